@@ -8,7 +8,7 @@
  * A field that the request did not give is absent (never `undefined`, never 0): the
  * calculations decide, visibly, what to assume for it.
  */
-import type Decimal from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 
 export type Gender = 'male' | 'female';
 /** `KilometersPerJaar`: Minderdan10K, Tussen10Ken20K, Meerdan20K. */

@@ -1,0 +1,292 @@
+/**
+ * Compiles one calculation of a rule set into a program: plain closures, evaluated
+ * synchronously, with no `eval` or `new Function` (edge runtimes forbid both). A program is
+ * compiled once per rule set and calculation and cached.
+ */
+import { RuleEvaluationError } from '../contract/errors.js';
+import type { Decimal } from '../contract/money.js';
+import type { Household } from '../household/household.js';
+import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
+import type { CalculationId, Combine, Notice, PostRule, ValueRule } from '../rules/format/calculation.js';
+import type { Expression } from '../rules/format/expression.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import type { BooleanCondition } from '../rules/format/condition.js';
+import { newState, type EvalContext } from './context.js';
+import { EXPLANATION_FORMAT, type AmountTrace, type Explanation, type RuleTrace, type TotalTrace } from './explanation.js';
+import { compileExpression, compileScopedCondition, rounder, type AmountFn, type ExpressionEnv } from './expression.js';
+
+export interface EvaluatedPost {
+  readonly code: string;
+  readonly description: string;
+  readonly group?: string;
+  /** Per measure, the exact amount. */
+  readonly exact: Readonly<Record<string, Decimal>>;
+  /** Per measure, the amount rounded by the post's rounding policy: what the result shows. */
+  readonly rounded: Readonly<Record<string, Decimal>>;
+}
+
+export interface Evaluation {
+  readonly posts: readonly EvaluatedPost[];
+  readonly totals: Readonly<Record<string, Decimal>>;
+  /** Notices raised by the rules that applied, each code once. */
+  readonly notices: readonly Notice[];
+  readonly explanation?: Explanation;
+}
+
+export interface Program {
+  readonly ruleSet: RuleSet;
+  readonly calculation: CalculationId;
+  readonly measures: readonly string[];
+  evaluate(household: Household, options?: { readonly explain?: boolean }): Evaluation;
+  /** Evaluates facts directly (the coverage sweep and benchmarks use this). */
+  evaluateFacts(facts: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation;
+}
+
+interface CompiledRule {
+  readonly id: string;
+  readonly description: string;
+  readonly test: ((ctx: EvalContext) => boolean) | undefined;
+  readonly explain: ((ctx: EvalContext) => { result: boolean; detail: string }) | undefined;
+  readonly amounts: readonly (readonly [string, AmountFn])[];
+  readonly notice: Notice | undefined;
+}
+
+interface CompiledAmount {
+  readonly code: string;
+  readonly description: string;
+  readonly combine: Combine;
+  readonly rules: readonly CompiledRule[];
+  readonly where: string;
+}
+
+const programs = new WeakMap<RuleSet, Map<CalculationId, Program>>();
+
+/** The program of a calculation of a rule set, compiled on first use and cached. */
+export function programFor(ruleSet: RuleSet, calculation: CalculationId): Program {
+  let byCalc = programs.get(ruleSet);
+  if (byCalc === undefined) {
+    byCalc = new Map();
+    programs.set(ruleSet, byCalc);
+  }
+  let program = byCalc.get(calculation);
+  if (program === undefined) {
+    program = compileProgram(ruleSet, calculation);
+    byCalc.set(calculation, program);
+  }
+  return program;
+}
+
+/** Compiles a calculation of a rule set (uncached; `programFor` is the usual entry). */
+export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Program {
+  const calc = ruleSet.calculations[calculation];
+  if (calc === undefined) {
+    throw new RuleEvaluationError('calculation_missing', ruleSet.id, `rule set ${ruleSet.id} has no ${calculation} rules`);
+  }
+  const catalog = FACT_CATALOGS[calculation];
+  const values = calc.values ?? [];
+  const measures = calc.measures;
+  const postRound = calc.posts.map((p) => rounder(ruleSet, p.rounding));
+
+  const env: ExpressionEnv = {
+    ruleSet,
+    calculation: calc,
+    catalog,
+    postIndex: new Map(calc.posts.map((p, i) => [p.code, i])),
+    valueIndex: new Map(values.map((v, i) => [v.id, i])),
+    postExact: (i, ctx) => postExact(i, ctx),
+    postRounded: (i, ctx) => roundAll(i, postExact(i, ctx)),
+    valueExact: (i, ctx) => valueExact(i, ctx),
+  };
+
+  const compileRule = (rule: PostRule | ValueRule, file: string, amounts: readonly (readonly [string, Expression])[]): CompiledRule => {
+    const where = `${file} rule ${rule.id}`;
+    const cond = rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition);
+    return {
+      id: rule.id,
+      description: rule.description,
+      test: cond?.test,
+      explain: cond?.explain,
+      amounts: amounts.map(([m, e]) => [m, compileExpression(env, e, undefined, where)] as const),
+      notice: rule.notice,
+    };
+  };
+
+  const file = `${calculation}.json`;
+  const posts: CompiledAmount[] = calc.posts.map((p) => ({
+    code: p.code,
+    description: p.description,
+    combine: p.combine,
+    where: `${file} post ${p.code}`,
+    rules: p.rules.map((r) => compileRule(r, `${file} post ${p.code}`, measures.map((m) => {
+      const e = r.amounts[m];
+      if (e === undefined) throw new RuleEvaluationError('measure_missing', `${file} post ${p.code} rule ${r.id}`, `no amount for measure ${m}`);
+      return [m, e] as const;
+    }))),
+  }));
+  const valuePrograms: CompiledAmount[] = values.map((v) => ({
+    code: v.id,
+    description: v.description,
+    combine: v.combine,
+    where: `${file} value ${v.id}`,
+    rules: v.rules.map((r) => compileRule(r, `${file} value ${v.id}`, [['amount', r.amount]])),
+  }));
+  const totals = Object.entries(calc.totals).map(([name, t]) => ({
+    name, description: t.description, fn: compileExpression(env, t.amount, undefined, `${file} total ${name}`),
+  }));
+
+  function roundAll(i: number, exact: Readonly<Record<string, Decimal>>): Record<string, Decimal> {
+    const round = postRound[i] as (d: Decimal) => Decimal;
+    const out: Record<string, Decimal> = {};
+    for (const m of measures) out[m] = round(exact[m] as Decimal);
+    return out;
+  }
+
+  /** Runs the rules of a post or value: the first that applies, or the sum of all that apply. */
+  function run(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
+    const trace = ctx.state.trace;
+    if (trace !== undefined) return runExplained(program, ctx, keys);
+    let out: Record<string, Decimal> | undefined;
+    for (const rule of program.rules) {
+      if (rule.test !== undefined && !rule.test(ctx)) continue;
+      if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+      if (out === undefined) {
+        out = {};
+        for (const [m, fn] of rule.amounts) out[m] = fn(ctx);
+      } else {
+        for (const [m, fn] of rule.amounts) out[m] = (out[m] as Decimal).plus(fn(ctx));
+      }
+      if (program.combine === 'first') return out;
+    }
+    if (out === undefined) throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+    return out;
+  }
+
+  function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
+    const trace = ctx.state.trace!;
+    const rules: RuleTrace[] = [];
+    let out: Record<string, Decimal> | undefined;
+    for (const rule of program.rules) {
+      if (out !== undefined && program.combine === 'first') break;
+      const outcome = rule.explain === undefined ? { result: true, detail: 'always' } : rule.explain(ctx);
+      if (!outcome.result) {
+        rules.push({ id: rule.id, description: rule.description, applied: false, because: outcome.detail });
+        continue;
+      }
+      if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+      const previous = trace.begin();
+      const amounts: Record<string, Decimal> = {};
+      for (const [m, fn] of rule.amounts) amounts[m] = fn(ctx);
+      const figures = trace.end(previous);
+      rules.push({ id: rule.id, description: rule.description, applied: true, because: outcome.detail, amounts: strings(amounts), figures });
+      if (out === undefined) out = { ...amounts };
+      else for (const m of keys) out[m] = (out[m] as Decimal).plus(amounts[m] as Decimal);
+    }
+    if (out === undefined) throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+    trace.amounts.set(program, { code: program.code, description: program.description, combine: program.combine, exact: strings(out), rules });
+    return out;
+  }
+  function guard<T>(key: string, where: string, ctx: EvalContext, compute: () => T): T {
+    if (ctx.state.inProgress.has(key)) throw new RuleEvaluationError('cycle', where, `${key} depends on itself`);
+    ctx.state.inProgress.add(key);
+    try {
+      return compute();
+    } finally {
+      ctx.state.inProgress.delete(key);
+    }
+  }
+
+  function postExact(i: number, ctx: EvalContext): Readonly<Record<string, Decimal>> {
+    const known = ctx.state.postExact[i];
+    if (known !== undefined) return known;
+    const program = posts[i] as CompiledAmount;
+    const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
+    const amounts = guard(`post ${program.code}`, program.where, household, () => run(program, household, measures));
+    ctx.state.postExact[i] = amounts;
+    return amounts;
+  }
+
+  function valueExact(i: number, ctx: EvalContext): Decimal {
+    const known = ctx.state.valueExact[i];
+    if (known !== undefined) return known;
+    const program = valuePrograms[i] as CompiledAmount;
+    const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
+    const amount = guard(`value ${program.code}`, program.where, household, () => run(program, household, ['amount']))['amount'] as Decimal;
+    ctx.state.valueExact[i] = amount;
+    return amount;
+  }
+
+  function addNotice(ctx: EvalContext, notice: Notice): void {
+    if (!ctx.state.notices.some((n) => n.code === notice.code)) ctx.state.notices.push(notice);
+  }
+
+  function evaluateFacts(extracted: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation {
+    const explain = options?.explain === true;
+    const ctx: EvalContext = {
+      facts: extracted.facts, collections: extracted.collections, item: undefined,
+      state: newState(posts.length, valuePrograms.length, explain),
+    };
+    const evaluated: EvaluatedPost[] = calc!.posts.map((p, i) => {
+      const exact = postExact(i, ctx);
+      return { code: p.code, description: p.description, ...(p.group !== undefined ? { group: p.group } : {}), exact, rounded: roundAll(i, exact) };
+    });
+    const totalValues: Record<string, Decimal> = {};
+    const totalTraces: TotalTrace[] = [];
+    for (const t of totals) {
+      const previous = ctx.state.trace?.begin();
+      const value = t.fn(ctx);
+      totalValues[t.name] = value;
+      if (ctx.state.trace !== undefined) {
+        totalTraces.push({ name: t.name, description: t.description, value: value.toString(), figures: ctx.state.trace.end(previous) });
+      }
+    }
+    const result: Evaluation = { posts: evaluated, totals: totalValues, notices: ctx.state.notices };
+    if (!explain) return result;
+    const explanation: Explanation = {
+      format: EXPLANATION_FORMAT,
+      ruleSet: { id: ruleSet.id, hash: ruleSet.hash, validFrom: ruleSet.validFrom, validUntil: ruleSet.validUntil, status: ruleSet.status },
+      calculation,
+      facts: flattenFacts(extracted),
+      posts: posts.map((p, i) => {
+        const trace = ctx.state.trace!.amounts.get(p) as AmountTrace;
+        const policyName = calc!.posts[i]!.rounding;
+        const policy = ruleSet.manifest.rounding[policyName]!;
+        return {
+          ...trace,
+          rounded: strings(evaluated[i]!.rounded),
+          rounding: { policy: policyName, decimals: policy.decimals, mode: policy.mode },
+        };
+      }),
+      values: valuePrograms.flatMap((v) => {
+        const trace = ctx.state.trace!.amounts.get(v);
+        return trace === undefined ? [] : [trace];
+      }),
+      totals: totalTraces,
+    };
+    return { ...result, explanation };
+  }
+
+  return {
+    ruleSet,
+    calculation,
+    measures,
+    evaluateFacts,
+    evaluate: (household, options) => evaluateFacts(catalog.extract(household), options),
+  };
+}
+
+function strings(amounts: Readonly<Record<string, Decimal>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(amounts)) out[k] = v.toString();
+  return out;
+}
+
+/** Household facts plus each collection's items as `children[0].child.age`, for the explanation. */
+function flattenFacts(extracted: ExtractedFacts): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = { ...extracted.facts };
+  for (const [name, items] of Object.entries(extracted.collections)) {
+    items.forEach((item, i) => {
+      for (const [k, v] of Object.entries(item)) out[`${name}[${i}].${k}`] = v;
+    });
+  }
+  return out;
+}

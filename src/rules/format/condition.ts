@@ -1,0 +1,56 @@
+/**
+ * Conditions in json-rules-engine's JSON format: `all` / `any` (non-empty lists), `not`,
+ * and fact conditions `{ fact, operator, value, path? }`, where `value` is a literal or
+ * `{ fact, path? }`. Only json-rules-engine's built-in operators are accepted; its
+ * extensions (condition references, params, custom operators, decorators) are not, so
+ * every condition means exactly what json-rules-engine would make of it.
+ */
+import { z } from 'zod';
+import { Identifier } from './common.js';
+
+export const OPERATORS = [
+  'equal', 'notEqual', 'lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive',
+  'in', 'notIn', 'contains', 'doesNotContain',
+] as const;
+export const Operator = z.enum(OPERATORS);
+export type Operator = z.infer<typeof Operator>;
+
+/** A JSONPath of the supported subset: `$` then `.name` or `[index]` steps. */
+export const FactPath = z.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/, 'a JSONPath like $.name or $.list[0]');
+
+export const FactReference = z.strictObject({ fact: Identifier, path: FactPath.optional() });
+export type FactReference = z.infer<typeof FactReference>;
+
+const Scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
+export const ConditionValue = z.union([Scalar, z.array(Scalar), FactReference]);
+export type ConditionValue = z.infer<typeof ConditionValue>;
+
+export interface FactCondition {
+  fact: string;
+  operator: Operator;
+  value: ConditionValue;
+  path?: string | undefined;
+}
+export type BooleanCondition = { all: Condition[] } | { any: Condition[] } | { not: Condition };
+export type Condition = FactCondition | BooleanCondition;
+
+export const FactConditionSchema = z.strictObject({
+  fact: Identifier,
+  operator: Operator,
+  value: ConditionValue,
+  path: FactPath.optional(),
+});
+
+export const Condition: z.ZodType<Condition> = z.lazy(() => z.union([
+  FactConditionSchema,
+  z.strictObject({ all: z.array(Condition).min(1) }),
+  z.strictObject({ any: z.array(Condition).min(1) }),
+  z.strictObject({ not: Condition }),
+]));
+
+/** A rule's condition: json-rules-engine requires `all`, `any` or `not` at the top. */
+export const TopCondition: z.ZodType<BooleanCondition> = z.lazy(() => z.union([
+  z.strictObject({ all: z.array(Condition).min(1) }),
+  z.strictObject({ any: z.array(Condition).min(1) }),
+  z.strictObject({ not: Condition }),
+]));

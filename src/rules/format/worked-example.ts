@@ -1,0 +1,27 @@
+/**
+ * A worked example (`tests/<calculation>/<name>.json`): a request, the date to compute on,
+ * the expected figures, and a one-line derivation per post so a reviewer can follow the
+ * arithmetic. The test suite and `budgetnorm rules test` run every one.
+ */
+import { z } from 'zod';
+import { IsoDate } from './common.js';
+
+const Amount = z.number();
+
+export const WorkedExample = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().min(1),
+  /** The request body, exactly as a caller would send it. */
+  request: z.record(z.string(), z.unknown()),
+  /**
+   * Expected result figures. `Posten` maps each post code to its amount (repayment) or to
+   * `{ "Basis": …, "Voorbeeld": … }` (retirement); other keys are result fields compared
+   * exactly (e.g. `Afloscapaciteit`, `Tekort`, `Totaal`). Only the keys given are compared.
+   */
+  expected: z.strictObject({
+    Posten: z.record(z.string(), z.union([Amount, z.record(z.string(), Amount)])),
+  }).catchall(z.unknown()),
+  /** One line per post: how its amount follows from the figures. */
+  derivation: z.record(z.string(), z.string().min(1)),
+});
+export type WorkedExample = z.infer<typeof WorkedExample>;
