@@ -80,3 +80,17 @@ export class RuleEvaluationError extends Error {
     this.location = location;
   }
 }
+
+/**
+ * The caller asked for a rule set that cannot be given: an unknown id, a date no rule set
+ * covers, a malformed date, or an object that did not come from `loadRuleSet`.
+ */
+export class RuleSetChoiceError extends Error {
+  override readonly name = 'RuleSetChoiceError';
+  readonly code: 'unknown_rule_set' | 'no_rule_set_for_date' | 'invalid_date' | 'unchecked_rule_set';
+
+  constructor(code: RuleSetChoiceError['code'], message: string) {
+    super(message);
+    this.code = code;
+  }
+}

@@ -40,6 +40,8 @@ export interface Program {
   evaluate(household: Household, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates facts directly (the coverage sweep and benchmarks use this). */
   evaluateFacts(facts: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation;
+  /** Evaluates one post or intermediate value alone, exact, per measure (`amount` for a value). */
+  evaluateAmount(kind: 'post' | 'value', index: number, facts: ExtractedFacts): Readonly<Record<string, Decimal>>;
 }
 
 interface CompiledRule {
@@ -265,11 +267,20 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     return { ...result, explanation };
   }
 
+  function evaluateAmount(kind: 'post' | 'value', index: number, extracted: ExtractedFacts): Readonly<Record<string, Decimal>> {
+    const ctx: EvalContext = {
+      facts: extracted.facts, collections: extracted.collections, item: undefined,
+      state: newState(posts.length, valuePrograms.length, false),
+    };
+    return kind === 'post' ? postExact(index, ctx) : { amount: valueExact(index, ctx) };
+  }
+
   return {
     ruleSet,
     calculation,
     measures,
     evaluateFacts,
+    evaluateAmount,
     evaluate: (household, options) => evaluateFacts(catalog.extract(household), options),
   };
 }

@@ -94,11 +94,14 @@ export const deriveCounts: FactDeriver = (_facts, collections) => {
   return { adults, children, cars: collections.cars.length, householdSize: adults + children, hasPartner: adults === 2 };
 };
 
+const required = (what: string): never => {
+  throw new Error(`retirement household without ${what}: the request parser should have refused it`);
+};
 const toNumber = (d: { toNumber(): number } | undefined): number => (d === undefined ? 0 : d.toNumber());
 
 const repaymentFacts: readonly FactDefinition[] = [
   ...countFacts,
-  count('age', 'age of the main person (LeeftijdHoofdpersoon)', 0, 125),
+  { name: 'age', description: 'age of the main person in years (LeeftijdHoofdpersoon)', unit: 'year', domain: { kind: 'number', min: 0, max: 125, integer: true } },
   amount('income', 'net disposable income per month (NettoBesteedbaarInkomenPerMaand)'),
   oneOf('tenure', 'rent or own (WoningSoort)', TENURES),
   amount('rent', 'rent per month (HuurPerMaand); 0 when not given'),
@@ -170,7 +173,7 @@ export const RETIREMENT_FACTS: FactCatalog = {
   items: {
     persons: byName([oneOf('person.gender', 'gender of the main person; unknown when not given', GENDERS)]),
     children: byName([
-      count('child.age', 'age of the child', 0, 125),
+      { name: 'child.age', description: 'age of the child in years', unit: 'year', domain: { kind: 'number', min: 0, max: 125, integer: true } },
       oneOf('child.gender', 'gender of the child; unknown when not given', GENDERS),
     ]),
     cars: byName([
@@ -192,7 +195,8 @@ export const RETIREMENT_FACTS: FactCatalog = {
     const facts: FactRecord = {
       income: household.netMonthlyIncome.toNumber(),
       tenure: d.tenure,
-      dwellingType: d.type ?? 'apartment',
+      // TypeWoning is required by the retirement contract, so parsing guarantees it.
+      dwellingType: d.type ?? required('dwelling type'),
       wozValue: toNumber(d.wozValue), wozValueGiven: d.wozValue !== undefined,
       wozCategory: d.wozCategory ?? 'unknown',
     };

@@ -6,7 +6,6 @@
  * every condition means exactly what json-rules-engine would make of it.
  */
 import { z } from 'zod';
-import { Identifier } from './common.js';
 
 export const OPERATORS = [
   'equal', 'notEqual', 'lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive',
@@ -18,7 +17,10 @@ export type Operator = z.infer<typeof Operator>;
 /** A JSONPath of the supported subset: `$` then `.name` or `[index]` steps. */
 export const FactPath = z.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/, 'a JSONPath like $.name or $.list[0]');
 
-export const FactReference = z.strictObject({ fact: Identifier, path: FactPath.optional() });
+/** A fact name, or `param:<name>` to compare with a parameter. */
+export const FactName = z.string().regex(/^(param:)?[A-Za-z][A-Za-z0-9_.-]*$/, 'a fact name, or param:<parameter name>');
+
+export const FactReference = z.strictObject({ fact: FactName, path: FactPath.optional() });
 export type FactReference = z.infer<typeof FactReference>;
 
 const Scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
@@ -35,7 +37,7 @@ export type BooleanCondition = { all: Condition[] } | { any: Condition[] } | { n
 export type Condition = FactCondition | BooleanCondition;
 
 export const FactConditionSchema = z.strictObject({
-  fact: Identifier,
+  fact: FactName,
   operator: Operator,
   value: ConditionValue,
   path: FactPath.optional(),

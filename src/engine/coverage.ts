@@ -1,0 +1,323 @@
+/**
+ * The coverage sweep: proves, before a rule set is used, that every post and value has a
+ * rule for every household, that no amount fails (division by zero, a missing table cell)
+ * and that no post comes out negative.
+ *
+ * Conditions only distinguish households at the constants they compare with, so it is
+ * enough to try each fact at its domain's ends and just below, at and just above every
+ * such constant (band boundaries of tables included). For each post the sweep enumerates
+ * the combinations of the facts that post depends on (following references to other posts
+ * and values), with collections of the sizes and item kinds that matter. Where the
+ * combinations exceed a budget it tries a deterministic sample and says so.
+ */
+import type { RuleSetIssue } from '../contract/errors.js';
+import { RuleEvaluationError } from '../contract/errors.js';
+import { FACT_CATALOGS, ITEM_PREFIX, PARAM_FACT_PREFIX, type ExtractedFacts, type FactDefinition, type FactRecord, type FactValue } from '../rules/facts.js';
+import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
+import { COLLECTIONS, type Collection } from '../rules/format/expression.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import type { Program } from './compile.js';
+
+/** At most this many households are tried per post; beyond it, a fixed sample. */
+export const SWEEP_BUDGET = 20_000;
+
+export interface SweepReport {
+  readonly issues: readonly RuleSetIssue[];
+  /** Households tried, over all posts and values. */
+  readonly households: number;
+  /** Posts or values whose combinations exceeded the budget and were sampled. */
+  readonly sampled: readonly string[];
+}
+
+interface Usage {
+  readonly facts: Set<string>;
+  readonly itemFacts: Set<string>;
+  readonly collections: Set<Collection>;
+  /** Numbers each fact is compared with. */
+  readonly constants: Map<string, Set<number>>;
+}
+
+const NUMERIC_OPERATORS = new Set(['lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive', 'equal', 'notEqual', 'in', 'notIn']);
+
+/** Facts that follow from the collections; enumerating the collections enumerates these. */
+const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> = {
+  adults: ['persons'], hasPartner: ['persons'], men: ['persons'], women: ['persons'],
+  children: ['children'], cars: ['cars'], householdSize: ['persons', 'children'],
+};
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Collects what an amount depends on, following references to posts and values. */
+function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown): Usage {
+  const usage: Usage = { facts: new Set(), itemFacts: new Set(), collections: new Set(), constants: new Map() };
+  const seen = new Set<unknown>();
+  const addConstant = (fact: string, n: number): void => {
+    let set = usage.constants.get(fact);
+    if (set === undefined) usage.constants.set(fact, (set = new Set()));
+    set.add(n);
+  };
+  const addFact = (name: string): void => {
+    if (name.startsWith(PARAM_FACT_PREFIX)) return;
+    const item = (Object.entries(ITEM_PREFIX) as [Collection, string][]).find(([, prefix]) => name.startsWith(prefix));
+    if (item !== undefined) {
+      usage.itemFacts.add(name);
+      usage.collections.add(item[0]);
+    } else {
+      usage.facts.add(name);
+      for (const c of COLLECTION_FACTS[name] ?? []) usage.collections.add(c);
+    }
+  };
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!isRecord(node) || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node['fact'] === 'string') {
+      const fact = node['fact'];
+      addFact(fact);
+      if (typeof node['operator'] === 'string' && NUMERIC_OPERATORS.has(node['operator'])) {
+        const v = node['value'];
+        const values = Array.isArray(v) ? v : [v];
+        for (const x of values) if (typeof x === 'number') addConstant(fact, x);
+        if (isRecord(v) && typeof v['fact'] === 'string') {
+          const other = v['fact'];
+          addFact(other);
+          if (other.startsWith(PARAM_FACT_PREFIX)) {
+            const p = ruleSet.parameters[other.slice(PARAM_FACT_PREFIX.length)];
+            if (p !== undefined) addConstant(fact, Number(p.value));
+          }
+        }
+      }
+    }
+    if (typeof node['table'] === 'string' && isRecord(node['key'])) {
+      const table = ruleSet.tables[node['table']];
+      for (const [dim, k] of Object.entries(node['key'])) {
+        const d = table?.dimensions[dim];
+        if (isRecord(k) && typeof k['fact'] === 'string' && d !== undefined && !Array.isArray(d)) {
+          for (const b of d.bands) {
+            addConstant(k['fact'], Number(b.from));
+            if (b.below !== undefined) addConstant(k['fact'], Number(b.below));
+          }
+        }
+      }
+    }
+    if (isRecord(node['sum']) || isRecord(node['count'])) {
+      const over = (node['sum'] ?? node['count']) as Record<string, unknown>;
+      if (typeof over['over'] === 'string') usage.collections.add(over['over'] as Collection);
+    }
+    if (typeof node['post'] === 'string') walk(calc.posts.find((p) => p.code === node['post']));
+    if (Object.keys(node).length === 1 && typeof node['value'] === 'string') walk((calc.values ?? []).find((v) => v.id === node['value']));
+    if (isRecord(node['sumPosts'])) {
+      const group = node['sumPosts']['group'];
+      for (const p of calc.posts) if (group === undefined || p.group === group) walk(p);
+    }
+    for (const v of Object.values(node)) walk(v);
+  };
+  walk(root);
+  return usage;
+}
+
+/** The values worth trying for one fact. */
+function criticalValues(def: FactDefinition, constants: ReadonlySet<number> | undefined): FactValue[] {
+  const d = def.domain;
+  if (d.kind === 'boolean') return [false, true];
+  if (d.kind === 'enum') return [...d.values];
+  const step = d.integer ? 1 : 0.01;
+  const out = new Set<number>([d.min, d.max, d.integer ? Math.round((d.min + d.max) / 2) : (d.min + d.max) / 2]);
+  for (const c of constants ?? []) {
+    for (const v of [c - step, c, c + step]) {
+      const x = d.integer ? Math.ceil(v) : v;
+      if (x >= d.min && x <= d.max) out.add(x);
+    }
+    if (d.integer && !Number.isInteger(c)) out.add(Math.floor(c));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+function defaultValue(def: FactDefinition): FactValue {
+  const d = def.domain;
+  return d.kind === 'boolean' ? false : d.kind === 'enum' ? (d.values[0] as string) : d.min;
+}
+
+/** Deterministic pseudo-random indexes (a linear congruential generator), for sampling. */
+function* sample(total: number, count: number): Generator<number> {
+  let x = 2463534242;
+  for (let i = 0; i < count; i += 1) {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    yield Math.floor((x / 2 ** 32) * total);
+  }
+}
+
+interface Axis { readonly name: string; readonly values: readonly unknown[] }
+
+/** Sweeps every post and value of one calculation. */
+export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, program: Program): SweepReport {
+  const calc = ruleSet.calculations[calculation];
+  if (calc === undefined) return { issues: [], households: 0, sampled: [] };
+  const catalog = FACT_CATALOGS[calculation];
+  const file = `${calculation}.json`;
+  const issues: RuleSetIssue[] = [];
+  const sampled: string[] = [];
+  let households = 0;
+
+  const baseFacts: FactRecord = {};
+  for (const [name, def] of catalog.facts) if (COLLECTION_FACTS[name] === undefined) baseFacts[name] = defaultValue(def);
+
+  const targets: { kind: 'post' | 'value'; index: number; label: string; path: string; node: unknown }[] = [
+    ...calc.posts.map((p, i) => ({ kind: 'post' as const, index: i, label: `post ${p.code}`, path: `$.posts[${i}]`, node: p })),
+    ...(calc.values ?? []).map((v, i) => ({ kind: 'value' as const, index: i, label: `value ${v.id}`, path: `$.values[${i}]`, node: v })),
+  ];
+
+  for (const target of targets) {
+    const usage = usageOf(ruleSet, calc, target.node);
+    const axes: Axis[] = [];
+    for (const name of usage.facts) {
+      const def = catalog.facts.get(name);
+      if (def !== undefined && COLLECTION_FACTS[name] === undefined) axes.push({ name, values: criticalValues(def, usage.constants.get(name)) });
+    }
+    for (const collection of COLLECTIONS) {
+      if (!usage.collections.has(collection)) continue;
+      axes.push({ name: `#${collection}`, values: collectionVariants(collection, usage, catalog.items[collection], catalog.sizes[collection]) });
+    }
+    const total = axes.reduce((n, a) => n * a.values.length, 1);
+    const indexes = total <= SWEEP_BUDGET ? range(total) : sample(total, SWEEP_BUDGET);
+    if (total > SWEEP_BUDGET) sampled.push(target.label);
+
+    let failures = 0;
+    let firstFailure: RuleSetIssue | undefined;
+    for (const index of indexes) {
+      households += 1;
+      const facts: FactRecord = { ...baseFacts };
+      const collections: Record<Collection, FactRecord[]> = { persons: [{}], children: [], cars: [] };
+      let rest = index;
+      for (const axis of axes) {
+        const value = axis.values[rest % axis.values.length];
+        rest = Math.floor(rest / axis.values.length);
+        if (axis.name.startsWith('#')) collections[axis.name.slice(1) as Collection] = value as FactRecord[];
+        else facts[axis.name] = value as FactValue;
+      }
+      fillItemDefaults(collections, catalog.items);
+      const extracted: ExtractedFacts = { facts: applyDerivers(facts, collections, catalog.derive), collections };
+      const problem = tryAmount(program, target.kind, target.index, extracted);
+      if (problem === undefined) continue;
+      failures += 1;
+      firstFailure ??= {
+        file, path: target.path, code: problem.code,
+        message: `${target.label}: ${problem.message}, for example for the household ${describe(extracted, usage)}`,
+      };
+    }
+    if (firstFailure !== undefined) {
+      issues.push({ ...firstFailure, message: `${firstFailure.message} (${failures} of the households tried)` });
+    }
+  }
+
+  // Totals read every post; try the whole calculation on a small spread of households.
+  if (issues.length === 0) {
+    const usage = usageOf(ruleSet, calc, calc);
+    for (let i = 0; i < 200; i += 1) {
+      const facts: FactRecord = { ...baseFacts };
+      for (const name of usage.facts) {
+        const def = catalog.facts.get(name);
+        if (def === undefined || COLLECTION_FACTS[name] !== undefined) continue;
+        const values = criticalValues(def, usage.constants.get(name));
+        facts[name] = values[(i * 7 + name.length) % values.length] as FactValue;
+      }
+      const collections: Record<Collection, FactRecord[]> = { persons: [{}], children: [], cars: [] };
+      for (const c of COLLECTIONS) {
+        const variants = collectionVariants(c, usage, catalog.items[c], catalog.sizes[c]);
+        collections[c] = variants[i % variants.length] as FactRecord[];
+      }
+      fillItemDefaults(collections, catalog.items);
+      households += 1;
+      try {
+        program.evaluateFacts({ facts: applyDerivers(facts, collections, catalog.derive), collections });
+      } catch (error) {
+        if (!(error instanceof RuleEvaluationError)) throw error;
+        issues.push({ file, path: '$.totals', code: error.code, message: `${error.location}: ${error.message}` });
+        break;
+      }
+    }
+  }
+  return { issues, households, sampled };
+}
+
+function* range(n: number): Generator<number> {
+  for (let i = 0; i < n; i += 1) yield i;
+}
+
+function tryAmount(program: Program, kind: 'post' | 'value', index: number, facts: ExtractedFacts): { code: string; message: string } | undefined {
+  try {
+    const amounts = program.evaluateAmount(kind, index, facts);
+    if (kind === 'post') {
+      for (const [measure, amount] of Object.entries(amounts)) {
+        if (amount.isNegative() && !amount.isZero()) return { code: 'negative_amount', message: `${measure} comes out negative (${amount.toString()})` };
+      }
+    }
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RuleEvaluationError)) throw error;
+    const code = error.code === 'no_rule_applies' ? 'uncovered_post' : error.code;
+    return { code, message: error.code === 'no_rule_applies' ? 'no rule applies' : error.message };
+  }
+}
+
+/** Collections to try: each kind of item alone, and lists of the sizes conditions distinguish. */
+function collectionVariants(
+  collection: Collection, usage: Usage, items: ReadonlyMap<string, FactDefinition>, size: { min: number; max: number },
+): FactRecord[][] {
+  const itemAxes = [...usage.itemFacts].filter((f) => items.has(f)).map((f) => ({ name: f, values: criticalValues(items.get(f)!, usage.constants.get(f)) }));
+  let kinds: FactRecord[] = [{}];
+  for (const axis of itemAxes) kinds = kinds.flatMap((k) => axis.values.map((v) => ({ ...k, [axis.name]: v as FactValue })));
+  kinds = kinds.slice(0, 64);
+  const countFacts = Object.entries(COLLECTION_FACTS).filter(([, cs]) => cs.includes(collection)).map(([f]) => f);
+  const sizes = new Set<number>([size.min, size.max, Math.min(size.max, size.min + 1), Math.min(size.max, size.min + 2)]);
+  for (const f of countFacts) {
+    for (const c of usage.constants.get(f) ?? []) {
+      // householdSize counts persons too; allow for up to two of them.
+      for (const d of f === 'householdSize' ? [-3, -2, -1, 0, 1] : [-1, 0, 1]) {
+        const n = Math.ceil(c + d);
+        if (n >= size.min && n <= size.max) sizes.add(n);
+      }
+    }
+  }
+  const out: FactRecord[][] = [];
+  for (const n of [...sizes].sort((a, b) => a - b)) {
+    out.push(Array.from({ length: n }, (_, i) => kinds[i % kinds.length] as FactRecord));
+  }
+  if (size.min <= 1 && size.max >= 1 && kinds.length > 1) for (const k of kinds) out.push([k]);
+  if (collection === 'persons' && size.max >= 2 && kinds.length > 1) {
+    for (const k of kinds) out.push([kinds[0] as FactRecord, k]);
+  }
+  return out;
+}
+
+function fillItemDefaults(collections: Record<Collection, FactRecord[]>, items: Readonly<Record<Collection, ReadonlyMap<string, FactDefinition>>>): void {
+  for (const c of COLLECTIONS) {
+    collections[c] = collections[c].map((item) => {
+      const full: FactRecord = {};
+      for (const [name, def] of items[c]) full[name] = item[name] ?? defaultValue(def);
+      return full;
+    });
+  }
+}
+
+function applyDerivers(
+  facts: FactRecord, collections: ExtractedFacts['collections'],
+  derivers: readonly ((f: FactRecord, c: ExtractedFacts['collections']) => FactRecord)[],
+): FactRecord {
+  let out = facts;
+  for (const derive of derivers) out = { ...out, ...derive(out, collections) };
+  return out;
+}
+
+function describe(extracted: ExtractedFacts, usage: Usage): string {
+  const parts: string[] = [];
+  for (const name of [...usage.facts].sort()) parts.push(`${name}=${JSON.stringify(extracted.facts[name])}`);
+  for (const c of usage.collections) {
+    const items = extracted.collections[c];
+    const shown = items.slice(0, 3).map((i) => JSON.stringify(Object.fromEntries([...usage.itemFacts].filter((f) => f in i).map((f) => [f, i[f]]))));
+    parts.push(`${c}=[${shown.join(', ')}${items.length > 3 ? `, … ${items.length} in all` : ''}]`);
+  }
+  return parts.join(', ');
+}

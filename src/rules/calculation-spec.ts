@@ -1,0 +1,29 @@
+/**
+ * What each calculation needs from a rule set's calculation file: the measures its posts
+ * carry, the totals its result reports, whether posts are grouped. The loader checks a
+ * calculation file against this, so a rule set that lacks a total the result needs is
+ * refused at load time rather than failing on a request.
+ */
+import type { CalculationId } from './format/calculation.js';
+
+export interface CalculationSpec {
+  readonly measures: readonly string[];
+  readonly totals: readonly string[];
+  readonly groupsRequired: boolean;
+  readonly unit: string;
+}
+
+export const CALCULATION_SPECS: Readonly<Record<CalculationId, CalculationSpec>> = {
+  afloscapaciteit: {
+    measures: ['bedrag'],
+    totals: ['TotaalLasten', 'Afloscapaciteit', 'Tekort'],
+    groupsRequired: false,
+    unit: 'EUR/month',
+  },
+  pensioenuitgaven: {
+    measures: ['basis', 'voorbeeld'],
+    totals: [],
+    groupsRequired: true,
+    unit: 'EUR/month',
+  },
+};
