@@ -1,0 +1,166 @@
+/**
+ * The contract's enumerations as data: for every member its integer code, its Dutch name as
+ * the contract spells it, and the English household value (household.ts) it stands for.
+ *
+ * Everything else that deals with enumerations (the zod schemas, the error messages, the
+ * parsers, and later the result writers that name a value back in Dutch) reads these tables,
+ * so a code or a name is written down exactly once.
+ */
+import type {
+  CarClass,
+  CarStatus,
+  DwellingType,
+  Gender,
+  MileageBand,
+  Tenure,
+  WozCategory,
+} from '../household/household.js';
+
+export interface EnumMember<V extends string> {
+  /** The integer code a caller may send. */
+  readonly code: number;
+  /** The Dutch name a caller may send (matched case-insensitively) and the one we write back. */
+  readonly name: string;
+  /** The household value this member normalises to. */
+  readonly value: V;
+}
+
+export interface EnumDefinition<V extends string = string> {
+  /** The contract's name for the enumeration, e.g. `TypeWoning`. */
+  readonly contractName: string;
+  readonly members: readonly EnumMember<V>[];
+}
+
+function defineEnum<V extends string>(
+  contractName: string,
+  members: readonly (readonly [code: number, name: string, value: V])[],
+): EnumDefinition<V> {
+  return Object.freeze({
+    contractName,
+    members: Object.freeze(members.map(([code, name, value]) => Object.freeze({ code, name, value }))),
+  });
+}
+
+/** `Geslacht` (main persons and children). */
+export const GENDER = defineEnum<Gender>('Geslacht', [
+  [0, 'Man', 'male'],
+  [1, 'Vrouw', 'female'],
+]);
+
+/** `KilometersPerJaar`, also accepted under the alias `AutoKilometersPerJaar`. */
+export const MILEAGE_BAND = defineEnum<MileageBand>('KilometersPerJaar', [
+  [0, 'Minderdan10K', 'under10k'],
+  [1, 'Tussen10Ken20K', 'from10kTo20k'],
+  [2, 'Meerdan20K', 'over20k'],
+]);
+
+/** `TypeAuto`. */
+export const CAR_CLASS = defineEnum<CarClass>('TypeAuto', [
+  [0, 'Klein', 'small'],
+  [1, 'Compact', 'compact'],
+  [2, 'CompactMiddenklasse', 'compactMidsize'],
+  [3, 'Middenklasse', 'midsize'],
+]);
+
+/** `StatusAuto`. */
+export const CAR_STATUS = defineEnum<CarStatus>('StatusAuto', [
+  [0, 'Nieuw', 'new'],
+  [1, 'Tweedehands', 'used'],
+]);
+
+/** `TypeWoning`. */
+export const DWELLING_TYPE = defineEnum<DwellingType>('TypeWoning', [
+  [0, 'Appartement', 'apartment'],
+  [1, 'Tussenwoning', 'terraced'],
+  [2, 'Hoekwoning', 'corner'],
+  [3, 'Vrijstaand', 'detached'],
+]);
+
+/** `SoortWoning` (retirement request) and `WoningSoort` (repayment request): one enumeration, two field names. */
+export const TENURE = defineEnum<Tenure>('SoortWoning', [
+  [0, 'Huurwoning', 'rent'],
+  [1, 'Koopwoning', 'own'],
+]);
+
+/** `WozWaardeCategorie` (retirement request, optional). */
+export const WOZ_CATEGORY = defineEnum<WozCategory>('WozWaardeCategorie', [
+  [0, 'WozKleinerDan150K', 'below150k'],
+  [1, 'WozVan150KTot300K', 'from150kTo300k'],
+  [2, 'WozVan300KTot450K', 'from300kTo450k'],
+  [3, 'WozGroterDan450K', 'from450k'],
+]);
+
+/** Every enumeration of the contract, for documentation generators and exhaustive tests. */
+export const ALL_ENUMERATIONS: readonly EnumDefinition[] = Object.freeze([
+  GENDER,
+  MILEAGE_BAND,
+  CAR_CLASS,
+  CAR_STATUS,
+  DWELLING_TYPE,
+  TENURE,
+  WOZ_CATEGORY,
+]);
+
+/*
+ * Case-insensitivity is deliberately ASCII-only. `String#toLowerCase` folds a few non-ASCII
+ * letters onto ASCII ones (the Kelvin sign `K` becomes `k`), which would make the decoder
+ * accept names that the JSON Schema pattern below rejects. All contract names are ASCII.
+ */
+function asciiLowerCase(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/**
+ * The household value for an integer code or a name (any letter case), or `undefined` when
+ * the input is neither. A numeric string such as `"1"` is not a code: codes are JSON numbers.
+ */
+export function decodeEnum<V extends string>(definition: EnumDefinition<V>, input: unknown): V | undefined {
+  if (typeof input === 'number') {
+    return definition.members.find((member) => member.code === input)?.value;
+  }
+  if (typeof input === 'string') {
+    const wanted = asciiLowerCase(input);
+    return definition.members.find((member) => asciiLowerCase(member.name) === wanted)?.value;
+  }
+  return undefined;
+}
+
+function memberFor<V extends string>(definition: EnumDefinition<V>, value: V): EnumMember<V> {
+  const member = definition.members.find((candidate) => candidate.value === value);
+  // Only reachable when the types were bypassed; a loud failure beats writing a wrong name.
+  if (member === undefined) throw new RangeError(`${definition.contractName} has no member for '${value}'`);
+  return member;
+}
+
+/** The Dutch name of a household value, e.g. `enumName(DWELLING_TYPE, 'corner')` is `Hoekwoning`. */
+export function enumName<V extends string>(definition: EnumDefinition<V>, value: V): string {
+  return memberFor(definition, value).name;
+}
+
+/** The integer code of a household value, e.g. `enumCode(TENURE, 'own')` is `1`. */
+export function enumCode<V extends string>(definition: EnumDefinition<V>, value: V): number {
+  return memberFor(definition, value).code;
+}
+
+/** `Huurwoning (0), Koopwoning (1)`: how error messages and docs list what is allowed. */
+export function describeEnumMembers(definition: EnumDefinition): string {
+  return definition.members.map((member) => `${member.name} (${member.code})`).join(', ');
+}
+
+/**
+ * A regular expression, without flags, that matches exactly the names of the enumeration in
+ * any letter case. Flags are avoided because JSON Schema's `pattern` has no way to carry them,
+ * so `[Kk][Oo]…` keeps the generated schema as permissive as the parser, and no more.
+ */
+export function caseInsensitiveNamePattern(definition: EnumDefinition): RegExp {
+  const alternatives = definition.members.map((member) =>
+    [...member.name]
+      .map((character) => {
+        const lower = character.toLowerCase();
+        const upper = character.toUpperCase();
+        return lower === upper ? character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${upper}${lower}]`;
+      })
+      .join(''),
+  );
+  return new RegExp(`^(?:${alternatives.join('|')})$`);
+}

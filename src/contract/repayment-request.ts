@@ -1,0 +1,59 @@
+/**
+ * The repayment capacity request (`POST /Afloscapaciteit/Resultaat`) as a zod schema: the
+ * accepted JSON, field by field, as contract.md describes it. Every top-level field is
+ * required; the members of `BijzondereUitgaven` and the amounts of `Woning` are optional.
+ *
+ * Generate JSON Schema with `z.toJSONSchema(repaymentRequestSchema, { io: 'input' })`: the
+ * input view leaves `additionalProperties` open, which matches how unknown fields are treated
+ * (ignored and reported, not rejected).
+ */
+import type { z } from 'zod';
+import { MAX_CARS, MAX_CHILDREN } from './bounds.js';
+import { TENURE } from './enums.js';
+import {
+  ageField,
+  booleanField,
+  countField,
+  enumField,
+  monthlyAmountField,
+  objectField,
+  optional,
+} from './field-schemas.js';
+
+export const repaymentSpecialExpendituresSchema = objectField(
+  {
+    KostenZorg: optional(monthlyAmountField('Healthcare costs')),
+    KostenPartnerAlimentatie: optional(monthlyAmountField('Partner alimony paid')),
+    KostenKinderAlimentatie: optional(monthlyAmountField('Child alimony paid')),
+    KostenKinderOpvang: optional(monthlyAmountField('Childcare costs')),
+    KostenOverigeAflossingen: optional(monthlyAmountField('Repayments on other loans already running')),
+  },
+  'Special expenditures (BijzondereUitgaven); every member optional, null means not given',
+);
+
+export const repaymentDwellingSchema = objectField(
+  {
+    WoningSoort: enumField(TENURE, 'Tenure of the dwelling (WoningSoort)'),
+    BrutoHypotheeklasten: optional(monthlyAmountField('Gross mortgage costs')),
+    HuurPerMaand: optional(monthlyAmountField('Rent')),
+    HuurServiceKosten: optional(monthlyAmountField('Service costs charged with the rent')),
+    BijdrageVve: optional(monthlyAmountField("Owners' association (VvE) contribution")),
+  },
+  'The dwelling (Woning)',
+);
+
+export const repaymentRequestSchema = objectField(
+  {
+    LeeftijdHoofdpersoon: ageField('Age of the main person'),
+    HeeftPartner: booleanField('Whether the main person has a partner in the household'),
+    AantalThuiswonendeKinderen: countField(MAX_CHILDREN, 'Number of children living at home'),
+    AantalAutos: countField(MAX_CARS, 'Number of cars in the household'),
+    NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+    BijzondereUitgaven: repaymentSpecialExpendituresSchema,
+    Woning: repaymentDwellingSchema,
+  },
+  'Repayment capacity request (POST /Afloscapaciteit/Resultaat)',
+);
+
+/** A repayment request body that passed the schema (enumerations still as code or name). */
+export type RepaymentRequest = z.output<typeof repaymentRequestSchema>;

@@ -1,0 +1,79 @@
+/**
+ * The retirement expenditure request (`POST /pensioenuitgaven/Resultaat`) as a zod schema: the
+ * accepted JSON, field by field, as contract.md describes it.
+ *
+ * Two rules span more than one field and are therefore declared on their object (as
+ * `exclusiveKeys`) and enforced by the parse layer rather than by zod, which keeps this schema
+ * a plain description that `z.toJSONSchema(retirementRequestSchema, { io: 'input' })` can render:
+ * - a car gives `KilometersPerJaar` or its alias `AutoKilometersPerJaar`: exactly one;
+ * - the dwelling gives `WozWaarde` or `WozWaardeCategorie`, not both (neither is fine).
+ */
+import type { z } from 'zod';
+import { MAX_CARS, MAX_CHILDREN, MAX_MAIN_PERSONS, MIN_MAIN_PERSONS } from './bounds.js';
+import { CAR_CLASS, CAR_STATUS, DWELLING_TYPE, GENDER, MILEAGE_BAND, TENURE, WOZ_CATEGORY } from './enums.js';
+import {
+  ageField,
+  arrayField,
+  enumField,
+  monthlyAmountField,
+  objectField,
+  optional,
+  wozValueField,
+} from './field-schemas.js';
+
+export const retirementMainPersonSchema = objectField(
+  { Geslacht: optional(enumField(GENDER, 'Gender')) },
+  'A main person (Hoofdpersoon)',
+);
+
+export const retirementChildSchema = objectField(
+  {
+    Leeftijd: ageField('Age of the child'),
+    Geslacht: optional(enumField(GENDER, 'Gender of the child')),
+  },
+  'A child in the household (Kind)',
+);
+
+export const retirementCarSchema = objectField(
+  {
+    KilometersPerJaar: optional(enumField(MILEAGE_BAND, 'Kilometres driven per year')),
+    AutoKilometersPerJaar: optional(
+      enumField(MILEAGE_BAND, 'Alias of KilometersPerJaar, kilometres driven per year (give one of the two)'),
+    ),
+    TypeAuto: enumField(CAR_CLASS, 'Car class'),
+    StatusAuto: enumField(CAR_STATUS, 'Bought new or second-hand'),
+  },
+  'A car (Auto); KilometersPerJaar (or its alias AutoKilometersPerJaar) is required',
+  [{ keys: ['KilometersPerJaar', 'AutoKilometersPerJaar'], oneRequired: true }],
+);
+
+export const retirementDwellingSchema = objectField(
+  {
+    TypeWoning: enumField(DWELLING_TYPE, 'Type of dwelling'),
+    SoortWoning: enumField(TENURE, 'Tenure of the dwelling'),
+    WozWaarde: optional(wozValueField('WOZ value (official property valuation)')),
+    WozWaardeCategorie: optional(enumField(WOZ_CATEGORY, 'WOZ value band, instead of WozWaarde')),
+  },
+  'The dwelling (Woning); give WozWaarde or WozWaardeCategorie, not both',
+  [{ keys: ['WozWaarde', 'WozWaardeCategorie'], oneRequired: false }],
+);
+
+export const retirementRequestSchema = objectField(
+  {
+    Hoofdpersonen: arrayField(
+      retirementMainPersonSchema,
+      { minItems: MIN_MAIN_PERSONS, maxItems: MAX_MAIN_PERSONS, itemNoun: 'main persons' },
+      'The main persons: one, or two for a couple',
+    ),
+    Kinderen: optional(
+      arrayField(retirementChildSchema, { minItems: 0, maxItems: MAX_CHILDREN, itemNoun: 'children' }, 'Children'),
+    ),
+    Autos: optional(arrayField(retirementCarSchema, { minItems: 0, maxItems: MAX_CARS, itemNoun: 'cars' }, 'Cars')),
+    Woning: retirementDwellingSchema,
+    NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+  },
+  'Retirement expenditure request (POST /pensioenuitgaven/Resultaat)',
+);
+
+/** A retirement request body that passed the schema (enumerations still as code or name). */
+export type RetirementRequest = z.output<typeof retirementRequestSchema>;

@@ -1,0 +1,56 @@
+/**
+ * A repayment capacity request body (`POST /Afloscapaciteit/Resultaat`) into a Household.
+ *
+ * This request describes the household by counts only: the partner, the children and the cars
+ * become entries without details (`{}`), so the calculations see the same household shape for
+ * both operations and decide themselves what to assume for a missing detail.
+ */
+import { repaymentRequestSchema, type RepaymentRequest } from '../contract/repayment-request.js';
+import { TENURE } from '../contract/enums.js';
+import { validateRequest } from '../contract/validate-request.js';
+import { deepFreeze } from './deep-freeze.js';
+import type { Dwelling, Household, ParsedRequest, Person, SpecialExpenditures } from './household.js';
+import { decodeValidatedEnum, optionalEntry, optionalWholeEuros, wholeEuros, wholeNumber } from './request-values.js';
+
+function persons(request: RepaymentRequest): Person[] {
+  const mainPerson: Person = { age: wholeNumber(request.LeeftijdHoofdpersoon) };
+  return request.HeeftPartner ? [mainPerson, {}] : [mainPerson];
+}
+
+function dwelling(woning: RepaymentRequest['Woning']): Dwelling {
+  return {
+    tenure: decodeValidatedEnum(TENURE, woning.WoningSoort, 'Woning.WoningSoort'),
+    ...optionalEntry('rent', optionalWholeEuros(woning.HuurPerMaand)),
+    ...optionalEntry('serviceCosts', optionalWholeEuros(woning.HuurServiceKosten)),
+    ...optionalEntry('grossMortgageCosts', optionalWholeEuros(woning.BrutoHypotheeklasten)),
+    ...optionalEntry('ownersAssociationContribution', optionalWholeEuros(woning.BijdrageVve)),
+  };
+}
+
+function specialExpenditures(uitgaven: RepaymentRequest['BijzondereUitgaven']): SpecialExpenditures {
+  return {
+    ...optionalEntry('healthcare', optionalWholeEuros(uitgaven.KostenZorg)),
+    ...optionalEntry('partnerAlimony', optionalWholeEuros(uitgaven.KostenPartnerAlimentatie)),
+    ...optionalEntry('childAlimony', optionalWholeEuros(uitgaven.KostenKinderAlimentatie)),
+    ...optionalEntry('childcare', optionalWholeEuros(uitgaven.KostenKinderOpvang)),
+    ...optionalEntry('otherRepayments', optionalWholeEuros(uitgaven.KostenOverigeAflossingen)),
+  };
+}
+
+/**
+ * Validates and normalises a repayment capacity request body (parsed JSON). Pure and
+ * synchronous; throws a `ValidationError` listing every problem of the body, and nothing else.
+ * The result and everything in it are frozen.
+ */
+export function parseRepaymentRequest(body: unknown): ParsedRequest {
+  const { data, ignoredFields } = validateRequest(repaymentRequestSchema, body);
+  const household: Household = {
+    persons: persons(data),
+    children: Array.from({ length: data.AantalThuiswonendeKinderen }, () => ({})),
+    cars: Array.from({ length: data.AantalAutos }, () => ({})),
+    dwelling: dwelling(data.Woning),
+    netMonthlyIncome: wholeEuros(data.NettoBesteedbaarInkomenPerMaand),
+    specialExpenditures: specialExpenditures(data.BijzondereUitgaven),
+  };
+  return deepFreeze({ household, ignoredFields: [...ignoredFields] });
+}
