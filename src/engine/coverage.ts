@@ -42,7 +42,7 @@ const NUMERIC_OPERATORS = new Set(['lessThan', 'lessThanInclusive', 'greaterThan
 /** Facts that follow from the collections; enumerating the collections enumerates these. */
 const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> = {
   adults: ['persons'], hasPartner: ['persons'], men: ['persons'], women: ['persons'],
-  children: ['children'], cars: ['cars'], householdSize: ['persons', 'children'],
+  children: ['children'], cars: ['cars'], householdSize: ['persons', 'children'], householdType: ['persons', 'children'],
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -14,6 +14,7 @@ import type { Condition } from './format/condition.js';
 import type { Collection, Expression } from './format/expression.js';
 import type { Manifest } from './format/manifest.js';
 import type { Parameter, Table } from './format/parameters.js';
+import type { RuleOrigins } from './rule-set.js';
 import { jsonPath } from './zod-issues.js';
 import { combineUnits, formatUnit, parseUnit, sameUnit } from './units.js';
 
@@ -22,6 +23,7 @@ export interface ParsedRuleFiles {
   readonly parameters: Readonly<Record<string, Parameter>>;
   readonly tables: Readonly<Record<string, Table>>;
   readonly calculations: Readonly<Partial<Record<CalculationId, CalculationFile>>>;
+  readonly origins: RuleOrigins;
 }
 
 type Path = readonly (string | number)[];
@@ -44,10 +46,12 @@ export function checkRuleSet(set: ParsedRuleFiles): RuleSetIssue[] {
   };
 
   // Parameters
-  for (const [name, p] of Object.entries(set.parameters)) checkSource('parameters.json', ['parameters', name], p.source);
+  for (const [name, p] of Object.entries(set.parameters)) checkSource(set.origins.parameters[name] ?? 'parameters.json', ['parameters', name], p.source);
 
   // Tables
-  for (const [name, table] of Object.entries(set.tables)) checkTable(name, table, report, checkSource);
+  for (const [name, table] of Object.entries(set.tables)) {
+    checkTable(name, table, set.origins.tables[name] ?? 'tables.json', report, checkSource);
+  }
 
   // Calculations
   for (const [id, calc] of Object.entries(set.calculations) as [CalculationId, CalculationFile][]) {
@@ -57,11 +61,10 @@ export function checkRuleSet(set: ParsedRuleFiles): RuleSetIssue[] {
 }
 
 function checkTable(
-  name: string, table: Table,
+  name: string, table: Table, file: string,
   report: (file: string, path: Path, code: string, message: string) => void,
   checkSource: (file: string, path: Path, source: string) => void,
 ): void {
-  const file = 'tables.json';
   const base: Path = ['tables', name];
   const dims = Object.entries(table.dimensions);
   for (const [dim, d] of dims) {

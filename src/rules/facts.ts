@@ -76,6 +76,8 @@ const CAR_CLASSES = ['small', 'compact', 'compactMidsize', 'midsize', 'unknown']
 const CAR_STATUSES = ['new', 'used', 'unknown'] as const;
 const MILEAGE_BANDS = ['under10k', 'from10kTo20k', 'over20k', 'unknown'] as const;
 
+const HOUSEHOLD_TYPES = ['single', 'singleWithChildren', 'couple', 'coupleWithChildren'] as const;
+
 const SIZES = { persons: { min: 1, max: 2 }, children: { min: 0, max: 20 }, cars: { min: 0, max: 10 } } as const;
 
 /** Counts that every calculation has, derived from the collections. */
@@ -85,13 +87,15 @@ const countFacts = [
   count('cars', 'number of cars', 0, 10),
   count('householdSize', 'main persons plus children', 1, 22),
   flag('hasPartner', 'two main persons'),
+  oneOf('householdType', 'single, singleWithChildren, couple or coupleWithChildren', HOUSEHOLD_TYPES),
 ];
 
 /** The facts both calculations derive from the collections; used by extraction and by the sweep alike. */
 export const deriveCounts: FactDeriver = (_facts, collections) => {
   const adults = collections.persons.length;
   const children = collections.children.length;
-  return { adults, children, cars: collections.cars.length, householdSize: adults + children, hasPartner: adults === 2 };
+  const householdType = `${adults === 2 ? 'couple' : 'single'}${children > 0 ? 'WithChildren' : ''}`;
+  return { adults, children, cars: collections.cars.length, householdSize: adults + children, hasPartner: adults === 2, householdType };
 };
 
 const required = (what: string): never => {

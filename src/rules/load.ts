@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { RuleSetError, type RuleSetIssue } from '../contract/errors.js';
 import { checkRuleSet } from './check.js';
 import { CALCULATION_IDS, CalculationFile, type CalculationId } from './format/calculation.js';
-import { Manifest } from './format/manifest.js';
+import { Manifest, SourcesFile } from './format/manifest.js';
 import { ParametersFile, TablesFile } from './format/parameters.js';
 import { hashRuleFiles } from './hash.js';
-import { RULE_FILE_NAMES, type RuleSet, type RuleSetFiles } from './rule-set.js';
+import { RULE_FILE_DESCRIPTION, RULE_FILE_PATTERN, type RuleSet, type RuleSetFiles } from './rule-set.js';
 import { zodIssuesToRuleSetIssues } from './zod-issues.js';
 
 /** Parses and cross-checks; throws `RuleSetError` listing every problem found. */
@@ -19,8 +19,8 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
   const ruleFiles: Record<string, unknown> = {};
   for (const name of Object.keys(files)) {
     if (name.startsWith('tests/')) continue;
-    if (!(RULE_FILE_NAMES as readonly string[]).includes(name)) {
-      issues.push({ file: name, path: '$', code: 'unknown_file', message: `not a rule file; a rule set has ${RULE_FILE_NAMES.join(', ')} and a tests/ folder` });
+    if (!RULE_FILE_PATTERN.test(name)) {
+      issues.push({ file: name, path: '$', code: 'unknown_file', message: `not a rule file; a rule set has ${RULE_FILE_DESCRIPTION} and a tests/ folder` });
       continue;
     }
     ruleFiles[name] = files[name];
@@ -37,8 +37,26 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
   };
 
   const manifest = parse('manifest.json', Manifest, true);
-  const parameters = parse('parameters.json', ParametersFile, false);
-  const tables = parse('tables.json', TablesFile, false);
+  const names = Object.keys(ruleFiles).sort();
+  /** Merges one kind of split file, refusing a name defined twice. */
+  const merge = <T>(kind: string, pick: (file: string) => Record<string, T> | undefined, seed: Record<string, T> = {}, seedFile = '') => {
+    const merged: Record<string, T> = { ...seed };
+    const origins: Record<string, string> = Object.fromEntries(Object.keys(seed).map((k) => [k, seedFile]));
+    for (const file of names.filter((n) => n === `${kind}.json` || n.startsWith(`${kind}-`))) {
+      for (const [key, value] of Object.entries(pick(file) ?? {})) {
+        if (Object.hasOwn(merged, key)) {
+          issues.push({ file, path: `$.${kind}.${key}`, code: 'duplicate_key', message: `${key} is already defined in ${origins[key]}` });
+          continue;
+        }
+        merged[key] = value;
+        origins[key] = file;
+      }
+    }
+    return { merged, origins };
+  };
+  const parameters = merge('parameters', (f) => parse(f, ParametersFile, false)?.parameters);
+  const tables = merge('tables', (f) => parse(f, TablesFile, false)?.tables);
+  const sources = merge('sources', (f) => parse(f, SourcesFile, false)?.sources, manifest?.sources, 'manifest.json');
   const calculations: Partial<Record<CalculationId, CalculationFile>> = {};
   for (const id of CALCULATION_IDS) {
     const calc = parse(`${id}.json`, CalculationFile, false);
@@ -50,7 +68,13 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
   const context = `Rule set ${origin ?? manifestId(files) ?? '(unnamed)'} cannot be used`;
   if (issues.length > 0 || manifest === undefined) throw new RuleSetError(issues, context);
 
-  const parsed = { manifest, parameters: parameters?.parameters ?? {}, tables: tables?.tables ?? {}, calculations };
+  const parsed = {
+    manifest: { ...manifest, sources: sources.merged },
+    parameters: parameters.merged,
+    tables: tables.merged,
+    calculations,
+    origins: { parameters: parameters.origins, tables: tables.origins, sources: sources.origins },
+  };
   issues.push(...checkRuleSet(parsed));
   if (issues.length > 0) throw new RuleSetError(issues, context);
 

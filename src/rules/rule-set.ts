@@ -9,8 +9,13 @@ import type { Parameter, Table } from './format/parameters.js';
 /** The files of a rule set, by path relative to its folder (`manifest.json`, …), as parsed JSON. */
 export type RuleSetFiles = Readonly<Record<string, unknown>>;
 
-/** The files a rule set may have; anything else in the folder (but `tests/`) is an error. */
-export const RULE_FILE_NAMES = ['manifest.json', 'parameters.json', 'tables.json', 'afloscapaciteit.json', 'pensioenuitgaven.json'] as const;
+/**
+ * The files a rule set may have; anything else in the folder (but `tests/`) is an error.
+ * Parameters, tables and sources may be split by topic (`parameters-energie.json`), so
+ * each file stays small enough to review; names must be unique across the split files.
+ */
+export const RULE_FILE_PATTERN = /^(manifest|afloscapaciteit|pensioenuitgaven)\.json$|^(parameters|tables|sources)(-[a-z0-9]+)*\.json$/;
+export const RULE_FILE_DESCRIPTION = 'manifest.json, afloscapaciteit.json, pensioenuitgaven.json, parameters[-topic].json, tables[-topic].json, sources[-topic].json';
 
 export interface RuleSet {
   readonly id: string;
@@ -23,9 +28,17 @@ export interface RuleSet {
   readonly manifest: Manifest;
   readonly parameters: Readonly<Record<string, Parameter>>;
   readonly tables: Readonly<Record<string, Table>>;
+  /** The file each parameter, table and source is defined in (for messages and tools). */
+  readonly origins: RuleOrigins;
   readonly calculations: Readonly<Partial<Record<CalculationId, CalculationFile>>>;
   /** The files the set was loaded from (rule files only), for diffing and re-hashing. */
   readonly files: RuleSetFiles;
+}
+
+export interface RuleOrigins {
+  readonly parameters: Readonly<Record<string, string>>;
+  readonly tables: Readonly<Record<string, string>>;
+  readonly sources: Readonly<Record<string, string>>;
 }
 
 const checked = new WeakSet<RuleSet>();

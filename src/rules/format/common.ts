@@ -18,6 +18,9 @@ export type DecimalLiteral = z.infer<typeof DecimalLiteral>;
 /** Names of parameters, tables, values and facts: letters, digits, `_`, `.` and `-`, starting with a letter. */
 export const Identifier = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an identifier: a letter, then letters, digits, _ . -');
 
+/** A category or band key in a table: `rent`, `1`, `5+`, `0-3`. */
+export const KeyValue = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a table key: letters, digits, _ . + -');
+
 /**
  * A unit such as `EUR/month`, `EUR/year`, `m3/year`, `EUR/m3`, `day/month`, `month/year`,
  * `year`, or `1` for a plain number (ratios are fractions: 0.15 is 15%). A product is

@@ -4,7 +4,7 @@
  * operator with an example.
  */
 import { z } from 'zod';
-import { DecimalLiteral, Identifier, Unit } from './common.js';
+import { DecimalLiteral, Identifier, KeyValue, Unit } from './common.js';
 import { Condition, TopCondition, type BooleanCondition } from './condition.js';
 
 /** The collections a `sum` or `count` can run over; their items' facts are `person.*`, `child.*`, `car.*`. */
@@ -45,7 +45,7 @@ export const Expression: z.ZodType<Expression> = z.lazy(() => {
   return z.union([
     z.strictObject({ const: DecimalLiteral, unit: Unit.optional() }),
     z.strictObject({ param: Identifier }),
-    z.strictObject({ table: Identifier, key: z.record(Identifier, z.union([Identifier, z.strictObject({ fact: Identifier })])) }),
+    z.strictObject({ table: Identifier, key: z.record(Identifier, z.union([KeyValue, z.strictObject({ fact: Identifier })])) }),
     z.strictObject({ fact: Identifier }),
     z.strictObject({ value: Identifier }),
     z.strictObject({ post: Identifier, measure: Identifier.optional(), rounded: z.boolean().optional() }),

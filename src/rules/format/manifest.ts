@@ -46,6 +46,14 @@ export const Manifest = z.strictObject({
   validUntil: IsoDate,
   status: RuleSetStatus,
   rounding: z.record(Identifier, RoundingPolicy),
+  /** The sources register; more sources may stand in `sources-<topic>.json` files. */
   sources: z.record(Identifier, Source),
 });
 export type Manifest = z.infer<typeof Manifest>;
+
+/** `sources-<topic>.json`: more entries of the sources register. */
+export const SourcesFile = z.strictObject({
+  $schema: z.string().optional(),
+  sources: z.record(Identifier, Source),
+});
+export type SourcesFile = z.infer<typeof SourcesFile>;

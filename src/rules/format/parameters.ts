@@ -4,7 +4,7 @@
  * list of numeric bands.
  */
 import { z } from 'zod';
-import { DecimalLiteral, Identifier, Unit, sourcedValue } from './common.js';
+import { DecimalLiteral, Identifier, KeyValue, Unit, sourcedValue } from './common.js';
 
 /** One scalar parameter. */
 export const Parameter = sourcedValue({ description: z.string().min(1), unit: Unit });
@@ -21,7 +21,7 @@ export type ParametersFile = z.infer<typeof ParametersFile>;
  * last band: no upper end). A fact value is looked up in the band that contains it.
  */
 export const Band = z.strictObject({
-  key: Identifier,
+  key: KeyValue,
   from: DecimalLiteral,
   below: DecimalLiteral.optional(),
 });
@@ -29,13 +29,13 @@ export type Band = z.infer<typeof Band>;
 
 /** A dimension: a list of category keys, or `{ "bands": [...] }` for a numeric fact. */
 export const Dimension = z.union([
-  z.array(Identifier).min(1),
+  z.array(KeyValue).min(1),
   z.strictObject({ bands: z.array(Band).min(1) }),
 ]);
 export type Dimension = z.infer<typeof Dimension>;
 
 /** One table cell: its key (a value for every dimension) and its sourced value. */
-export const TableCell = sourcedValue({ key: z.record(Identifier, Identifier) });
+export const TableCell = sourcedValue({ key: z.record(Identifier, KeyValue) });
 export type TableCell = z.infer<typeof TableCell>;
 
 export const Table = z.strictObject({

@@ -16,7 +16,8 @@ export const WorkedExample = z.strictObject({
   /**
    * Expected result figures. `Posten` maps each post code to its amount (repayment) or to
    * `{ "Basis": …, "Voorbeeld": … }` (retirement); other keys are result fields compared
-   * exactly (e.g. `Afloscapaciteit`, `Tekort`, `Totaal`). Only the keys given are compared.
+   * exactly (e.g. `Afloscapaciteit`, `Tekort`, `Totaal`), and `MeldingCodes` lists the codes
+   * of the expected warnings, sorted. Only the keys given are compared.
    */
   expected: z.strictObject({
     Posten: z.record(z.string(), z.union([Amount, z.record(z.string(), Amount)])),

@@ -1,0 +1,26 @@
+/**
+ * budgetnorm: Dutch household budget norms as rule sets.
+ *
+ * - `repaymentCapacity(body, options?)`: afloscapaciteit
+ * - `retirementExpenditure(body, options?)`: pensioenuitgaven
+ * - `loadRuleSet(files)`: an institution's own rule set; `RuleSetCatalog` to choose among several
+ *
+ * The core runs unchanged in Node, Deno, Bun, browsers and edge workers. Node-only helpers
+ * (reading a rule-set folder from disk) are in `budgetnorm/node`.
+ */
+export { repaymentCapacity } from './calculations/repayment-capacity.js';
+export { retirementExpenditure } from './calculations/retirement-expenditure.js';
+export type { CalculationOptions } from './calculations/options.js';
+export { bundledCatalog } from './calculations/bundled-catalog.js';
+export { ValidationError, RuleSetError, RuleSetChoiceError, RuleEvaluationError } from './contract/errors.js';
+export type { ValidationIssue, RuleSetIssue } from './contract/errors.js';
+export { RepaymentCapacityResult, RetirementExpenditureResult } from './contract/results.js';
+export { loadRuleSet, loadRuleSetWithReport } from './engine/verify.js';
+export type { LoadReport } from './engine/verify.js';
+export type { SweepReport } from './engine/coverage.js';
+export { RuleSetCatalog, referenceDate } from './rules/choose.js';
+export type { RuleSet, RuleSetFiles } from './rules/rule-set.js';
+export type { Explanation, FigureUse, RuleTrace, AmountTrace } from './engine/explanation.js';
+export { parseRepaymentRequest } from './household/parse-repayment.js';
+export { parseRetirementRequest } from './household/parse-retirement.js';
+export type { Household, ParsedRequest } from './household/household.js';
