@@ -59,6 +59,8 @@ interface CompiledAmount {
   readonly combine: Combine;
   readonly rules: readonly CompiledRule[];
   readonly where: string;
+  /** `post <code>` / `value <id>`: the key of the cycle guard, made once. */
+  readonly key: string;
 }
 
 const programs = new WeakMap<RuleSet, Map<CalculationId, Program>>();
@@ -119,6 +121,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     description: p.description,
     combine: p.combine,
     where: `${file} post ${p.code}`,
+    key: `post ${p.code}`,
     rules: p.rules.map((r) => compileRule(r, `${file} post ${p.code}`, measures.map((m) => {
       const e = r.amounts[m];
       if (e === undefined) throw new RuleEvaluationError('measure_missing', `${file} post ${p.code} rule ${r.id}`, `no amount for measure ${m}`);
@@ -130,6 +133,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     description: v.description,
     combine: v.combine,
     where: `${file} value ${v.id}`,
+    key: `value ${v.id}`,
     rules: v.rules.map((r) => compileRule(r, `${file} value ${v.id}`, [['amount', r.amount]])),
   }));
   const totals = Object.entries(calc.totals).map(([name, t]) => ({
@@ -202,7 +206,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     if (known !== undefined) return known;
     const program = posts[i] as CompiledAmount;
     const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-    const amounts = guard(`post ${program.code}`, program.where, household, () => run(program, household, measures));
+    const amounts = guard(program.key, program.where, household, () => run(program, household, measures));
     ctx.state.postExact[i] = amounts;
     return amounts;
   }
@@ -212,7 +216,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     if (known !== undefined) return known;
     const program = valuePrograms[i] as CompiledAmount;
     const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-    const amount = guard(`value ${program.code}`, program.where, household, () => run(program, household, ['amount']))['amount'] as Decimal;
+    const amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))['amount'] as Decimal;
     ctx.state.valueExact[i] = amount;
     return amount;
   }

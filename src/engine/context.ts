@@ -15,6 +15,8 @@ export interface EvalState {
   /** Posts and values being computed, to report a cycle instead of overflowing the stack. */
   readonly inProgress: Set<string>;
   readonly notices: Notice[];
+  /** Memoised `sumPosts` totals, by group, measure and roundedness. */
+  readonly sums: Map<string, Decimal>;
   /** Present only when an explanation was asked for. */
   readonly trace: TraceRecorder | undefined;
 }
@@ -58,6 +60,7 @@ export function newState(posts: number, values: number, explain: boolean): EvalS
     valueExact: new Array(values),
     inProgress: new Set(),
     notices: [],
+    sums: new Map(),
     trace: explain ? new TraceRecorder() : undefined,
   };
 }

@@ -20,6 +20,46 @@ import type { FigureUse, SourceRef } from './explanation.js';
 
 export type AmountFn = (ctx: EvalContext) => Decimal;
 
+/** Marks a compiled amount that reads no fact, post or value: its result is fixed at compile time. */
+const CONSTANT = Symbol('constant');
+type MaybeConstant = AmountFn & { [CONSTANT]?: Decimal };
+
+function constantOf(fn: AmountFn): Decimal | undefined {
+  return (fn as MaybeConstant)[CONSTANT];
+}
+
+/**
+ * Folds an operation whose operands are all constant into its value, computed once. The
+ * explanation must still show every figure, so while one is being recorded the unfolded
+ * closure runs instead (it records as it reads).
+ */
+function foldable(operands: readonly AmountFn[], unfolded: AmountFn): AmountFn {
+  if (!operands.every((f) => constantOf(f) !== undefined)) return unfolded;
+  let value: Decimal;
+  try {
+    value = unfolded(CONSTANT_CONTEXT);
+  } catch {
+    return unfolded; // e.g. a division by zero: let it fail where and when it is evaluated
+  }
+  const folded: MaybeConstant = (ctx) => (ctx.state.trace === undefined ? value : unfolded(ctx));
+  folded[CONSTANT] = value;
+  return folded;
+}
+
+function constant(value: Decimal, recorded: AmountFn): AmountFn {
+  const fn: MaybeConstant = recorded;
+  fn[CONSTANT] = value;
+  return fn;
+}
+
+/** The context constants are folded in: no facts, no trace (constants never read them). */
+const CONSTANT_CONTEXT: EvalContext = {
+  facts: {}, collections: { persons: [], children: [], cars: [] }, item: undefined,
+  state: { postExact: [], valueExact: [], inProgress: new Set(), notices: [], trace: undefined, sums: new Map() },
+};
+
+const ZERO = new Money(0);
+
 /** What the program compiler lends the expression compiler: how to reach posts and values. */
 export interface ExpressionEnv {
   readonly ruleSet: RuleSet;
@@ -125,23 +165,23 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
   if ('const' in expr) {
     const d = new Money(expr.const);
     const unit = expr.unit ?? '1';
-    return (ctx) => {
+    return constant(d, (ctx) => {
       ctx.state.trace?.figure(`const:${d.toString()}:${unit}`, () => ({ kind: 'const', value: d.toString(), unit }));
       return d;
-    };
+    });
   }
   if ('param' in expr) {
     const name = expr.param;
     const p = ruleSet.parameters[name];
     if (p === undefined) return fail('dangling_reference', `unknown parameter ${name}`);
     const d = new Money(p.value);
-    return (ctx) => {
+    return constant(d, (ctx) => {
       ctx.state.trace?.figure(`param:${name}`, () => ({
         kind: 'parameter', name, description: p.description, value: d.toString(), unit: p.unit,
         source: sourceRef(ruleSet, p), ...provenanceFields(p),
       }));
       return d;
-    };
+    });
   }
   if ('table' in expr) {
     const name = expr.table;
@@ -168,7 +208,7 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
         return typeof v === 'string' ? v : undefined;
       };
     });
-    return (ctx) => {
+    const lookup: AmountFn = (ctx) => {
       const key: (string | undefined)[] = parts.map((p) => p(ctx));
       const hit = cells.get(key.join('\u0000'));
       if (hit === undefined) {
@@ -181,6 +221,13 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
       }));
       return hit.d;
     };
+    const literalKeys = dims.every((dim) => typeof expr.key[dim] === 'string');
+    if (!literalKeys) return lookup;
+    try {
+      return constant(lookup(CONSTANT_CONTEXT), lookup);
+    } catch {
+      return lookup; // a missing cell: reported when evaluated (the loader's checks refuse it first)
+    }
   }
   if ('fact' in expr) {
     const name = expr.fact;
@@ -189,7 +236,7 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
       const v = read(ctx);
       if (typeof v !== 'number') return fail('fact_not_numeric', `fact ${name} is ${JSON.stringify(v)}, not a number`);
       ctx.state.trace?.figure(`fact:${name}:${v}`, () => ({ kind: 'fact', name, value: v }));
-      return new Money(v);
+      return v === 0 ? ZERO : new Money(v);
     };
   }
   if ('value' in expr) {
@@ -220,17 +267,22 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     const measure = expr.sumPosts.measure ?? singleMeasure(env, where);
     const rounded = expr.sumPosts.rounded === true;
     const indexes = env.calculation.posts.flatMap((p, i) => (group === undefined || p.group === group ? [i] : []));
-    const zero = new Money(0);
+    const memoKey = `${group ?? ''}\u0000${measure}\u0000${rounded}`;
     return (ctx) => {
-      let total = zero;
-      for (const i of indexes) {
-        const amounts = rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx);
-        total = total.plus(amounts[measure] as Decimal);
+      let total = ctx.state.sums.get(memoKey);
+      if (total === undefined) {
+        total = ZERO;
+        for (const i of indexes) {
+          const amounts = rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx);
+          total = total.plus(amounts[measure] as Decimal);
+        }
+        ctx.state.sums.set(memoKey, total);
       }
+      const sum = total;
       ctx.state.trace?.figure(`sumPosts:${group ?? ''}:${measure}:${rounded}`, () => ({
-        kind: 'post', name: group === undefined ? '(all posts)' : `(group ${group})`, measure, rounded, value: total.toString(),
+        kind: 'post', name: group === undefined ? '(all posts)' : `(group ${group})`, measure, rounded, value: sum.toString(),
       }));
-      return total;
+      return sum;
     };
   }
   if ('add' in expr) return fold(expr.add.map((e) => sub(e)), (a, b) => a.plus(b));
@@ -239,23 +291,22 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
   if ('max' in expr) return fold(expr.max.map((e) => sub(e)), (a, b) => (b.greaterThan(a) ? b : a));
   if ('subtract' in expr) {
     const [a, b] = [sub(expr.subtract[0]), sub(expr.subtract[1])];
-    return (ctx) => a(ctx).minus(b(ctx));
+    return foldable([a, b], (ctx) => a(ctx).minus(b(ctx)));
   }
   if ('divide' in expr) {
     const [a, b] = [sub(expr.divide[0]), sub(expr.divide[1])];
-    return (ctx) => {
+    return foldable([a, b], (ctx) => {
       const divisor = b(ctx);
       if (divisor.isZero()) return fail('division_by_zero', 'division by zero');
       return a(ctx).dividedBy(divisor);
-    };
+    });
   }
   if ('sum' in expr) {
     const { over } = expr.sum;
     const amount = sub(expr.sum.amount, over);
     const when = expr.sum.when === undefined ? undefined : compileScopedCondition(env, over, expr.sum.when).test;
-    const zero = new Money(0);
     return (ctx) => {
-      let total = zero;
+      let total = ZERO;
       for (const item of ctx.collections[over]) {
         const inner: EvalContext = { facts: ctx.facts, collections: ctx.collections, item, state: ctx.state };
         if (when === undefined || when(inner)) total = total.plus(amount(inner));
@@ -278,7 +329,7 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     const inner = sub(expr.round);
     if (ruleSet.manifest.rounding[expr.policy] === undefined) return fail('dangling_reference', `unknown rounding policy ${expr.policy}`);
     const round = rounder(ruleSet, expr.policy);
-    return (ctx) => round(inner(ctx));
+    return foldable([inner], (ctx) => round(inner(ctx)));
   }
   if ('if' in expr) {
     const test = compileScopedCondition(env, scope, expr.if).test;
@@ -288,13 +339,34 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
   return fail('unknown_operator', `unknown expression ${JSON.stringify(expr)}`);
 }
 
+/**
+ * An n-ary operation. Constant operands are combined once at compile time (their order
+ * does not matter for add, multiply, min and max), leaving one constant beside the rest.
+ */
 function fold(fns: readonly AmountFn[], op: (a: Decimal, b: Decimal) => Decimal): AmountFn {
-  const [first, ...rest] = fns;
-  if (first === undefined) throw new Error('empty operand list');
-  if (rest.length === 0) return first;
+  const constants = fns.filter((f) => constantOf(f) !== undefined);
+  const variables = fns.filter((f) => constantOf(f) === undefined);
+  const all: AmountFn = (ctx) => {
+    let acc = (fns[0] as AmountFn)(ctx);
+    for (let i = 1; i < fns.length; i += 1) acc = op(acc, (fns[i] as AmountFn)(ctx));
+    return acc;
+  };
+  if (fns.length === 1) return fns[0] as AmountFn;
+  if (variables.length === 0) return foldable(fns, all);
+  if (constants.length <= 1) {
+    const [first, ...rest] = fns;
+    return (ctx) => {
+      let acc = (first as AmountFn)(ctx);
+      for (const f of rest) acc = op(acc, f(ctx));
+      return acc;
+    };
+  }
+  const k = constants.map((f) => constantOf(f) as Decimal).reduce(op);
+  const [firstVariable, ...moreVariables] = variables as [AmountFn, ...AmountFn[]];
   return (ctx) => {
-    let acc = first(ctx);
-    for (const f of rest) acc = op(acc, f(ctx));
+    if (ctx.state.trace !== undefined) return all(ctx);
+    let acc = op(firstVariable(ctx), k);
+    for (const f of moreVariables) acc = op(acc, f(ctx));
     return acc;
   };
 }

@@ -166,7 +166,8 @@ export const REPAYMENT_FACTS: FactCatalog = {
       childcareCosts: toNumber(s.childcare),
       otherRepayments: toNumber(s.otherRepayments),
     };
-    return { facts: { ...facts, ...deriveCounts(facts, collections) }, collections };
+    // Assigned in place: spreading twenty keys into a fresh object is several times slower.
+    return { facts: Object.assign(facts, deriveCounts(facts, collections)), collections };
   },
 };
 
@@ -204,7 +205,7 @@ export const RETIREMENT_FACTS: FactCatalog = {
       wozValue: toNumber(d.wozValue), wozValueGiven: d.wozValue !== undefined,
       wozCategory: d.wozCategory ?? 'unknown',
     };
-    return { facts: { ...facts, ...deriveCounts(facts, collections), ...deriveGenderCounts(facts, collections) }, collections };
+    return { facts: Object.assign(facts, deriveCounts(facts, collections), deriveGenderCounts(facts, collections)), collections };
   },
 };
 

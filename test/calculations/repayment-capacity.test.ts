@@ -1,0 +1,148 @@
+/**
+ * Invariants of the repayment capacity over generated households (issue: repayment
+ * capacity). Each property runs on at least 10,000 households, on both bundled rule sets.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { repaymentCapacity, RepaymentCapacityResult, ValidationError } from '../../src/index.js';
+
+const RUNS = 10_000;
+const DATES = ['2025-06-01', '2026-06-01'] as const;
+const amount = (max = 3_000) => fc.integer({ min: 0, max });
+const optionalAmount = (max = 3_000) => fc.option(amount(max), { nil: null });
+
+/** A valid repayment request body: every field of the contract, within its bounds. */
+const body = fc.record({
+  LeeftijdHoofdpersoon: fc.integer({ min: 0, max: 125 }),
+  HeeftPartner: fc.boolean(),
+  AantalThuiswonendeKinderen: fc.integer({ min: 0, max: 20 }),
+  AantalAutos: fc.integer({ min: 0, max: 10 }),
+  NettoBesteedbaarInkomenPerMaand: fc.oneof(amount(15_000), fc.integer({ min: 0, max: 1_000_000 })),
+  BijzondereUitgaven: fc.record({
+    KostenZorg: amount(500), KostenPartnerAlimentatie: amount(1_000), KostenKinderAlimentatie: amount(800),
+    KostenKinderOpvang: amount(1_500), KostenOverigeAflossingen: amount(1_000),
+  }, { requiredKeys: [] }),
+  Woning: fc.record({
+    WoningSoort: fc.constantFrom(0, 1, 'Huurwoning', 'Koopwoning'),
+    BrutoHypotheeklasten: amount(3_000), HuurPerMaand: optionalAmount(), HuurServiceKosten: optionalAmount(300), BijdrageVve: amount(400),
+  }, { requiredKeys: ['WoningSoort'] }),
+});
+type Body = typeof body extends fc.Arbitrary<infer T> ? T : never;
+
+const date = fc.constantFrom(...DATES);
+const run = (b: Body, d: string) => repaymentCapacity(b, { date: d });
+const isOwner = (b: Body) => b.Woning.WoningSoort === 1 || b.Woning.WoningSoort === 'Koopwoning';
+
+describe('repayment capacity invariants', () => {
+  it('0 ≤ Afloscapaciteit ≤ income, the result has the contract shape, and Tekort is 0 when there is capacity', () => {
+    fc.assert(fc.property(body, date, (b, d) => {
+      const r = run(b, d);
+      RepaymentCapacityResult.parse(r);
+      expect(r.Afloscapaciteit).toBeGreaterThanOrEqual(0);
+      expect(r.Afloscapaciteit).toBeLessThanOrEqual(b.NettoBesteedbaarInkomenPerMaand);
+      expect(Number.isInteger(r.Afloscapaciteit)).toBe(true);
+      if (r.Afloscapaciteit > 0) expect(r.Tekort).toBe(0);
+      expect(r.TotaalLasten).toBe(r.Posten.reduce((s, p) => s + p.Bedrag, 0));
+    }), { numRuns: RUNS });
+  });
+
+  it('raising income by Δ raises capacity by at least 0 and at most Δ (+1 for rounding)', () => {
+    fc.assert(fc.property(body, date, fc.integer({ min: 1, max: 5_000 }), (b, d, delta) => {
+      const income = Math.min(b.NettoBesteedbaarInkomenPerMaand, 1_000_000 - delta);
+      const before = run({ ...b, NettoBesteedbaarInkomenPerMaand: income }, d).Afloscapaciteit;
+      const after = run({ ...b, NettoBesteedbaarInkomenPerMaand: income + delta }, d).Afloscapaciteit;
+      expect(after - before).toBeGreaterThanOrEqual(0);
+      expect(after - before).toBeLessThanOrEqual(delta + 1);
+    }), { numRuns: RUNS });
+  });
+
+  it('raising any cost, the number of children or cars, or adding a partner never raises capacity', () => {
+    const change = fc.oneof(
+      fc.record({ kind: fc.constant('special' as const), field: fc.constantFrom('KostenZorg', 'KostenPartnerAlimentatie', 'KostenKinderAlimentatie', 'KostenKinderOpvang', 'KostenOverigeAflossingen'), by: fc.integer({ min: 1, max: 2_000 }) }),
+      fc.record({ kind: fc.constant('dwelling' as const), field: fc.constantFrom('BrutoHypotheeklasten', 'HuurPerMaand', 'HuurServiceKosten', 'BijdrageVve'), by: fc.integer({ min: 1, max: 2_000 }) }),
+      fc.record({ kind: fc.constant('children' as const), by: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({ kind: fc.constant('cars' as const), by: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ kind: fc.constant('partner' as const) }),
+    );
+    fc.assert(fc.property(body, date, change, (b, d, c) => {
+      let more: Body;
+      if (c.kind === 'special') {
+        more = { ...b, BijzondereUitgaven: { ...b.BijzondereUitgaven, [c.field]: (b.BijzondereUitgaven[c.field] ?? 0) + c.by } };
+      } else if (c.kind === 'dwelling') {
+        const current = b.Woning[c.field];
+        // Raising a cost means raising a given amount; a rent not given is replaced by a norm rent, which is no cost of the caller's.
+        if (current === undefined || current === null) return;
+        more = { ...b, Woning: { ...b.Woning, [c.field]: current + c.by } };
+      } else if (c.kind === 'children') {
+        more = { ...b, AantalThuiswonendeKinderen: Math.min(20, b.AantalThuiswonendeKinderen + c.by) };
+      } else if (c.kind === 'cars') {
+        more = { ...b, AantalAutos: Math.min(10, b.AantalAutos + c.by) };
+      } else {
+        if (b.HeeftPartner) return;
+        more = { ...b, HeeftPartner: true };
+      }
+      expect(run(more, d).Afloscapaciteit).toBeLessThanOrEqual(run(b, d).Afloscapaciteit);
+    }), { numRuns: RUNS });
+  });
+
+  it('Afloscapaciteit − Tekort equals income − TotaalLasten up to rounding', () => {
+    fc.assert(fc.property(body, date, (b, d) => {
+      const r = run(b, d);
+      // Capacity and shortfall come from the exact costs; TotaalLasten adds the posts as shown
+      // (each rounded half-up: at most 0.50 off for each of the three posts with cents).
+      expect(Math.abs((r.Afloscapaciteit - r.Tekort) - (b.NettoBesteedbaarInkomenPerMaand - r.TotaalLasten))).toBeLessThanOrEqual(2.5);
+    }), { numRuns: RUNS });
+  });
+
+  it('same input, same output', () => {
+    fc.assert(fc.property(body, date, (b, d) => {
+      expect(run(b, d)).toEqual(run(structuredClone(b), d));
+    }), { numRuns: RUNS });
+  });
+});
+
+describe('repayment capacity: rule set by date', () => {
+  const family = {
+    LeeftijdHoofdpersoon: 38, HeeftPartner: true, AantalThuiswonendeKinderen: 2, AantalAutos: 1,
+    NettoBesteedbaarInkomenPerMaand: 5200, BijzondereUitgaven: {},
+    Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 900 },
+  };
+
+  it('uses nl-2025 in 2025 and nl-2026 in 2026, and their figures give different results', () => {
+    const r2025 = repaymentCapacity(family, { date: '2025-12-31' });
+    const r2026 = repaymentCapacity(family, { date: '2026-01-01' });
+    expect(r2025.Rekenregels.Id).toBe('nl-2025');
+    expect(r2026.Rekenregels.Id).toBe('nl-2026');
+    expect(r2025.Rekenregels.Hash).not.toBe(r2026.Rekenregels.Hash);
+    const norm = (r: typeof r2025) => r.Posten.find((p) => p.Code === 'Levensonderhoud')?.Bedrag ?? 0;
+    expect(norm(r2026)).toBeGreaterThan(norm(r2025)); // 2026 adds VFN's 2025-11 indexation
+    expect(r2026.Afloscapaciteit).toBeLessThan(r2025.Afloscapaciteit);
+  });
+
+  it('chooses by id, and refuses a date no rule set covers', () => {
+    expect(repaymentCapacity(family, { ruleSet: 'nl-2025', date: '2026-06-01' }).Rekenregels.Id).toBe('nl-2025');
+    expect(() => repaymentCapacity(family, { date: '2019-01-01' })).toThrow(/no rule set is valid on 2019-01-01/);
+  });
+
+  it('lists every post, each special expenditure among them, and explains each with sources', () => {
+    const r = repaymentCapacity({ ...family, BijzondereUitgaven: { KostenZorg: 10 } }, { date: '2026-03-01', explain: true });
+    expect(r.Posten.map((p) => p.Code)).toEqual(['Levensonderhoud', 'Woonlasten', 'Autokosten', 'Zorgkosten', 'Partneralimentatie', 'Kinderalimentatie', 'Kinderopvang', 'OverigeAflossingen']);
+    const uitleg = r.Uitleg as { posts: { code: string; rules: { applied: boolean; figures?: { kind: string; source?: { title: string } }[] }[] }[] };
+    expect(uitleg.posts).toHaveLength(8);
+    const norm = uitleg.posts.find((p) => p.code === 'Levensonderhoud');
+    const figures = norm?.rules.filter((x) => x.applied).flatMap((x) => x.figures ?? []) ?? [];
+    expect(figures.filter((f) => f.kind === 'table' || f.kind === 'parameter').every((f) => (f.source?.title ?? '').length > 0)).toBe(true);
+  });
+
+  it('warns about ignored fields and refuses a bad body with every problem', () => {
+    const r = repaymentCapacity({ ...family, Huisdier: 'kat' }, { date: '2026-03-01' });
+    expect(r.Meldingen).toContainEqual(expect.objectContaining({ Code: 'OnbekendVeld' }));
+    try {
+      repaymentCapacity({ ...family, LeeftijdHoofdpersoon: -1, AantalAutos: 'twee' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ValidationError);
+      expect((e as ValidationError).issues.map((i) => i.path).sort()).toEqual(['AantalAutos', 'LeeftijdHoofdpersoon']);
+    }
+  });
+});
