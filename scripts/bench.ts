@@ -15,6 +15,8 @@
 import { cpus } from 'node:os';
 import { Engine } from 'json-rules-engine';
 import { Money, type Decimal } from '../src/contract/money.js';
+
+const { max: decimalMax, min: decimalMin } = { max: Money.max.bind(Money), min: Money.min.bind(Money) };
 import { programFor } from '../src/engine/compile.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/verify.js';
@@ -200,16 +202,15 @@ function bareRepaymentBaseline(ruleSet: RuleSet): (h: Household) => Decimal {
     const age = h.persons[0]?.age ?? 0;
     const min = age < 67 ? (partner ? minimum.c : minimum.s) : (partner ? minimum.ac : minimum.as);
     const income = h.netMonthlyIncome;
-    norm = norm.plus(opslag.get(type)!.times(Decimal.max(zero, Decimal.min(income, cap).minus(min))));
+    norm = norm.plus(opslag.get(type)!.times(decimalMax(zero, decimalMin(income, cap).minus(min))));
     const d = h.dwelling;
     const housing = tenure === 'rent' ? (d.rent ?? zero).plus(d.serviceCosts ?? zero) : (d.grossMortgageCosts ?? zero).plus(d.ownersAssociationContribution ?? zero);
     const s = h.specialExpenditures;
     const total = norm.plus(housing).plus(car.times(h.cars.length)).plus(s.healthcare ?? zero).plus(s.childcare ?? zero)
       .plus(s.partnerAlimony ?? zero).plus(s.childAlimony ?? zero).plus(s.otherRepayments ?? zero);
-    return Decimal.max(zero, income.minus(total)).toDecimalPlaces(0, Money.ROUND_FLOOR);
+    return decimalMax(zero, income.minus(total)).toDecimalPlaces(0, Money.ROUND_FLOOR);
   };
 }
-const Decimal = Money;
 
 function repayment(): void {
   const ruleSet = bundledCatalog().byId('nl-2026');
