@@ -146,7 +146,8 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
 /**
  * Follows a JSONPath of the supported subset (`$`, `.name`, `[index]`) as json-rules-engine
  * does through jsonpath-plus: only on object values (otherwise the value itself), own
- * properties only, `undefined` when a step is missing.
+ * properties only (of a non-empty string met on the way: its characters and `length`),
+ * `undefined` when a step is missing.
  */
 export function compilePath(path: string | undefined): ((value: unknown) => unknown) | undefined {
   if (path === undefined || path === '') return undefined;
@@ -157,7 +158,9 @@ export function compilePath(path: string | undefined): ((value: unknown) => unkn
     if (value === null || typeof value !== 'object') return value;
     let current: unknown = value;
     for (const step of steps) {
-      if (current === null || typeof current !== 'object' || !Object.hasOwn(current, step)) return undefined;
+      // jsonpath-plus steps in when `val && Object.hasOwn(val, step)`: so a non-empty string
+      // in the middle of a path has its characters and `length`, as in json-rules-engine.
+      if (!current || !Object.hasOwn(Object(current), step)) return undefined;
       current = (current as Record<string, unknown>)[step];
     }
     return current;

@@ -33,10 +33,18 @@ function closestBranch(branches: readonly (readonly ZodIssue[])[]): readonly Zod
   return best;
 }
 
+/**
+ * Whether a type issue is a missing key. zod 4 leaves `input` out of its issues unless the
+ * parse asked for `reportInput`, so without it the message (`…, received undefined`) tells.
+ */
+function isMissing(issue: Extract<ZodIssue, { code: 'invalid_type' }>): boolean {
+  return 'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+}
+
 function codeOf(issue: ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys': return 'unknown_key';
-    case 'invalid_type': return issue.input === undefined ? 'missing_key' : 'invalid_type';
+    case 'invalid_type': return isMissing(issue) ? 'missing_key' : 'invalid_type';
     case 'too_small': return 'too_small';
     case 'too_big': return 'too_big';
     case 'invalid_value': return 'invalid_value';
@@ -48,7 +56,7 @@ function codeOf(issue: ZodIssue): string {
 function messageOf(issue: ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys': return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (rule files are strict: a misspelt key is an error)`;
-    case 'invalid_type': return issue.input === undefined ? `required key missing (expected ${issue.expected})` : `expected ${issue.expected}`;
+    case 'invalid_type': return isMissing(issue) ? `required key missing (expected ${issue.expected})` : `expected ${issue.expected}`;
     case 'invalid_value': return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small': return issue.origin === 'array' ? `needs at least ${String(issue.minimum)} item(s)` : `must be at least ${String(issue.minimum)}`;
     case 'too_big': return `must be at most ${String(issue.maximum)}`;

@@ -1,0 +1,26 @@
+/**
+ * Generated files are fresh: every file `npm run generate` writes (JSON schemas of the rule
+ * files, the bundled rule sets) equals what is committed. A stale one fails here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generatedFiles, ROOT } from '../scripts/lib/generated-files.js';
+
+describe('generated files', () => {
+  const files = [...generatedFiles()];
+
+  it('include the bundle and a schema per rule file kind', () => {
+    const paths = files.map(([path]) => path);
+    expect(paths).toContain('src/rules/bundled.generated.ts');
+    for (const kind of ['manifest', 'parameters', 'tables', 'sources', 'calculation', 'worked-example']) {
+      expect(paths).toContain(`rules/schema/${kind}.schema.json`);
+    }
+  });
+
+  it.each(files.map(([path, content]) => [path, content] as const))('%s is up to date', (path, content) => {
+    const full = join(ROOT, path);
+    expect(existsSync(full), `${path} is missing: run \`npm run generate\``).toBe(true);
+    expect(readFileSync(full, 'utf8') === content, `${path} is stale: run \`npm run generate\``).toBe(true);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Choosing a rule set: by id, by date (inclusive validity, Dutch calendar days), and the
+ * checks a catalog makes when it is built (no overlap, no gap, unique ids).
+ */
+import { describe, expect, it } from 'vitest';
+import { RuleSetChoiceError, RuleSetError } from '../../src/contract/errors.js';
+import { loadRuleSet } from '../../src/engine/verify.js';
+import { RuleSetCatalog, referenceDate } from '../../src/rules/choose.js';
+import { parseRuleSet } from '../../src/rules/load.js';
+import type { RuleSet } from '../../src/rules/rule-set.js';
+import { expectIssue, miniFiles } from '../engine/support.js';
+
+const cache = new Map<string, RuleSet>();
+/** Mini, as a loaded set with this id and validity. */
+function set(id: string, validFrom: string, validUntil: string, status = 'draft'): RuleSet {
+  const key = [id, validFrom, validUntil, status].join(' ');
+  let found = cache.get(key);
+  if (found === undefined) {
+    const files = miniFiles();
+    Object.assign(files['manifest.json'], { id, validFrom, validUntil, status });
+    found = loadRuleSet(files);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+function choiceError(fn: () => unknown): RuleSetChoiceError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RuleSetChoiceError) return error;
+    throw error;
+  }
+  throw new Error('expected a RuleSetChoiceError');
+}
+
+const y2030 = (): RuleSet => set('nl-2030', '2030-01-01', '2030-12-31');
+const y2031 = (): RuleSet => set('nl-2031', '2031-01-01', '2031-12-31');
+const catalog = (): RuleSetCatalog => new RuleSetCatalog([y2031(), y2030()]);
+
+describe('by id', () => {
+  it('finds a set by its id', () => {
+    expect(catalog().byId('nl-2030')).toBe(y2030());
+    expect(catalog().resolve('nl-2031')).toBe(y2031());
+  });
+
+  it('an unknown id lists the ids there are', () => {
+    const e = choiceError(() => catalog().byId('nl-2029'));
+    expect(e.code).toBe('unknown_rule_set');
+    expect(e.message).toContain('"nl-2029"');
+    expect(e.message).toContain('nl-2030');
+    expect(e.message).toContain('nl-2031');
+  });
+});
+
+describe('by date', () => {
+  it('on the first and last day of validity, inclusive', () => {
+    const c = catalog();
+    expect(c.forDate('2030-01-01')).toBe(y2030());
+    expect(c.forDate('2030-12-31')).toBe(y2030());
+    expect(c.forDate('2031-01-01')).toBe(y2031());
+    expect(c.forDate('2031-12-31')).toBe(y2031());
+    expect(c.resolve(undefined, '2030-06-15')).toBe(y2030());
+  });
+
+  it.each(['2029-12-31', '2032-01-01'])('not on %s, just outside', (day) => {
+    const e = choiceError(() => catalog().forDate(day));
+    expect(e.code).toBe('no_rule_set_for_date');
+    expect(e.message).toContain(day);
+    expect(e.message).toContain('nl-2030 2030-01-01..2030-12-31');
+  });
+
+  it('a Date counts by its calendar day in the Netherlands', () => {
+    // 23:30 UTC on New Year's Eve is 00:30 on 1 January in Amsterdam.
+    expect(catalog().forDate(new Date('2030-12-31T23:30:00Z'))).toBe(y2031());
+    expect(catalog().forDate(new Date('2030-12-31T22:59:59Z'))).toBe(y2030());
+  });
+
+  it('lists the sets in order of validity', () => {
+    expect(catalog().list().map((s) => s.id)).toEqual(['nl-2030', 'nl-2031']);
+  });
+});
+
+describe('building a catalog', () => {
+  it('two sets overlapping by one day', () => {
+    const overlapping = set('overlap', '2030-12-31', '2031-12-31');
+    const issue = expectIssue(() => new RuleSetCatalog([y2030(), overlapping]), { code: 'overlapping_validity', file: 'manifest.json', path: '$.validFrom' });
+    expect(issue.message).toContain('both valid on 2030-12-31');
+  });
+
+  it('a one-day gap', () => {
+    const late = set('late', '2031-01-02', '2031-12-31');
+    const issue = expectIssue(() => new RuleSetCatalog([y2030(), late]), { code: 'validity_gap', file: 'manifest.json', path: '$.validFrom' });
+    expect(issue.message).toContain('from 2031-01-01');
+  });
+
+  it('knows leap days: ending on 28 February 2032 and resuming on 1 March leaves a gap', () => {
+    const a = set('to-feb-28', '2031-01-01', '2032-02-28');
+    const b = set('from-mar', '2032-03-01', '2032-12-31');
+    expectIssue(() => new RuleSetCatalog([a, b]), { code: 'validity_gap', file: 'manifest.json', path: '$.validFrom' });
+    const c = set('to-feb-29', '2031-01-01', '2032-02-29');
+    expect(new RuleSetCatalog([c, b]).forDate('2032-02-29')).toBe(c);
+  });
+
+  it('two sets with one id', () => {
+    expectIssue(() => new RuleSetCatalog([y2030(), set('nl-2030', '2031-01-01', '2031-12-31')]), { code: 'duplicate_rule_set', file: 'manifest.json', path: '$.id' });
+    expect(() => new RuleSetCatalog([y2030(), set('nl-2030', '2031-01-01', '2031-12-31')])).toThrow(RuleSetError);
+  });
+
+  it('a withdrawn set is ignored by date, but can still be chosen by id', () => {
+    const withdrawnOverlapping = set('withdrawn-2030', '2030-06-01', '2030-06-30', 'withdrawn');
+    const withdrawnLater = set('withdrawn-2032', '2032-01-01', '2032-12-31', 'withdrawn');
+    const c = new RuleSetCatalog([y2030(), withdrawnOverlapping, y2031(), withdrawnLater]); // no overlap error
+    expect(c.forDate('2030-06-15')).toBe(y2030());
+    expect(choiceError(() => c.forDate('2032-06-01')).code).toBe('no_rule_set_for_date');
+    expect(c.byId('withdrawn-2032')).toBe(withdrawnLater);
+    expect(c.list().map((s) => s.id)).toEqual(['nl-2030', 'nl-2031', 'withdrawn-2030', 'withdrawn-2032']);
+  });
+});
+
+describe('a rule set passed in', () => {
+  it('is used as is when it came from loadRuleSet', () => {
+    const other = set('elsewhere', '2040-01-01', '2040-12-31');
+    expect(catalog().resolve(other)).toBe(other);
+  });
+
+  it('is refused when it did not', () => {
+    const lookAlike = { ...y2030() };
+    expect(choiceError(() => catalog().resolve(lookAlike)).code).toBe('unchecked_rule_set');
+    // Parsed and cross-checked, but never compiled and swept.
+    expect(choiceError(() => catalog().resolve(parseRuleSet(miniFiles()))).code).toBe('unchecked_rule_set');
+  });
+});
+
+describe('dates', () => {
+  it.each(['2026-02-30', '2026-2-1', '2023-02-29', '2026-13-01', '26-01-01', '2026-01-01T00:00:00Z', ''])('refuses %j', (date) => {
+    expect(choiceError(() => referenceDate(date)).code).toBe('invalid_date');
+    expect(choiceError(() => catalog().forDate(date)).code).toBe('invalid_date');
+  });
+
+  it('refuses an invalid Date', () => {
+    expect(choiceError(() => referenceDate(new Date('not a date'))).code).toBe('invalid_date');
+  });
+
+  it('returns a valid YYYY-MM-DD as is', () => {
+    expect(referenceDate('2024-02-29')).toBe('2024-02-29');
+  });
+
+  it.each([
+    ['2025-12-31T23:30:00Z', '2026-01-01', 'CET is UTC+1'],
+    ['2025-12-31T22:59:59Z', '2025-12-31', 'one second before midnight in Amsterdam'],
+    ['2026-06-30T22:30:00Z', '2026-07-01', 'CEST is UTC+2'],
+    ['2026-06-30T21:59:59Z', '2026-06-30', 'summer, just before midnight'],
+    ['2026-03-29T00:30:00Z', '2026-03-29', 'the night clocks go forward'],
+  ])('referenceDate(%s) is %s (%s)', (instant, day) => {
+    expect(referenceDate(new Date(instant))).toBe(day);
+  });
+
+  it('defaults to today in the Netherlands', () => {
+    const before = referenceDate(new Date());
+    const today = referenceDate(undefined);
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect([before, referenceDate(new Date())]).toContain(today);
+  });
+});
