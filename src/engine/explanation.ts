@@ -9,30 +9,21 @@ import type { ProvenanceKind } from '../rules/format/common.js';
 
 export const EXPLANATION_FORMAT = 'budgetnorm-explanation/1';
 
+/** What a parameter and a table cell both say about themselves: value, unit, source, provenance. */
+export interface SourcedFigure {
+  readonly name: string;
+  readonly value: string;
+  readonly unit: string;
+  readonly source: SourceRef;
+  readonly provenance: ProvenanceKind;
+  readonly formula?: string;
+  readonly reasoning?: string;
+}
+
 /** A figure an amount used. */
 export type FigureUse =
-  | {
-    readonly kind: 'parameter';
-    readonly name: string;
-    readonly description: string;
-    readonly value: string;
-    readonly unit: string;
-    readonly source: SourceRef;
-    readonly provenance: ProvenanceKind;
-    readonly formula?: string;
-    readonly reasoning?: string;
-  }
-  | {
-    readonly kind: 'table';
-    readonly name: string;
-    readonly key: Readonly<Record<string, string>>;
-    readonly value: string;
-    readonly unit: string;
-    readonly source: SourceRef;
-    readonly provenance: ProvenanceKind;
-    readonly formula?: string;
-    readonly reasoning?: string;
-  }
+  | (SourcedFigure & { readonly kind: 'parameter'; readonly description: string })
+  | (SourcedFigure & { readonly kind: 'table'; readonly key: Readonly<Record<string, string>> })
   | { readonly kind: 'fact'; readonly name: string; readonly value: string | number | boolean }
   | { readonly kind: 'value'; readonly name: string; readonly value: string }
   | { readonly kind: 'post'; readonly name: string; readonly measure: string; readonly rounded: boolean; readonly value: string }

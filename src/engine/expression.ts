@@ -16,7 +16,7 @@ import type { Band } from '../rules/format/parameters.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { compileCondition, compilePath, type CompiledCondition, type FactReader } from './condition.js';
 import type { EvalContext } from './context.js';
-import type { FigureUse, SourceRef } from './explanation.js';
+import type { SourceRef, SourcedFigure } from './explanation.js';
 
 export type AmountFn = (ctx: EvalContext) => Decimal;
 
@@ -103,7 +103,7 @@ export function sourceRef(ruleSet: RuleSet, value: Sourced): SourceRef {
   };
 }
 
-function provenanceFields(v: Sourced): Pick<Extract<FigureUse, { kind: 'parameter' }>, 'provenance' | 'formula' | 'reasoning'> {
+function provenanceFields(v: Sourced): Pick<SourcedFigure, 'provenance' | 'formula' | 'reasoning'> {
   return {
     provenance: v.provenance,
     ...(v.formula !== undefined ? { formula: v.formula } : {}),
@@ -296,9 +296,10 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
   if ('divide' in expr) {
     const [a, b] = [sub(expr.divide[0]), sub(expr.divide[1])];
     return foldable([a, b], (ctx) => {
+      const dividend = a(ctx); // first, so the explanation lists figures in the order written
       const divisor = b(ctx);
       if (divisor.isZero()) return fail('division_by_zero', 'division by zero');
-      return a(ctx).dividedBy(divisor);
+      return dividend.dividedBy(divisor);
     });
   }
   if ('sum' in expr) {

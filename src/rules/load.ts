@@ -30,7 +30,7 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
       if (required) issues.push({ file: name, path: '$', code: 'missing_file', message: `a rule set needs ${name}` });
       return undefined;
     }
-    const result = schema.safeParse(ruleFiles[name]);
+    const result = schema.safeParse(ruleFiles[name], { reportInput: true });
     if (result.success) return result.data;
     issues.push(...zodIssuesToRuleSetIssues(name, result.error.issues));
     return undefined;

@@ -41,6 +41,17 @@ function isMissing(issue: Extract<ZodIssue, { code: 'invalid_type' }>): boolean 
   return 'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
 }
 
+/**
+ * A single fact condition where a rule's `when` needs `all`/`any`/`not` around it: every
+ * branch then fails on the keys `fact`, `operator`, `value`; one plain message beats four.
+ */
+function isBareCondition(issue: Extract<ZodIssue, { code: 'invalid_union' }>): boolean {
+  const input = (issue as { input?: unknown }).input;
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || !Object.hasOwn(input, 'fact')) return false;
+  return issue.errors.length > 0 && issue.errors.every((branch) =>
+    branch.some((i) => i.code === 'unrecognized_keys' && i.keys.includes('fact')));
+}
+
 function codeOf(issue: ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys': return 'unknown_key';
@@ -68,6 +79,13 @@ export function zodIssuesToRuleSetIssues(file: string, issues: readonly ZodIssue
   const out: RuleSetIssue[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && isBareCondition(issue)) {
+      out.push({
+        file, path: jsonPath(path), code: 'condition_needs_group',
+        message: 'a rule\'s condition must start with "all", "any" or "not" (json-rules-engine requires it): wrap it as {"all": [ { "fact": … } ]}',
+      });
+      continue;
+    }
     if (issue.code === 'invalid_union') {
       const branch = closestBranch(issue.errors);
       if (branch !== undefined && branch.length > 0) {

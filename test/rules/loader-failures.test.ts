@@ -86,6 +86,11 @@ describe('schema: strict keys, required keys, types', () => {
     expectIssue(loading((f) => { f['manifest.json'].validUntil = '2030-02-30'; }), { code: 'invalid', file: 'manifest.json', path: '$.validUntil' });
   });
 
+  it('a rule condition without all/any/not around it: one clear issue, not four', () => {
+    const issues = issuesOf(loading((f) => { rules(f, 'Wonen')[0].when = { fact: 'tenure', operator: 'equal', value: 'rent' }; }));
+    expect(issues).toEqual([expect.objectContaining({ code: 'condition_needs_group', file: CALC, path: '$.posts[1].rules[0].when' })]);
+  });
+
   it('an unknown operator', () => {
     expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0].operator = 'eq'; }), { code: 'invalid_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].operator' });
   });
