@@ -1,0 +1,44 @@
+/**
+ * The bundled rule sets carry the content hash they had when `npm run generate` checked them
+ * completely; loading skips the coverage sweep only while the files still hash to it.
+ */
+import { describe, expect, it } from 'vitest';
+import { RuleSetError } from '../../src/contract/errors.js';
+import { loadRuleSet, loadRuleSetWithReport } from '../../src/engine/verify.js';
+import { BUNDLED_RULE_SETS } from '../../src/rules/bundled.generated.js';
+import { hashRuleFiles } from '../../src/rules/hash.js';
+import { parseRuleSet } from '../../src/rules/load.js';
+import { miniFiles, post } from '../engine/support.js';
+
+/** The mini set with a gap: its first-match housing post has no rule for owners. */
+function uncoveredMini() {
+  const files = miniFiles();
+  const wonen = post(files, 'Wonen') as { rules: unknown[] };
+  wonen.rules = wonen.rules.slice(0, 1);
+  return files;
+}
+
+describe('bundled rule sets', () => {
+  it('record the hash their files have', () => {
+    expect(Object.keys(BUNDLED_RULE_SETS).length).toBeGreaterThanOrEqual(2);
+    for (const bundled of Object.values(BUNDLED_RULE_SETS)) expect(bundled.verifiedHash).toBe(hashRuleFiles(bundled.files));
+  });
+
+  it('skip the sweep when the hash matches, and only then', () => {
+    const files = miniFiles();
+    const hash = parseRuleSet(files).hash;
+    expect(loadRuleSetWithReport(files, 'mini', { verifiedHash: hash }).sweeps).toEqual({});
+    expect(loadRuleSetWithReport(files, 'mini', { verifiedHash: '0'.repeat(64) }).sweeps.afloscapaciteit?.households).toBeGreaterThan(0);
+  });
+
+  it('a changed file no longer matches its recorded hash, so its defect is found', () => {
+    const verified = parseRuleSet(miniFiles()).hash; // recorded before the change
+    const broken = uncoveredMini();
+    expect(() => loadRuleSet(broken, 'mini', { verifiedHash: verified })).toThrow(RuleSetError);
+    try {
+      loadRuleSet(broken, 'mini', { verifiedHash: verified });
+    } catch (e) {
+      expect((e as RuleSetError).issues.map((i) => i.code)).toContain('uncovered_post');
+    }
+  });
+});
