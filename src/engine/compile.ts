@@ -50,6 +50,8 @@ interface CompiledRule {
   readonly test: ((ctx: EvalContext) => boolean) | undefined;
   readonly explain: ((ctx: EvalContext) => { result: boolean; detail: string }) | undefined;
   readonly amounts: readonly (readonly [string, AmountFn])[];
+  /** The amount expressions as written, for the explanation. */
+  readonly expressions: Readonly<Record<string, Expression>>;
   readonly notice: Notice | undefined;
 }
 
@@ -111,6 +113,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       test: cond?.test,
       explain: cond?.explain,
       amounts: amounts.map(([m, e]) => [m, compileExpression(env, e, undefined, where)] as const),
+      expressions: Object.fromEntries(amounts),
       notice: rule.notice,
     };
   };
@@ -183,7 +186,10 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       const amounts: Record<string, Decimal> = {};
       for (const [m, fn] of rule.amounts) amounts[m] = fn(ctx);
       const figures = trace.end(previous);
-      rules.push({ id: rule.id, description: rule.description, applied: true, because: outcome.detail, amounts: strings(amounts), figures });
+      rules.push({
+        id: rule.id, description: rule.description, applied: true, because: outcome.detail,
+        amounts: strings(amounts), expressions: rule.expressions, figures,
+      });
       if (out === undefined) out = { ...amounts };
       else for (const m of keys) out[m] = (out[m] as Decimal).plus(amounts[m] as Decimal);
     }

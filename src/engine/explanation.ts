@@ -27,7 +27,8 @@ export type FigureUse =
   | { readonly kind: 'fact'; readonly name: string; readonly value: string | number | boolean }
   | { readonly kind: 'value'; readonly name: string; readonly value: string }
   | { readonly kind: 'post'; readonly name: string; readonly measure: string; readonly rounded: boolean; readonly value: string }
-  | { readonly kind: 'const'; readonly value: string; readonly unit: string };
+  /** A literal in the rule; `unit` only where the rule gives one (otherwise it takes its neighbours'). */
+  | { readonly kind: 'const'; readonly value: string; readonly unit?: string };
 
 export interface SourceRef {
   readonly key: string;
@@ -36,6 +37,9 @@ export interface SourceRef {
   readonly url?: string;
   readonly document?: string;
   readonly period: string;
+  /** When budgetnorm read the source. */
+  readonly read: string;
+  readonly note?: string;
   readonly locator?: string;
 }
 
@@ -47,6 +51,9 @@ export interface RuleTrace {
   readonly because: string;
   /** Per measure, the rule's exact amount (only for rules that applied). */
   readonly amounts?: Readonly<Record<string, string>>;
+  /** Per measure, the amount expression as written in the rule file: with `figures`, enough to recompute. */
+  readonly expressions?: Readonly<Record<string, unknown>>;
+  /** Each figure read, once, however often the expression uses it. */
   readonly figures?: readonly FigureUse[];
 }
 

@@ -99,6 +99,8 @@ export function sourceRef(ruleSet: RuleSet, value: Sourced): SourceRef {
     ...(s?.url !== undefined ? { url: s.url } : {}),
     ...(s?.document !== undefined ? { document: s.document } : {}),
     period: s?.period ?? '',
+    read: s?.read ?? '',
+    ...(s?.note !== undefined ? { note: s.note } : {}),
     ...(value.locator !== undefined ? { locator: value.locator } : {}),
   };
 }
@@ -164,9 +166,9 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
 
   if ('const' in expr) {
     const d = new Money(expr.const);
-    const unit = expr.unit ?? '1';
+    const unit = expr.unit;
     return constant(d, (ctx) => {
-      ctx.state.trace?.figure(`const:${d.toString()}:${unit}`, () => ({ kind: 'const', value: d.toString(), unit }));
+      ctx.state.trace?.figure(`const:${d.toString()}:${unit ?? ''}`, () => ({ kind: 'const', value: d.toString(), ...(unit !== undefined ? { unit } : {}) }));
       return d;
     });
   }

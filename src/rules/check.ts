@@ -195,6 +195,7 @@ function checkCalculation(
   });
   for (const [name, total] of Object.entries(calc.totals)) {
     ctx.deps = new Set();
+    if (!sameUnit(total.unit, calc.unit)) r(['totals', name, 'unit'], 'unit_mismatch', `total ${name} is in ${total.unit}, but ${id} reports amounts in ${calc.unit}`);
     expectUnit(ctx, checkExpression(ctx, total.amount, ['totals', name, 'amount'], undefined), total.unit, ['totals', name, 'amount']);
   }
 
@@ -260,6 +261,7 @@ function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Colle
   }
   const value = c.value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    if (value.path !== undefined) ctx.report([...path, 'value', 'path'], 'invalid_path', `fact ${value.fact} is a plain value: a path would be ignored`);
     const right = side(value.fact, [...path, 'value', 'fact']);
     if (right?.unit !== undefined && left.unit !== undefined && !sameUnit(right.unit, left.unit)) {
       ctx.report([...path, 'value'], 'unit_mismatch', `compares ${c.fact} (${left.unit}) with ${value.fact} (${right.unit})`);
@@ -269,6 +271,14 @@ function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Colle
   }
   if ((c.operator === 'in' || c.operator === 'notIn') && !Array.isArray(value)) {
     ctx.report([...path, 'value'], 'operator_mismatch', `${c.operator} needs a list of values`);
+    return;
+  }
+  if (Array.isArray(value) && value.length === 0) {
+    ctx.report([...path, 'value'], 'operator_mismatch', `an empty list: ${c.operator} would ${c.operator === 'notIn' ? 'always' : 'never'} hold`);
+    return;
+  }
+  if (c.fact.startsWith(PARAM_FACT_PREFIX) && typeof value !== 'number') {
+    ctx.report([...path, 'value'], 'unknown_value', `${c.fact} is a number, not ${JSON.stringify(value)}`);
     return;
   }
   if (numericOp && typeof value !== 'number') ctx.report([...path, 'value'], 'operator_mismatch', `${c.operator} needs a number to compare with`);

@@ -72,9 +72,11 @@ const TENURES = ['rent', 'own'] as const;
 const GENDERS = ['male', 'female', 'unknown'] as const;
 const DWELLING_TYPES = ['apartment', 'terraced', 'corner', 'detached'] as const;
 const WOZ_CATEGORIES = ['below150k', 'from150kTo300k', 'from300kTo450k', 'from450k', 'unknown'] as const;
-const CAR_CLASSES = ['small', 'compact', 'compactMidsize', 'midsize', 'unknown'] as const;
-const CAR_STATUSES = ['new', 'used', 'unknown'] as const;
-const MILEAGE_BANDS = ['under10k', 'from10kTo20k', 'over20k', 'unknown'] as const;
+// The retirement contract requires a car's class, status and mileage and a child's age, so
+// their domains hold only real values: no table needs a cell for a value that cannot occur.
+const CAR_CLASSES = ['small', 'compact', 'compactMidsize', 'midsize'] as const;
+const CAR_STATUSES = ['new', 'used'] as const;
+const MILEAGE_BANDS = ['under10k', 'from10kTo20k', 'over20k'] as const;
 
 const HOUSEHOLD_TYPES = ['single', 'singleWithChildren', 'couple', 'coupleWithChildren'] as const;
 
@@ -192,9 +194,9 @@ export const RETIREMENT_FACTS: FactCatalog = {
     const d = household.dwelling;
     const collections = {
       persons: household.persons.map((p) => ({ 'person.gender': p.gender ?? 'unknown' })),
-      children: household.children.map((c) => ({ 'child.age': c.age ?? 0, 'child.gender': c.gender ?? 'unknown' })),
+      children: household.children.map((c) => ({ 'child.age': c.age ?? required('child age'), 'child.gender': c.gender ?? 'unknown' })),
       cars: household.cars.map((c) => ({
-        'car.class': c.class ?? 'unknown', 'car.status': c.status ?? 'unknown', 'car.mileage': c.mileage ?? 'unknown',
+        'car.class': c.class ?? required('car class'), 'car.status': c.status ?? required('car status'), 'car.mileage': c.mileage ?? required('car mileage'),
       })),
     };
     const facts: FactRecord = {

@@ -11,7 +11,7 @@ import { Manifest, SourcesFile } from './format/manifest.js';
 import { ParametersFile, TablesFile } from './format/parameters.js';
 import { hashRuleFiles } from './hash.js';
 import { RULE_FILE_DESCRIPTION, RULE_FILE_PATTERN, type RuleSet, type RuleSetFiles } from './rule-set.js';
-import { zodIssuesToRuleSetIssues } from './zod-issues.js';
+import { jsonPath, zodIssuesToRuleSetIssues } from './zod-issues.js';
 
 /** Parses and cross-checks; throws `RuleSetError` listing every problem found. */
 export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
@@ -45,7 +45,7 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
     for (const file of names.filter((n) => n === `${kind}.json` || n.startsWith(`${kind}-`))) {
       for (const [key, value] of Object.entries(pick(file) ?? {})) {
         if (Object.hasOwn(merged, key)) {
-          issues.push({ file, path: `$.${kind}.${key}`, code: 'duplicate_key', message: `${key} is already defined in ${origins[key]}` });
+          issues.push({ file, path: jsonPath([kind, key]), code: 'duplicate_key', message: `${key} is already defined in ${origins[key]}` });
           continue;
         }
         merged[key] = value;

@@ -6,6 +6,10 @@
  */
 import type { z } from 'zod';
 import type { RuleSetIssue } from '../contract/errors.js';
+import { EXPRESSION_OPERATORS } from './format/expression.js';
+
+/** Keys that make an object an expression or a condition of some form. */
+const FORM_KEYS = new Set<string>([...EXPRESSION_OPERATORS, 'fact', 'all', 'any', 'not']);
 
 type ZodIssue = z.core.$ZodIssue;
 
@@ -52,6 +56,15 @@ function isBareCondition(issue: Extract<ZodIssue, { code: 'invalid_union' }>): b
     branch.some((i) => i.code === 'unrecognized_keys' && i.keys.includes('fact')));
 }
 
+/** The key of an object none of whose keys names any form: a misspelt operator such as `plus`. */
+function unknownOperatorOf(issue: Extract<ZodIssue, { code: 'invalid_union' }>): string | undefined {
+  const input = (issue as { input?: unknown }).input;
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return undefined;
+  const keys = Object.keys(input);
+  if (keys.length === 0 || keys.some((k) => FORM_KEYS.has(k))) return undefined;
+  return keys[0];
+}
+
 function codeOf(issue: ZodIssue): string {
   switch (issue.code) {
     case 'unrecognized_keys': return 'unknown_key';
@@ -79,6 +92,14 @@ export function zodIssuesToRuleSetIssues(file: string, issues: readonly ZodIssue
   const out: RuleSetIssue[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
+    const unknownOperator = issue.code === 'invalid_union' ? unknownOperatorOf(issue) : undefined;
+    if (unknownOperator !== undefined) {
+      out.push({
+        file, path: jsonPath(path), code: 'unknown_operator',
+        message: `unknown operator ${JSON.stringify(unknownOperator)}; an amount is one of ${EXPRESSION_OPERATORS.join(', ')}`,
+      });
+      continue;
+    }
     if (issue.code === 'invalid_union' && isBareCondition(issue)) {
       out.push({
         file, path: jsonPath(path), code: 'condition_needs_group',

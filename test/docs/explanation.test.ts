@@ -16,7 +16,8 @@ const page = readPage('docs/explanation.md');
 const ELIDED = '…';
 
 /** Fields whose keys are data (fact names, measures, table dimensions), not fields of the format. */
-const MAPS = new Set(['facts', 'exact', 'rounded', 'amounts', 'key']);
+// Keys whose values are maps or rule-file content (documented in rules-format.md), not explanation fields.
+const MAPS = new Set(['facts', 'exact', 'rounded', 'amounts', 'key', 'expressions']);
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

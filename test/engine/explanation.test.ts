@@ -26,7 +26,7 @@ const explanation = result.explanation!;
 const postTrace = (code: string): AmountTrace => explanation.posts.find((p) => p.code === code)!;
 const ruleTrace = (code: string, id: string): RuleTrace => postTrace(code).rules.find((r) => r.id === id)!;
 
-const SOURCE = { key: 'test', publisher: 'budgetnorm tests', title: 'Invented figures for tests', document: 'test/fixtures', period: '2030' };
+const SOURCE = { key: 'test', publisher: 'budgetnorm tests', read: '2026-11-22', title: 'Invented figures for tests', document: 'test/fixtures', period: '2030' };
 
 describe('the explanation', () => {
   it('is present only when asked for, and is plain JSON', () => {
@@ -113,7 +113,7 @@ describe('the explanation', () => {
     const totals = Object.fromEntries(explanation.totals.map((t) => [t.name, t]));
     expect(totals['TotaalLasten']).toMatchObject({ value: '3461', figures: [{ kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: true, value: '3461' }] });
     expect(totals['Afloscapaciteit']!.figures).toEqual(expect.arrayContaining([
-      { kind: 'const', value: '0', unit: '1' },
+      { kind: 'const', value: '0' }, // no unit written: it takes its neighbours'
       { kind: 'fact', name: 'income', value: 4000 },
       { kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: false, value: '3460.5' },
     ]));

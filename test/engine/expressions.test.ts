@@ -3,9 +3,10 @@
  * set with `loadRuleSet` (so it also passes the cross-checks and the coverage sweep) and
  * evaluates it with `programFor(…).evaluateFacts(…)`, asserting exact decimal strings.
  *
- * Repayment probes put the expression under test in the `Tekort` total (totals may be
- * negative and take any unit); collection probes with item facts use a retirement
- * calculation, whose post amounts carry the measures `basis` and `voorbeeld`.
+ * Repayment probes put the expression under test in an intermediate value `probe` (a value
+ * may be negative and take any unit; totals must be in the calculation's unit) and evaluate
+ * it alone; collection probes with item facts use a retirement calculation, whose post
+ * amounts carry the measures `basis` and `voorbeeld`.
  */
 import { describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
@@ -16,16 +17,18 @@ import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { miniFiles, post, repaymentFacts, retirementFacts, retirementFiles, type Files, type Json } from './support.js';
 
-/** Mini, with `amount` as the Tekort total. */
+/** Mini, with `amount` as the last intermediate value, `probe`. */
 function repaymentProbe(amount: Json, options: { unit?: string; edit?: (files: Files) => void } = {}): RuleSet {
   const files = miniFiles();
   options.edit?.(files);
-  files['afloscapaciteit.json'].totals.Tekort = { description: 'probe', unit: options.unit ?? 'EUR/month', amount };
+  const calc = files['afloscapaciteit.json'];
+  calc.values = [...(calc.values ?? []), { id: 'probe', description: 'probe', unit: options.unit ?? 'EUR/month', combine: 'first', rules: [{ id: 'probe', description: 'probe', amount }] }];
   return loadRuleSet(files);
 }
 
 function tekort(ruleSet: RuleSet, facts: ExtractedFacts = repaymentFacts()): string {
-  return programFor(ruleSet, 'afloscapaciteit').evaluateFacts(facts).totals['Tekort']!.toString();
+  const values = ruleSet.calculations.afloscapaciteit?.values ?? [];
+  return programFor(ruleSet, 'afloscapaciteit').evaluateAmount('value', values.length - 1, facts)['amount']!.toString();
 }
 
 const probe = (amount: Json, options?: Parameters<typeof repaymentProbe>[1], facts?: ExtractedFacts): string => tekort(repaymentProbe(amount, options), facts);
@@ -156,9 +159,9 @@ describe('arithmetic', () => {
     // The sweep refuses a set that can divide by zero (see the loader tests), so this
     // evaluates a parsed but unswept set directly.
     const files = miniFiles();
-    files['afloscapaciteit.json'].totals.Tekort = { description: 'probe', unit: '1', amount: { divide: [param('normSingle'), { fact: 'income' }] } };
+    files['afloscapaciteit.json'].totals.Tekort = { description: 'probe', unit: 'EUR/month', amount: { multiply: [{ divide: [param('normSingle'), { fact: 'income' }] }, { fact: 'income' }] } };
     const program = compileProgram(parseRuleSet(files), 'afloscapaciteit');
-    expect(program.evaluateFacts(repaymentFacts({ income: 4002 })).totals['Tekort']?.toString()).toBe('0.25'); // 1000.5 / 4002
+    expect(program.evaluateFacts(repaymentFacts({ income: 4002 })).totals['Tekort']?.toString()).toBe('1000.5'); // 1000.5 / 4002 × 4002
     let error: unknown;
     try {
       program.evaluateFacts(repaymentFacts({ income: 0 }));

@@ -91,6 +91,37 @@ describe('schema: strict keys, required keys, types', () => {
     expect(issues).toEqual([expect.objectContaining({ code: 'condition_needs_group', file: CALC, path: '$.posts[1].rules[0].when' })]);
   });
 
+  it('a misspelt amount operator: one issue naming it, with the operators listed', () => {
+    const issues = issuesOf(loading((f) => { rules(f, 'Wonen')[0].amounts.bedrag = { plus: [{ fact: 'rent' }, { fact: 'serviceCosts' }] }; }));
+    expect(issues).toEqual([expect.objectContaining({ code: 'unknown_operator', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag' })]);
+    expect(issues[0]?.message).toMatch(/"plus".*add, subtract/);
+  });
+
+  it('a path on the value side of a condition', () => {
+    expectIssue(loading((f) => { rules(f, 'Autos')[0].when.not.value.path = '$.x'; }), { code: 'invalid_path', file: CALC, path: '$.posts[2].rules[0].when.not.value.path' });
+  });
+
+  it('an empty list for in', () => {
+    expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0] = { fact: 'tenure', operator: 'in', value: [] }; }), { code: 'operator_mismatch', file: CALC, path: '$.posts[1].rules[0].when.all[0].value' });
+  });
+
+  it('a parameter compared with a string', () => {
+    expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0] = { fact: 'param:aowAge', operator: 'equal', value: 'x' }; }), { code: 'unknown_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].value' });
+  });
+
+  it('a total in another unit than the calculation', () => {
+    expectIssue(loading((f) => {
+      f[CALC].totals.Tekort = { description: 'yearly', unit: 'EUR/year', amount: { multiply: [{ sumPosts: {} }, { param: 'monthsPerYear' }] } };
+    }), { code: 'unit_mismatch', file: CALC, path: '$.totals.Tekort.unit' });
+  });
+
+  it('a duplicate name across split files is reported at a path that escapes dots', () => {
+    expectIssue(loading((f) => {
+      f['parameters.json'].parameters['pu.x'] = { ...f['parameters.json'].parameters.normSingle };
+      f['parameters-extra.json'] = { parameters: { 'pu.x': { ...f['parameters.json'].parameters.normSingle } } };
+    }), { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters["pu.x"]' });
+  });
+
   it('an unknown operator', () => {
     expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0].operator = 'eq'; }), { code: 'invalid_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].operator' });
   });
