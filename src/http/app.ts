@@ -1,0 +1,329 @@
+/**
+ * The HTTP service as a web-standard app: `createApp(options).fetch(request)` runs unchanged
+ * in Node (through `src/node/server.ts`), Deno, Bun and edge workers. Nothing here uses a
+ * Node API: the environment (keys, rule-set folder, CORS origins) is read by the entry point
+ * and handed in as options.
+ *
+ * Order of checks for a calculation: path (404) → method (405) → key (401) → media type
+ * (415) → declared size (413) → query parameters (400) → body, counted while it streams
+ * (413) → JSON (400) → the calculation (400 for the body's problems, 500 for anything
+ * unexpected). Nothing about the body is read before the key is accepted.
+ */
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { repaymentCapacity } from '../calculations/repayment-capacity.js';
+import { retirementExpenditure } from '../calculations/retirement-expenditure.js';
+import { bundledCatalog } from '../calculations/bundled-catalog.js';
+import { rekenregels } from '../calculations/options.js';
+import { RuleSetChoiceError, ValidationError, type ValidationIssue } from '../contract/errors.js';
+import type { RuleSetCatalog } from '../rules/choose.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { declaredLength, isJsonContentType, readJsonBody } from './body.js';
+import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
+import { digestKey, constantTimeEqual, SubscriptionKeys, type KeyDigest } from './keys.js';
+import { openApiDocument } from './openapi.js';
+import {
+  internalError,
+  invalidRequest,
+  methodNotAllowed,
+  notFound,
+  payloadTooLarge,
+  ruleSetUnavailable,
+  unauthorized,
+  unsupportedMediaType,
+} from './problem.js';
+
+/** The two calculations, replaceable (tests inject a failing one to see the 500). */
+export interface Calculations {
+  readonly repaymentCapacity: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
+  readonly retirementExpenditure: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
+}
+
+/** One line per request. Never holds a key, a query string or any of the body. */
+export interface RequestLogLine {
+  readonly time: string;
+  readonly requestId: string;
+  readonly method: string;
+  /** The path without the query string. */
+  readonly path: string;
+  readonly status: number;
+  readonly durationMs: number;
+  /** The rule set of a calculation, once chosen; otherwise null. */
+  readonly ruleSet: string | null;
+}
+
+/** What is logged when a request fails unexpectedly (the caller gets only the error id). */
+export interface ErrorLogEntry {
+  readonly time: string;
+  readonly level: 'error';
+  readonly requestId: string;
+  readonly errorId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly error: unknown;
+}
+
+export interface AppOptions {
+  /** Accepted subscription keys in plain text: digested at once, the text is not kept. */
+  readonly keys?: readonly string[];
+  /** Accepted subscription keys as SHA-256 digests (32 bytes, or 64 hex characters). */
+  readonly keyDigests?: readonly KeyDigest[];
+  /** Where rule sets are looked up (default: the bundled ones). */
+  readonly catalog?: RuleSetCatalog;
+  /**
+   * The rule set for a request that names none: a loaded set, or an id in the catalog.
+   * Default: the one in the catalog valid today (Dutch calendar day).
+   */
+  readonly ruleSet?: RuleSet | string;
+  /** Origins allowed to call from a browser. Empty or absent: no CORS headers at all. */
+  readonly corsOrigins?: readonly string[];
+  /** Receives one line per request (default: `console.log` of its JSON). */
+  readonly log?: (line: RequestLogLine) => void;
+  /** Receives the cause of every 500 (default: `console.error` of its JSON). */
+  readonly logError?: (entry: ErrorLogEntry) => void;
+  /** Replace the calculations (for tests). */
+  readonly calculations?: Partial<Calculations>;
+  /** The clock (for tests): decides which rule set is valid today. */
+  readonly now?: () => Date;
+  /** The version named in the OpenAPI document. */
+  readonly version?: string;
+}
+
+type Env = { Variables: { requestId: string; ruleSetId: string | null } };
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const RULE_SET_CACHE_MS = 1000;
+
+function errorDetail(error: unknown): unknown {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return String(error);
+}
+
+const defaultLog = (line: RequestLogLine): void => console.log(JSON.stringify(line));
+const defaultLogError = (entry: ErrorLogEntry): void =>
+  console.error(JSON.stringify({ ...entry, error: errorDetail(entry.error) }));
+
+/** The parsed query flag: `true`/`false`/`1`/`0` in any letter case; the bare flag is true. */
+function booleanParam(value: string | undefined): boolean | undefined | 'invalid' {
+  if (value === undefined) return undefined;
+  switch (value.toLowerCase()) {
+    case '':
+    case 'true':
+    case '1':
+      return true;
+    case 'false':
+    case '0':
+      return false;
+    default:
+      return 'invalid';
+  }
+}
+
+/**
+ * Builds the app. Throws when no key is given, a digest is malformed, or `ruleSet` names a
+ * set the catalog does not have: a misconfigured service should not start.
+ */
+export function createApp(options: AppOptions): Hono<Env> {
+  const keys = SubscriptionKeys.of(options.keys ?? [], options.keyDigests ?? []);
+  if (keys.size === 0) throw new TypeError('createApp needs at least one subscription key (keys or keyDigests)');
+  const catalog = options.catalog ?? bundledCatalog();
+  const pinned: RuleSet | undefined = options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet);
+  const calculations: Calculations = {
+    repaymentCapacity: options.calculations?.repaymentCapacity ?? repaymentCapacity,
+    retirementExpenditure: options.calculations?.retirementExpenditure ?? retirementExpenditure,
+  };
+  const log = options.log ?? defaultLog;
+  const logError = options.logError ?? defaultLogError;
+  const now = options.now ?? (() => new Date());
+  const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
+  let openApiText: string | undefined;
+
+  // Today's rule set, looked up at most once a second (the lookup formats a date in the
+  // Netherlands' time zone, which is not free on every request).
+  let todays: { set: RuleSet; until: number } | undefined;
+  const defaultRuleSet = (): RuleSet => {
+    if (pinned !== undefined) return pinned;
+    const at = now();
+    if (todays === undefined || at.getTime() >= todays.until || at.getTime() < todays.until - RULE_SET_CACHE_MS) {
+      todays = { set: catalog.forDate(at), until: at.getTime() + RULE_SET_CACHE_MS };
+    }
+    return todays.set;
+  };
+
+  const app = new Hono<Env>();
+
+  // Request id, timing, the log line; wraps everything, errors and 404s included.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header(REQUEST_ID_HEADER);
+    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) && !isPresentedKey(c, incoming)
+      ? incoming
+      : crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.set('ruleSetId', null);
+    await next();
+    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    log({
+      time: new Date().toISOString(),
+      requestId,
+      method: c.req.method,
+      path: c.req.path.length > 256 ? `${c.req.path.slice(0, 256)}…` : c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+      ruleSet: c.get('ruleSetId'),
+    });
+  });
+
+  if (corsOrigins.length > 0) {
+    const corsMiddleware = cors({
+      origin: [...corsOrigins],
+      allowMethods: ['GET', 'HEAD', 'POST'],
+      allowHeaders: ['Content-Type', KEY_HEADER, REQUEST_ID_HEADER],
+      exposeHeaders: [REQUEST_ID_HEADER, RULE_SET_HEADER],
+      maxAge: 600,
+    });
+    for (const path of Object.values(PATHS)) app.use(path, corsMiddleware);
+  }
+
+  /** Whether the text is a key the caller presents (so it is never used as a request id). */
+  function isPresentedKey(c: Context<Env>, text: string): boolean {
+    return c.req.header(KEY_HEADER) === text || (c.req.queries(KEY_QUERY) ?? []).includes(text);
+  }
+
+  /** Whether the request carries an accepted key: one key, or the same key in header and query. */
+  function authorised(c: Context<Env>): boolean {
+    const presented: string[] = [];
+    const header = c.req.header(KEY_HEADER);
+    if (header !== undefined && header !== '') presented.push(header);
+    for (const k of c.req.queries(KEY_QUERY) ?? []) if (k !== '') presented.push(k);
+    const first = presented[0];
+    if (first === undefined) return false;
+    const digest = digestKey(first);
+    let same = true;
+    for (const other of presented.slice(1)) same = constantTimeEqual(digestKey(other), digest) && same;
+    return keys.acceptsDigest(digest) && same;
+  }
+
+  /** The rule set a request asks for (`rekenregels`, `peildatum`), or its problems. */
+  function chooseRuleSet(c: Context<Env>): RuleSet | ValidationIssue[] | Response {
+    const id = c.req.query('rekenregels');
+    const date = c.req.query('peildatum');
+    if (id !== undefined && date !== undefined) {
+      return [{ path: '?peildatum', code: 'mutually_exclusive', message: 'give rekenregels or peildatum, not both' }];
+    }
+    try {
+      if (id !== undefined) return catalog.byId(id);
+      if (date !== undefined) {
+        if (!ISO_DATE.test(date)) {
+          return [{ path: '?peildatum', code: 'invalid_date', message: 'expected a calendar date written YYYY-MM-DD' }];
+        }
+        return catalog.forDate(date);
+      }
+    } catch (error) {
+      if (error instanceof RuleSetChoiceError) {
+        return [{ path: id !== undefined ? '?rekenregels' : '?peildatum', code: error.code, message: error.message }];
+      }
+      throw error;
+    }
+    try {
+      return defaultRuleSet();
+    } catch (error) {
+      if (error instanceof RuleSetChoiceError) return noRuleSetToday(error);
+      throw error;
+    }
+  }
+
+  const calculation = (calculate: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown) =>
+    async (c: Context<Env>): Promise<Response> => {
+      if (!authorised(c)) return unauthorized();
+      const contentType = c.req.header('content-type');
+      if (!isJsonContentType(contentType)) return unsupportedMediaType(contentType);
+      const declared = declaredLength(c.req.raw.headers);
+      if (declared !== undefined && declared > MAX_BODY_BYTES) return payloadTooLarge(MAX_BODY_BYTES);
+
+      const issues: ValidationIssue[] = [];
+      const explain = booleanParam(c.req.query('uitleg'));
+      if (explain === 'invalid') issues.push({ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' });
+      const chosen = chooseRuleSet(c);
+      if (chosen instanceof Response) return chosen;
+      if (Array.isArray(chosen)) issues.push(...chosen);
+      if (issues.length > 0) return invalidRequest(`The request has ${count(issues.length)} in its query parameters.`, issues);
+      const ruleSet = chosen as RuleSet;
+      c.set('ruleSetId', ruleSet.id);
+
+      const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
+      if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);
+      if (body.kind === 'invalid') return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
+
+      let result: unknown;
+      try {
+        result = calculate(body.value, { ruleSet, explain: explain === true });
+      } catch (error) {
+        if (error instanceof ValidationError) {
+          return invalidRequest(`The request body has ${count(error.issues.length)}.`, error.issues);
+        }
+        throw error;
+      }
+      return new Response(JSON.stringify(result), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', [RULE_SET_HEADER]: ruleSet.id },
+      });
+    };
+
+  app.post(PATHS.retirement, calculation((body, o) => calculations.retirementExpenditure(body, o)));
+  app.post(PATHS.repayment, calculation((body, o) => calculations.repaymentCapacity(body, o)));
+
+  app.get(PATHS.health, (c) => {
+    let set: RuleSet;
+    try {
+      set = defaultRuleSet();
+    } catch (error) {
+      if (error instanceof RuleSetChoiceError) return noRuleSetToday(error);
+      throw error;
+    }
+    c.set('ruleSetId', set.id);
+    return c.json({ status: 'ok', Rekenregels: rekenregels(set) });
+  });
+
+  app.get(PATHS.openapi, () => {
+    openApiText ??= JSON.stringify(openApiDocument(options.version === undefined ? {} : { version: options.version }));
+    return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
+  });
+
+  // A known path with a method it does not take: 405 with Allow.
+  const allowed: Record<string, readonly string[]> = {
+    [PATHS.retirement]: ['POST'],
+    [PATHS.repayment]: ['POST'],
+    [PATHS.health]: ['GET', 'HEAD'],
+    [PATHS.openapi]: ['GET', 'HEAD'],
+  };
+  for (const [path, methods] of Object.entries(allowed)) app.all(path, () => methodNotAllowed(methods));
+
+  app.notFound(() => notFound());
+
+  app.onError((error, c) => {
+    const errorId = crypto.randomUUID();
+    logError({
+      time: new Date().toISOString(),
+      level: 'error',
+      requestId: c.get('requestId') ?? '',
+      errorId,
+      method: c.req.method,
+      path: c.req.path,
+      error,
+    });
+    return internalError(errorId);
+  });
+
+  return app;
+}
+
+function noRuleSetToday(error: RuleSetChoiceError): Response {
+  const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+  return ruleSetUnavailable(`${message}. The operator must install a rule set for today.`);
+}
+
+function count(n: number): string {
+  return n === 1 ? '1 problem' : `${n} problems`;
+}

@@ -1,0 +1,289 @@
+/**
+ * The OpenAPI 3.1 document of the service, generated from the zod schemas that validate the
+ * requests (`src/contract/*-request.ts`), describe the results (`src/contract/results.ts`)
+ * and the errors (`./problem.ts`): one description, so the document cannot drift from what
+ * the service does.
+ */
+import { z } from 'zod';
+import { repaymentRequestSchema } from '../contract/repayment-request.js';
+import { retirementRequestSchema } from '../contract/retirement-request.js';
+import { Rekenregels, RepaymentCapacityResult, RetirementExpenditureResult } from '../contract/results.js';
+import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
+import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
+
+export const HealthResult = z.object({
+  status: z.literal('ok'),
+  Rekenregels: Rekenregels.describe('the rule set a request that names none gets now'),
+});
+
+type JsonObject = Record<string, unknown>;
+
+const SCHEMA_REF = '#/components/schemas/';
+
+/** JSON Schemas of a set of zod schemas as OpenAPI components, cross-referenced by name. */
+function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: rendered } = z.toJSONSchema(registry, { io, uri: (id) => `${SCHEMA_REF}${id}` });
+  const out: Record<string, JsonObject> = {};
+  for (const [id, schema] of Object.entries(rendered)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
+    out[id] = rest;
+  }
+  return out;
+}
+
+const ref = (name: string) => ({ $ref: `${SCHEMA_REF}${name}` });
+const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+function problemResponse(description: string, schema: string, example: JsonObject, headers: JsonObject = {}): JsonObject {
+  return {
+    description,
+    headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' }, ...headers },
+    content: { [PROBLEM_CONTENT_TYPE]: { schema: ref(schema), example } },
+  };
+}
+
+export interface OpenApiInfo {
+  readonly version?: string;
+}
+
+/** The OpenAPI 3.1 document (a fresh object each call). */
+export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
+  const schemas = {
+    ...componentSchemas(
+      { PensioenuitgavenVerzoek: retirementRequestSchema, AfloscapaciteitVerzoek: repaymentRequestSchema },
+      'input',
+    ),
+    ...componentSchemas(
+      {
+        PensioenuitgavenResultaat: RetirementExpenditureResult,
+        AfloscapaciteitResultaat: RepaymentCapacityResult,
+        Rekenregels,
+        Health: HealthResult,
+        Problem,
+        ValidationProblem,
+        InternalErrorProblem,
+      },
+      'output',
+    ),
+  };
+
+  const calculationParameters = [
+    { $ref: '#/components/parameters/Uitleg' },
+    { $ref: '#/components/parameters/RekenregelsId' },
+    { $ref: '#/components/parameters/Peildatum' },
+    { $ref: '#/components/parameters/Entities' },
+    { $ref: '#/components/parameters/RequestId' },
+  ];
+  const calculationErrors = {
+    '400': responseRef('BadRequest'),
+    '401': responseRef('Unauthorized'),
+    '413': responseRef('ContentTooLarge'),
+    '415': responseRef('UnsupportedMediaType'),
+    '500': responseRef('InternalError'),
+    '503': responseRef('RuleSetUnavailable'),
+  };
+  const calculation = (operationId: string, summary: string, description: string, request: string, result: string) => ({
+    operationId,
+    summary,
+    description,
+    tags: ['berekeningen'],
+    parameters: calculationParameters,
+    requestBody: {
+      required: true,
+      description: `JSON, at most ${MAX_BODY_BYTES} bytes. Unknown fields are ignored and listed in Meldingen.`,
+      content: { 'application/json': { schema: ref(request) } },
+    },
+    responses: {
+      '200': {
+        description: 'The result',
+        headers: {
+          [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' },
+          [RULE_SET_HEADER]: { $ref: '#/components/headers/RuleSet' },
+        },
+        content: { 'application/json': { schema: ref(result) } },
+      },
+      ...calculationErrors,
+    },
+  });
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'budgetnorm',
+      version: info.version ?? '0.0.0',
+      summary: 'Dutch household budget norms: repayment capacity and retirement expenditure reference amounts.',
+      description: [
+        'Two calculations, each a POST with a JSON body answering a JSON result; nothing is stored.',
+        `Every response carries ${REQUEST_ID_HEADER}. Errors are RFC 9457 problem details (${PROBLEM_CONTENT_TYPE}).`,
+        'A path that does not exist (paths are case-sensitive) answers 404 (components.responses.NotFound);',
+        'a method a path does not accept answers 405 with an Allow header (components.responses.MethodNotAllowed).',
+      ].join(' '),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'berekeningen', description: 'The calculations (subscription key required)' },
+      { name: 'beheer', description: 'Operations: health and this document (no key)' },
+    ],
+    security: [{ SubscriptionKeyHeader: [] }, { SubscriptionKeyQuery: [] }],
+    paths: {
+      [PATHS.retirement]: {
+        post: calculation(
+          'pensioenuitgaven',
+          'Retirement expenditure reference amounts (pensioenuitgaven)',
+          'Per expenditure post, Basis (the necessary minimum for this household type) and Voorbeeld (what comparable households spend), group subtotals and the total, in euros per month.',
+          'PensioenuitgavenVerzoek',
+          'PensioenuitgavenResultaat',
+        ),
+      },
+      [PATHS.repayment]: {
+        post: calculation(
+          'afloscapaciteit',
+          'Repayment capacity (afloscapaciteit)',
+          'What the household has left each month to repay debts after all necessary expenditure, with every deduction, in euros per month.',
+          'AfloscapaciteitVerzoek',
+          'AfloscapaciteitResultaat',
+        ),
+      },
+      [PATHS.health]: {
+        get: {
+          operationId: 'health',
+          summary: 'Whether the service is up, and the rule set it uses now',
+          tags: ['beheer'],
+          security: [],
+          responses: {
+            '200': {
+              description: 'Up',
+              headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
+              content: { 'application/json': { schema: ref('Health') } },
+            },
+            '503': responseRef('RuleSetUnavailable'),
+          },
+        },
+      },
+      [PATHS.openapi]: {
+        get: {
+          operationId: 'openapi',
+          summary: 'This document',
+          tags: ['beheer'],
+          security: [],
+          responses: {
+            '200': {
+              description: 'The OpenAPI 3.1 document',
+              headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        SubscriptionKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: KEY_HEADER,
+          description: 'The subscription key in a header. If it is sent in the query as well, both must be the same.',
+        },
+        SubscriptionKeyQuery: {
+          type: 'apiKey',
+          in: 'query',
+          name: KEY_QUERY,
+          description: 'The subscription key as a query parameter. If it is sent in the header as well, both must be the same.',
+        },
+      },
+      parameters: {
+        Uitleg: {
+          name: 'uitleg',
+          in: 'query',
+          required: false,
+          description: 'true adds Uitleg to the result: for every amount, the rules that produced it and the source of each figure. Also accepted: 1, 0, any letter case, and the bare flag ?uitleg (true). Anything else: 400.',
+          schema: { type: 'boolean', default: false },
+        },
+        RekenregelsId: {
+          name: 'rekenregels',
+          in: 'query',
+          required: false,
+          description: 'Compute with the rule set of this id (e.g. nl-2025) instead of the one valid today. Unknown id: 400 (code unknown_rule_set). Not together with peildatum.',
+          schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+        },
+        Peildatum: {
+          name: 'peildatum',
+          in: 'query',
+          required: false,
+          description: 'Compute with the rule set valid on this day (YYYY-MM-DD) instead of today. No rule set for that day, or not a date: 400 (codes no_rule_set_for_date, invalid_date). Not together with rekenregels.',
+          schema: { type: 'string', format: 'date' },
+        },
+        Entities: {
+          name: 'entities',
+          in: 'query',
+          required: false,
+          deprecated: true,
+          description: 'Sent by one existing client; accepted and ignored, whatever its value.',
+          schema: { type: 'string' },
+        },
+        RequestId: {
+          name: REQUEST_ID_HEADER,
+          in: 'header',
+          required: false,
+          description: 'Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -); echoed in the response and the log. Otherwise one is generated.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+        },
+      },
+      headers: {
+        RequestId: {
+          description: 'The id of this request (yours if it was acceptable, else generated); the log line of the request carries it.',
+          schema: { type: 'string' },
+        },
+        RuleSet: {
+          description: 'The id of the rule set used (as in Rekenregels.Id of the body).',
+          schema: { type: 'string' },
+        },
+        Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
+      },
+      responses: {
+        BadRequest: problemResponse(
+          'The request cannot be accepted: invalid JSON, a field out of bounds or of the wrong type, an unknown enumeration value, a bad query parameter. Every problem is listed under errors.',
+          'ValidationProblem',
+          {
+            type: PROBLEM_TYPES.invalidRequest, title: 'Bad Request', status: 400, detail: 'The request body has 1 problem.',
+            errors: [{ path: 'Autos[1].TypeAuto', code: 'invalid_enum', message: 'expected one of Klein (0), Compact (1), CompactMiddenklasse (2), Middenklasse (3), as the integer code or the name in any letter case, got a string' }],
+          },
+        ),
+        Unauthorized: problemResponse('No subscription key, an unknown one, or different keys in header and query.', 'Problem', {
+          type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401,
+          detail: 'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.',
+        }),
+        NotFound: problemResponse('No such path (paths are case-sensitive).', 'Problem', {
+          type: PROBLEM_TYPES.notFound, title: 'Not Found', status: 404, detail: 'There is nothing at this path.',
+        }),
+        MethodNotAllowed: problemResponse(
+          'The path exists but does not accept this method; Allow lists the methods it does accept.',
+          'Problem',
+          { type: PROBLEM_TYPES.methodNotAllowed, title: 'Method Not Allowed', status: 405, detail: 'This path accepts POST only.' },
+          { Allow: { $ref: '#/components/headers/Allow' } },
+        ),
+        ContentTooLarge: problemResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`, 'Problem', {
+          type: PROBLEM_TYPES.payloadTooLarge, title: 'Content Too Large', status: 413,
+          detail: `The request body is larger than ${MAX_BODY_BYTES} bytes (${MAX_BODY_BYTES / 1024} KiB), the most this service accepts.`,
+        }),
+        UnsupportedMediaType: problemResponse('The body is not sent as application/json (a charset=utf-8 parameter is allowed).', 'Problem', {
+          type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported Media Type', status: 415,
+          detail: 'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had no Content-Type.',
+        }),
+        InternalError: problemResponse('An unexpected error; the body holds only an error id, the cause is in the service log.', 'InternalErrorProblem', {
+          type: PROBLEM_TYPES.internalError, title: 'Internal Server Error', status: 500,
+          detail: 'An unexpected error occurred. Quote error id 0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a when reporting it.',
+          errorId: '0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a',
+        }),
+        RuleSetUnavailable: problemResponse('No rule set is valid today and the request named none: the operator must install one.', 'Problem', {
+          type: PROBLEM_TYPES.ruleSetUnavailable, title: 'Service Unavailable', status: 503,
+          detail: 'No rule set is valid on 2027-01-01; available: nl-2025 2025-01-01..2025-12-31, nl-2026 2026-01-01..2026-12-31.',
+        }),
+      },
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The Node entry of the HTTP service (`npm start`): reads the configuration from the
+ * environment, serves the web-standard app (`src/http`) with `@hono/node-server`, logs one
+ * JSON line per request to stdout, and shuts down gracefully on SIGTERM and SIGINT.
+ *
+ * Timeouts against slow clients: the request headers must arrive within 10 s and the whole
+ * request within 30 s (Node answers 408 and closes otherwise); an idle keep-alive connection
+ * is closed after 5 s.
+ */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
+import { ConfigError, readServiceConfig, type Environment, type ServiceConfig } from './service-config.js';
+
+export { ConfigError, readServiceConfig } from './service-config.js';
+export type { ServiceConfig, Environment } from './service-config.js';
+
+export interface Timeouts {
+  /** Time for a client to send the request headers. */
+  readonly headersMs: number;
+  /** Time for a client to send the whole request. */
+  readonly requestMs: number;
+  /** How long an idle keep-alive connection is kept. */
+  readonly keepAliveMs: number;
+  /** How long a shutdown waits for in-flight requests before closing their connections. */
+  readonly shutdownGraceMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  shutdownGraceMs: 10_000,
+};
+
+export interface StartOptions {
+  /** Writes one line (default: stdout). */
+  readonly writeLog?: (line: string) => void;
+  /** Writes one error line (default: stderr). */
+  readonly writeError?: (line: string) => void;
+  readonly timeouts?: Partial<Timeouts>;
+  /** Extra app options (the bench uses this to stub the calculation). */
+  readonly app?: Partial<AppOptions>;
+}
+
+export interface RunningService {
+  readonly server: Server;
+  readonly host: string;
+  readonly port: number;
+  /** `http://host:port`, for a person or a test to call. */
+  readonly url: string;
+  /**
+   * Stops accepting connections, lets in-flight requests finish (their connections then
+   * close), and resolves `drained`; after the grace period it closes what is left and
+   * resolves `forced`. Calling it again returns the same promise.
+   */
+  shutdown(): Promise<'drained' | 'forced'>;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function errorDetail(error: unknown): unknown {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return String(error);
+}
+
+/** Starts the service; resolves once it listens. */
+export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
+  const writeLog = options.writeLog ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const writeError = options.writeError ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+
+  const app = createApp({
+    keyDigests: config.keyDigests,
+    corsOrigins: config.corsOrigins,
+    version: packageVersion(),
+    log: (line: RequestLogLine) => writeLog(JSON.stringify(line)),
+    logError: (entry: ErrorLogEntry) => writeError(JSON.stringify({ ...entry, error: errorDetail(entry.error) })),
+    ...(config.catalog !== undefined ? { catalog: config.catalog } : {}),
+    ...(config.ruleSet !== undefined ? { ruleSet: config.ruleSet } : {}),
+    ...options.app,
+  });
+
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    serverOptions: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // How often Node checks the two timeouts above (its default, 30 s, would let them slip).
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
+  }) as Server;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+
+  // Responses not yet sent; on shutdown each gets `Connection: close`, so its connection
+  // ends with it instead of idling until the keep-alive timeout.
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) {
+      res.setHeader('Connection', 'close');
+      return;
+    }
+    inFlight.add(res);
+    res.once('finish', () => inFlight.delete(res));
+    res.once('close', () => inFlight.delete(res));
+  });
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  server.on('error', (error) => writeError(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'server_error', error: errorDetail(error) })));
+
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let stopped: Promise<'drained' | 'forced'> | undefined;
+
+  const shutdown = (): Promise<'drained' | 'forced'> => {
+    stopped ??= new Promise((resolvePromise) => {
+      stopping = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      let outcome: 'drained' | 'forced' = 'drained';
+      const timer = setTimeout(() => {
+        outcome = 'forced';
+        server.closeAllConnections();
+      }, timeouts.shutdownGraceMs);
+      server.close(() => {
+        clearTimeout(timer);
+        resolvePromise(outcome);
+      });
+      server.closeIdleConnections();
+    });
+    return stopped;
+  };
+
+  return { server, host: address.address, port: address.port, url: `http://${hostForUrl}:${address.port}`, shutdown };
+}
+
+function event(fields: Record<string, unknown>): string {
+  return JSON.stringify({ time: new Date().toISOString(), ...fields });
+}
+
+/**
+ * `npm start`: configuration from the environment, serve, stop on SIGTERM/SIGINT. Sets the
+ * exit code: 0 after a graceful stop, 1 when it cannot start or had to cut requests off.
+ */
+export async function main(env: Environment = process.env): Promise<void> {
+  let config: ServiceConfig;
+  try {
+    config = readServiceConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`budgetnorm: cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
+  for (const warning of config.warnings) process.stderr.write(`budgetnorm: warning: ${warning}\n`);
+  if (config.developmentKey !== undefined) {
+    process.stderr.write(
+      [
+        'budgetnorm: no subscription key is configured (BUDGETNORM_API_KEYS or BUDGETNORM_API_KEYS_FILE),',
+        'budgetnorm: so this DEVELOPMENT KEY was generated for this run only (it is not shown again; never use it in production):',
+        `budgetnorm:   ${config.developmentKey}`,
+        "budgetnorm: send it as the header 'Ocp-Apim-Subscription-Key' or the query parameter 'key'.",
+        '',
+      ].join('\n'),
+    );
+    // From here on only its digest is kept.
+    const { developmentKey: _printed, ...rest } = config;
+    config = rest;
+  }
+
+  let service: RunningService;
+  try {
+    service = await startService(config);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set PORT)` : code === 'EADDRNOTAVAIL' ? `${config.host} is not an address of this machine (set HOST)` : String(error);
+    process.stderr.write(`budgetnorm: cannot start: ${why}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`${event({ event: 'listening', url: service.url, ruleSet: config.ruleSetSource, pid: process.pid })}\n`);
+
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signals += 1;
+    if (signals > 1) {
+      process.stderr.write(`budgetnorm: ${signal} again: stopping now, cutting off in-flight requests\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`${event({ event: 'stopping', signal })}\n`);
+    void service.shutdown().then((outcome) => {
+      process.stdout.write(`${event({ event: 'stopped', outcome })}\n`);
+      process.exit(outcome === 'drained' ? 0 : 1);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

@@ -1,0 +1,182 @@
+/**
+ * The HTTP service's configuration, read from the environment once at start-up. Anything
+ * wrong stops the service from starting with a message that says what to fix (naming the
+ * variable, file and path, never a key).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { bundledCatalog } from '../calculations/bundled-catalog.js';
+import { RuleSetChoiceError, RuleSetError } from '../contract/errors.js';
+import { digestKey } from '../http/keys.js';
+import { referenceDate, RuleSetCatalog } from '../rules/choose.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { loadRuleSetFolder } from './load-folder.js';
+
+/** A configuration the service cannot start with. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface ServiceConfig {
+  readonly host: string;
+  readonly port: number;
+  /** SHA-256 digests of the accepted subscription keys. */
+  readonly keyDigests: readonly Uint8Array[];
+  /**
+   * A key generated because none was configured (never in production): the entry point
+   * prints it once, then only its digest is kept.
+   */
+  readonly developmentKey?: string;
+  readonly catalog?: RuleSetCatalog;
+  /** The rule set for requests that name none; absent: the one valid today. */
+  readonly ruleSet?: RuleSet | string;
+  /** Says where the rule sets come from, for the start-up line. */
+  readonly ruleSetSource: string;
+  readonly corsOrigins: readonly string[];
+  /** Things worth saying at start-up that do not stop it. */
+  readonly warnings: readonly string[];
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 8080;
+
+/** Characters a key may have: visible ASCII, which every client can send in a header. */
+const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/i;
+
+function hexToBytes(hex: string): Uint8Array {
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+function keyDigest(key: string, where: string): Uint8Array {
+  if (!KEY_CHARACTERS.test(key)) {
+    throw new ConfigError(`${where} holds a key with a space, a control or a non-ASCII character; keys are visible ASCII (the key itself is not shown)`);
+  }
+  return digestKey(key);
+}
+
+function readKeys(env: Environment, readFile: (path: string) => string): Uint8Array[] {
+  const digests: Uint8Array[] = [];
+  const list = env['BUDGETNORM_API_KEYS'];
+  if (list !== undefined && list.trim() !== '') {
+    const keys = list.split(',').map((k) => k.trim()).filter((k) => k !== '');
+    keys.forEach((key, i) => digests.push(keyDigest(key, `BUDGETNORM_API_KEYS (key ${i + 1})`)));
+  }
+  const file = env['BUDGETNORM_API_KEYS_FILE'];
+  if (file !== undefined && file.trim() !== '') {
+    let text: string;
+    try {
+      text = readFile(file);
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      throw new ConfigError(`BUDGETNORM_API_KEYS_FILE: cannot read ${file} (${reason})`);
+    }
+    let found = 0;
+    text.split(/\r?\n/).forEach((raw, i) => {
+      const line = raw.trim();
+      if (line === '' || line.startsWith('#')) return;
+      found += 1;
+      const digest = DIGEST_LINE.exec(line);
+      digests.push(digest !== null ? hexToBytes(digest[1] as string) : keyDigest(line, `BUDGETNORM_API_KEYS_FILE ${file} line ${i + 1}`));
+    });
+    if (found === 0) throw new ConfigError(`BUDGETNORM_API_KEYS_FILE: ${file} holds no key (one per line; # comments and blank lines are skipped)`);
+  }
+  return digests;
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_PORT;
+  if (!/^\d{1,5}$/.test(value.trim()) || Number(value) > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (0: any free port), got "${value}"`);
+  }
+  return Number(value);
+}
+
+function readOrigins(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value.split(',').map((o) => o.trim()).filter((o) => o !== '').map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || parsed.origin !== origin.replace(/\/$/, '') || parsed.origin === 'null') {
+      throw new ConfigError(`BUDGETNORM_CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port], e.g. https://app.example.nl`);
+    }
+    return parsed.origin;
+  });
+}
+
+function describeRuleSetError(error: unknown, what: string): ConfigError {
+  if (error instanceof RuleSetError) return new ConfigError(`${what} cannot be used.\n${error.message}`);
+  if (error instanceof RuleSetChoiceError) return new ConfigError(`${what}: ${error.message}`);
+  const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+  return new ConfigError(`${what} cannot be read (${reason})`);
+}
+
+function readRuleSet(env: Environment, today: string): Pick<ServiceConfig, 'catalog' | 'ruleSet' | 'ruleSetSource'> & { warnings: string[] } {
+  const warnings: string[] = [];
+  const folder = env['BUDGETNORM_RULESET_DIR'];
+  const id = env['BUDGETNORM_RULESET']?.trim();
+  if (folder !== undefined && folder.trim() !== '') {
+    const path = resolve(folder);
+    let set: RuleSet;
+    try {
+      set = loadRuleSetFolder(path);
+    } catch (error) {
+      throw describeRuleSetError(error, `BUDGETNORM_RULESET_DIR: the rule set in ${path}`);
+    }
+    if (id !== undefined && id !== '' && id !== set.id) {
+      throw new ConfigError(`BUDGETNORM_RULESET is "${id}" but the rule set in BUDGETNORM_RULESET_DIR (${path}) is "${set.id}"; set one of the two, or make them agree`);
+    }
+    if (today < set.validFrom || today > set.validUntil) {
+      warnings.push(`the rule set ${set.id} from ${path} is valid ${set.validFrom}..${set.validUntil}, not today (${today}); it is used anyway, as configured`);
+    }
+    return { catalog: new RuleSetCatalog([set]), ruleSet: set, ruleSetSource: `${set.id} from ${path}`, warnings };
+  }
+  if (id !== undefined && id !== '') {
+    try {
+      bundledCatalog().byId(id);
+    } catch (error) {
+      throw describeRuleSetError(error, 'BUDGETNORM_RULESET');
+    }
+    return { ruleSet: id, ruleSetSource: `${id} (pinned by BUDGETNORM_RULESET)`, warnings };
+  }
+  try {
+    const set = bundledCatalog().forDate(today);
+    return { ruleSetSource: `the bundled rule set valid on the day of each request (today ${set.id})`, warnings };
+  } catch (error) {
+    throw describeRuleSetError(error, 'No rule set for today: pin one with BUDGETNORM_RULESET or load one with BUDGETNORM_RULESET_DIR');
+  }
+}
+
+/** Reads and checks the configuration. Throws `ConfigError` with what to fix. */
+export function readServiceConfig(
+  env: Environment,
+  io: { readFile?: (path: string) => string; now?: () => Date } = {},
+): ServiceConfig {
+  const readFile = io.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+  const today = referenceDate(io.now?.() ?? new Date());
+  const host = env['HOST']?.trim() || DEFAULT_HOST;
+  const port = readPort(env['PORT']);
+  const corsOrigins = readOrigins(env['BUDGETNORM_CORS_ORIGINS']);
+  const keyDigests = readKeys(env, readFile);
+  const rules = readRuleSet(env, today);
+  const base = {
+    host, port, corsOrigins, ruleSetSource: rules.ruleSetSource, warnings: rules.warnings,
+    ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),
+    ...(rules.ruleSet !== undefined ? { ruleSet: rules.ruleSet } : {}),
+  };
+  if (keyDigests.length > 0) return { ...base, keyDigests };
+  if (env['NODE_ENV'] === 'production') {
+    throw new ConfigError('NODE_ENV=production and no subscription key is configured: set BUDGETNORM_API_KEYS (comma-separated) or BUDGETNORM_API_KEYS_FILE (one key per line)');
+  }
+  const developmentKey = `budgetnorm-dev-${randomBytes(24).toString('base64url')}`;
+  return { ...base, keyDigests: [digestKey(developmentKey)], developmentKey };
+}

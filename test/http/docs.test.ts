@@ -1,0 +1,56 @@
+/** docs/http.md against the code: every variable, problem type and example error is the real one. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROBLEM_TYPES, Problem, ValidationProblem } from '../../src/http/index.js';
+import { JSON_HEADERS, REPAYMENT, post, testApp } from './support/helpers.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const page = readFileSync(join(ROOT, 'docs/http.md'), 'utf8');
+
+/** The one-line JSON objects of the ```json blocks: the example bodies. */
+function exampleProblems(): Record<string, unknown>[] {
+  const blocks = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  return blocks
+    .flatMap((block) => block.split(/\n\s*\n/))
+    .map((chunk) => chunk.trim())
+    .filter((chunk) => chunk.startsWith('{"type"'))
+    .map((chunk) => JSON.parse(chunk) as Record<string, unknown>);
+}
+
+describe('docs/http.md', () => {
+  it('documents every environment variable the service reads', () => {
+    const source = readFileSync(join(ROOT, 'src/node/service-config.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/env\['([A-Z_]+)'\]/g)].map((m) => m[1] as string));
+    expect([...read].sort()).toEqual(
+      ['BUDGETNORM_API_KEYS', 'BUDGETNORM_API_KEYS_FILE', 'BUDGETNORM_CORS_ORIGINS', 'BUDGETNORM_RULESET', 'BUDGETNORM_RULESET_DIR', 'HOST', 'NODE_ENV', 'PORT'],
+    );
+    for (const name of read) expect(page, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+  });
+
+  it('names every problem type with its status', () => {
+    for (const type of Object.values(PROBLEM_TYPES)) expect(page).toMatch(new RegExp(`^\\| \\d{3} \\| \`${type}\``, 'm'));
+  });
+
+  it('shows an example body for every error status, each as the service writes it', async () => {
+    const examples = exampleProblems();
+    expect(examples.map((e) => e['status']).sort()).toEqual([400, 400, 401, 404, 405, 413, 415, 500, 503]);
+    const { app } = testApp();
+    const { 'Ocp-Apim-Subscription-Key': _k, ...noKey } = JSON_HEADERS;
+    const real: Record<number, Response> = {
+      401: await app.fetch(post('/Afloscapaciteit/Resultaat', REPAYMENT, noKey)),
+      404: await app.fetch(post('/afloscapaciteit/resultaat', REPAYMENT)),
+      405: await app.fetch(new Request('http://localhost/Afloscapaciteit/Resultaat')),
+      413: await app.fetch(post('/Afloscapaciteit/Resultaat', REPAYMENT, { ...JSON_HEADERS, 'Content-Length': '70000' })),
+      415: await app.fetch(post('/Afloscapaciteit/Resultaat', new TextEncoder().encode(REPAYMENT), { 'Ocp-Apim-Subscription-Key': JSON_HEADERS['Ocp-Apim-Subscription-Key'] })),
+    };
+    for (const example of examples) {
+      const status = example['status'] as number;
+      (status === 400 ? ValidationProblem : Problem).parse(example);
+      const response = real[status];
+      if (response === undefined) continue;
+      const body = (await response.clone().json()) as Record<string, unknown>;
+      expect(example, `status ${status}`).toEqual(body);
+    }
+  });
+});

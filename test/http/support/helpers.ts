@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../../../src/http/index.js';
+
+export const KEY = 'test-key-4f1c2b9e7d';
+export const OTHER_KEY = 'test-key-other-0a9b8c';
+
+export function fixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8');
+}
+
+export const REPAYMENT = fixture('afloscapaciteit-gezin-koop');
+export const RETIREMENT = fixture('pensioenuitgaven-paar-huur');
+
+/** An app with one key, its log lines and error entries collected. */
+export function testApp(options: Partial<AppOptions> = {}) {
+  const lines: RequestLogLine[] = [];
+  const errors: ErrorLogEntry[] = [];
+  const app = createApp({ keys: [KEY], log: (l) => lines.push(l), logError: (e) => errors.push(e), ...options });
+  return { app, lines, errors };
+}
+
+export const JSON_HEADERS = { 'Content-Type': 'application/json', 'Ocp-Apim-Subscription-Key': KEY };
+
+export function post(path: string, body: RequestInit["body"], headers: Record<string, string> = JSON_HEADERS): Request {
+  return new Request(`http://localhost${path}`, { method: 'POST', headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+}
