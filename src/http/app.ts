@@ -104,6 +104,18 @@ const defaultLog = (line: RequestLogLine): void => console.log(JSON.stringify(li
 const defaultLogError = (entry: ErrorLogEntry): void =>
   console.error(JSON.stringify({ ...entry, error: errorDetail(entry.error) }));
 
+interface Query {
+  get(name: string): string | undefined;
+  all(name: string): string[];
+}
+const NO_QUERY: Query = { get: () => undefined, all: () => [] };
+
+/** The query parameters; most requests have none, and then nothing is parsed. */
+function queryOf(c: Context<Env>): Query {
+  if (!c.req.url.includes('?')) return NO_QUERY;
+  return { get: (name) => c.req.query(name), all: (name) => c.req.queries(name) ?? [] };
+}
+
 /** The parsed query flag: `true`/`false`/`1`/`0` in any letter case; the bare flag is true. */
 function booleanParam(value: string | undefined): boolean | undefined | 'invalid' {
   if (value === undefined) return undefined;
@@ -188,7 +200,7 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   /** Whether the text is a key the caller presents (so it is never used as a request id). */
   function isPresentedKey(c: Context<Env>, text: string): boolean {
-    return c.req.header(KEY_HEADER) === text || (c.req.queries(KEY_QUERY) ?? []).includes(text);
+    return c.req.header(KEY_HEADER) === text || queryOf(c).all(KEY_QUERY).includes(text);
   }
 
   /** Whether the request carries an accepted key: one key, or the same key in header and query. */
@@ -196,7 +208,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     const presented: string[] = [];
     const header = c.req.header(KEY_HEADER);
     if (header !== undefined && header !== '') presented.push(header);
-    for (const k of c.req.queries(KEY_QUERY) ?? []) if (k !== '') presented.push(k);
+    for (const k of queryOf(c).all(KEY_QUERY)) if (k !== '') presented.push(k);
     const first = presented[0];
     if (first === undefined) return false;
     const digest = digestKey(first);
@@ -207,8 +219,9 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   /** The rule set a request asks for (`rekenregels`, `peildatum`), or its problems. */
   function chooseRuleSet(c: Context<Env>): RuleSet | ValidationIssue[] | Response {
-    const id = c.req.query('rekenregels');
-    const date = c.req.query('peildatum');
+    const query = queryOf(c);
+    const id = query.get('rekenregels');
+    const date = query.get('peildatum');
     if (id !== undefined && date !== undefined) {
       return [{ path: '?peildatum', code: 'mutually_exclusive', message: 'give rekenregels or peildatum, not both' }];
     }
@@ -243,7 +256,7 @@ export function createApp(options: AppOptions): Hono<Env> {
       if (declared !== undefined && declared > MAX_BODY_BYTES) return payloadTooLarge(MAX_BODY_BYTES);
 
       const issues: ValidationIssue[] = [];
-      const explain = booleanParam(c.req.query('uitleg'));
+      const explain = booleanParam(queryOf(c).get('uitleg'));
       if (explain === 'invalid') issues.push({ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' });
       const chosen = chooseRuleSet(c);
       if (chosen instanceof Response) return chosen;

@@ -36,7 +36,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 };
 
 export interface StartOptions {
-  /** Writes one line (default: stdout). */
+  /** Writes one line (default: stdout, in batches). */
   readonly writeLog?: (line: string) => void;
   /** Writes one error line (default: stderr). */
   readonly writeError?: (line: string) => void;
@@ -68,6 +68,49 @@ function packageVersion(): string {
   }
 }
 
+/**
+ * Lines for stdout, written in batches: the lines of one turn of the event loop go out in one
+ * write (stdout to a pipe or file is synchronous in Node, and a write per request costs a
+ * system call each). Flushed before every exit.
+ */
+export class LineWriter {
+  #pending: string[] = [];
+  #scheduled = false;
+  readonly #write: (text: string) => void;
+
+  constructor(write: (text: string) => void) {
+    this.#write = write;
+  }
+
+  line(text: string): void {
+    this.#pending.push(`${text}\n`);
+    if (this.#pending.length >= 512) this.flush();
+    else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.#scheduled = false;
+    if (this.#pending.length === 0) return;
+    const text = this.#pending.join('');
+    this.#pending = [];
+    this.#write(text);
+  }
+}
+
+let stdoutWriter: LineWriter | undefined;
+/** The process's stdout as a LineWriter (one per process, flushed when it exits). */
+function stdoutLines(): LineWriter {
+  if (stdoutWriter === undefined) {
+    const writer = new LineWriter((text) => process.stdout.write(text));
+    process.once('exit', () => writer.flush());
+    stdoutWriter = writer;
+  }
+  return stdoutWriter;
+}
+
 function errorDetail(error: unknown): unknown {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return String(error);
@@ -75,7 +118,7 @@ function errorDetail(error: unknown): unknown {
 
 /** Starts the service; resolves once it listens. */
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  const writeLog = options.writeLog ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const writeLog = options.writeLog ?? ((line: string) => stdoutLines().line(line));
   const writeError = options.writeError ?? ((line: string) => process.stderr.write(`${line}\n`));
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
 
@@ -191,7 +234,8 @@ export async function main(env: Environment = process.env): Promise<void> {
     process.stderr.write(`budgetnorm: cannot start: ${why}\n`);
     process.exit(1);
   }
-  process.stdout.write(`${event({ event: 'listening', url: service.url, ruleSet: config.ruleSetSource, pid: process.pid })}\n`);
+  const out = stdoutLines();
+  out.line(event({ event: 'listening', url: service.url, ruleSet: config.ruleSetSource, pid: process.pid }));
 
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -200,9 +244,10 @@ export async function main(env: Environment = process.env): Promise<void> {
       process.stderr.write(`budgetnorm: ${signal} again: stopping now, cutting off in-flight requests\n`);
       process.exit(1);
     }
-    process.stdout.write(`${event({ event: 'stopping', signal })}\n`);
+    out.line(event({ event: 'stopping', signal }));
     void service.shutdown().then((outcome) => {
-      process.stdout.write(`${event({ event: 'stopped', outcome })}\n`);
+      out.line(event({ event: 'stopped', outcome }));
+      out.flush();
       process.exit(outcome === 'drained' ? 0 : 1);
     });
   };

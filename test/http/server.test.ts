@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult } from '../../src/index.js';
-import { readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
+import { LineWriter, readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
 import { KEY, REPAYMENT, RETIREMENT } from './support/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -122,6 +122,23 @@ describe('the Node server on a free port', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('the log writer', () => {
+  it('writes the lines of one event-loop turn in one write, in order, and flushes on demand', async () => {
+    const writes: string[] = [];
+    const writer = new LineWriter((text) => writes.push(text));
+    writer.line('{"a":1}');
+    writer.line('{"b":2}');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n']);
+    writer.line('{"c":3}');
+    writer.flush();
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n', '{"c":3}\n']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
   });
 });
 
