@@ -11,6 +11,7 @@ import { Manifest, SourcesFile } from '../../src/rules/format/manifest.js';
 import { ParametersFile, TablesFile } from '../../src/rules/format/parameters.js';
 import { WorkedExample } from '../../src/rules/format/worked-example.js';
 import { readRuleSetFolder } from '../../src/node/load-folder.js';
+import { ruleSetDocs } from '../../src/cli/generated-docs.js';
 import { loadRuleSetWithReport } from '../../src/engine/verify.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -116,5 +117,7 @@ export function generatedFiles(): Map<string, string> {
   const out = jsonSchemas();
   out.set('src/rules/bundled.generated.ts', bundle());
   out.set('docs/estimates.md', estimates());
+  // docs/rules/<id>.md (`budgetnorm rules show`) and docs/rules/diff-<a>-<b>.md (`budgetnorm rules diff`).
+  for (const [path, content] of ruleSetDocs(RULES_DIR, ruleSetFolders())) out.set(path, content);
   return out;
 }

@@ -1,0 +1,235 @@
+/**
+ * `npm run bench:batch`: the batch command on 1,000,000 repayment-capacity households.
+ *
+ * 1. Generates the input (NDJSON, deterministic, in os.tmpdir()); one line in 10,000 is
+ *    malformed and one in 10,000 is refused by the contract, so the error path runs too.
+ * 2. A bare baseline in this process: the same file read in the same chunks, every line
+ *    JSON.parse'd, wrapped as an output record and JSON.stringify'd, and written: what
+ *    reading, parsing and writing alone cost, without calculating.
+ * 3. The built CLI (`node dist/cli/main.js batch afloscapaciteit …`), sampling its memory
+ *    (/proc/<pid>/status: VmRSS over time, VmHWM at the end) and reading its summary line.
+ * 4. Checks nothing was lost (output + error records = input records) and prints time,
+ *    throughput, peak RSS, the baseline and the ratio, beside the target (≤ 15 s) and what
+ *    the library call alone costs per household on this machine.
+ *
+ * BENCH_BATCH_RECORDS (default 1000000), BENCH_BATCH_WORKERS (default: the CLI's default),
+ * BENCH_BATCH_KEEP=1 keeps the temporary folder.
+ */
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { BIN, ensureBuilt, REPO } from './cli-ensure-built.js';
+
+const RECORDS = Number(process.env['BENCH_BATCH_RECORDS'] ?? '1000000');
+const WORKERS = process.env['BENCH_BATCH_WORKERS'];
+const TARGET_SECONDS = 15;
+const CHUNK = 512 * 1024;
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const mb = (bytes: number) => `${fmt(bytes / 2 ** 20)} MB`;
+
+function random(seed: number): () => number {
+  let x = seed >>> 0;
+  return () => {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    return x / 2 ** 32;
+  };
+}
+
+async function writeAll(stream: Writable, text: string): Promise<void> {
+  if (!stream.write(text)) await once(stream, 'drain');
+}
+
+/** Households like scripts/bench.ts's, one per line; every 10,000th malformed, every 10,000th + 5000 refused. */
+async function generate(path: string, n: number): Promise<{ malformed: number; refused: number }> {
+  const r = random(42);
+  const int = (max: number) => Math.floor(r() * (max + 1));
+  const out = createWriteStream(path);
+  let malformed = 0;
+  let refused = 0;
+  let batch: string[] = [];
+  for (let i = 1; i <= n; i += 1) {
+    const own = r() < 0.5;
+    const body = {
+      LeeftijdHoofdpersoon: 18 + int(70), HeeftPartner: r() < 0.5, AantalThuiswonendeKinderen: int(4), AantalAutos: int(2),
+      NettoBesteedbaarInkomenPerMaand: 800 + int(6000),
+      BijzondereUitgaven: { KostenZorg: int(100), KostenKinderOpvang: r() < 0.3 ? int(500) : 0 },
+      Woning: own ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) } : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
+    };
+    if (i % 10_000 === 0) {
+      batch.push(JSON.stringify(body).slice(0, 40));
+      malformed += 1;
+    } else if (i % 10_000 === 5_000) {
+      batch.push(JSON.stringify({ ...body, Woning: { WoningSoort: 'Tent' } }));
+      refused += 1;
+    } else {
+      batch.push(JSON.stringify(body));
+    }
+    if (batch.length === 10_000) {
+      await writeAll(out, `${batch.join('\n')}\n`);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await writeAll(out, `${batch.join('\n')}\n`);
+  out.end();
+  await once(out, 'finish');
+  return { malformed, refused };
+}
+
+/** Read, parse, wrap, stringify, write: the batch's I/O without the calculation, in one thread. */
+async function baseline(input: string, output: string): Promise<{ seconds: number; records: number }> {
+  const started = performance.now();
+  const out = createWriteStream(output);
+  const decoder = new TextDecoder();
+  let carry = '';
+  let line = 0;
+  let records = 0;
+  for await (const chunk of createReadStream(input, { highWaterMark: CHUNK })) {
+    const text = carry + decoder.decode(chunk as Buffer, { stream: true });
+    const cut = text.lastIndexOf('\n');
+    carry = text.slice(cut + 1);
+    const parts: string[] = [];
+    for (const l of text.slice(0, cut).split('\n')) {
+      line += 1;
+      let value: unknown;
+      try {
+        value = JSON.parse(l);
+      } catch {
+        value = null;
+      }
+      parts.push(`{"line":${line},"result":${JSON.stringify(value)}}\n`);
+      records += 1;
+    }
+    await writeAll(out, parts.join(''));
+  }
+  out.end();
+  await once(out, 'finish');
+  return { seconds: (performance.now() - started) / 1000, records };
+}
+
+function procStatus(pid: number): { rss: number; hwm: number } | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 'NaN') * 1024;
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  } catch {
+    return undefined;
+  }
+}
+
+async function runCli(args: readonly string[]): Promise<{ seconds: number; code: number | null; stderr: string; samples: { t: number; rss: number }[]; hwm: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const samples: { t: number; rss: number }[] = [];
+  let hwm = 0;
+  const timer = setInterval(() => {
+    const s = child.pid === undefined ? undefined : procStatus(child.pid);
+    if (s !== undefined && Number.isFinite(s.rss)) {
+      samples.push({ t: (performance.now() - started) / 1000, rss: s.rss });
+      hwm = Math.max(hwm, s.hwm);
+    }
+  }, 100);
+  const [code] = (await once(child, 'close')) as [number | null];
+  clearInterval(timer);
+  return { seconds: (performance.now() - started) / 1000, code, stderr, samples, hwm };
+}
+
+async function countLines(path: string): Promise<number> {
+  let n = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const buf = chunk as Buffer;
+    let at = buf.indexOf(10);
+    while (at !== -1) {
+      n += 1;
+      at = buf.indexOf(10, at + 1);
+    }
+  }
+  return n;
+}
+
+/** What one library call costs here, single-threaded, on the generated households (built code). */
+async function libraryCost(input: string): Promise<number> {
+  const lib = (await import(join(REPO, 'dist', 'index.js'))) as typeof import('../src/index.js');
+  const ruleSet = lib.bundledCatalog().byId('nl-2026');
+  const lines: string[] = [];
+  for await (const chunk of createReadStream(input, { start: 0, end: 8 * 1024 * 1024 })) {
+    lines.push(...(chunk as Buffer).toString('utf8').split('\n').slice(0, -1));
+    if (lines.length > 25_000) break;
+  }
+  const bodies = lines.slice(0, 20_000).map((l) => {
+    try {
+      return JSON.parse(l) as unknown;
+    } catch {
+      return {};
+    }
+  });
+  const call = (b: unknown) => {
+    try {
+      JSON.stringify(lib.repaymentCapacity(b, { ruleSet }));
+    } catch {
+      // refused bodies cost what they cost
+    }
+  };
+  for (const b of bodies.slice(0, 5_000)) call(b);
+  const started = performance.now();
+  for (const b of bodies) call(b);
+  return ((performance.now() - started) * 1000) / bodies.length;
+}
+
+async function main(): Promise<void> {
+  console.log(`budgetnorm bench:batch: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`);
+  if (ensureBuilt()) console.log('built dist/ (it was older than src/)');
+  const dir = mkdtempSync(join(tmpdir(), 'budgetnorm-bench-batch-'));
+  try {
+    const input = join(dir, 'households.ndjson');
+    let t = performance.now();
+    const { malformed, refused } = await generate(input, RECORDS);
+    console.log(`\ninput: ${fmt(RECORDS)} repayment-capacity households, ${mb(statSync(input).size)} of NDJSON (${fmt(malformed)} malformed lines, ${fmt(refused)} refused bodies), generated in ${fmt((performance.now() - t) / 1000, 1)} s`);
+
+    t = performance.now();
+    const base = await baseline(input, join(dir, 'baseline.ndjson'));
+    console.log(`\nbare baseline (read, JSON.parse, wrap, JSON.stringify, write; one thread, no calculation):`);
+    console.log(`  ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s, output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`);
+    rmSync(join(dir, 'baseline.ndjson'));
+
+    const out = join(dir, 'results.ndjson');
+    const errors = join(dir, 'errors.ndjson');
+    const args = ['batch', 'afloscapaciteit', '--in', input, '--out', out, '--errors', errors, '--ruleset', 'nl-2026', ...(WORKERS === undefined ? [] : ['--workers', WORKERS])];
+    console.log(`\nbudgetnorm ${args.join(' ').replaceAll(dir, '$TMP')}`);
+    const run = await runCli(args);
+    const summary = run.stderr.trim().split('\n').at(-1) ?? '';
+    console.log(`  ${summary}`);
+    if (run.code !== 1) throw new Error(`expected exit 1 (some error records), got ${String(run.code)}:\n${run.stderr}`);
+    const [results, errorRecords] = await Promise.all([countLines(out), countLines(errors)]);
+    const lost = RECORDS - results - errorRecords;
+    const rate = RECORDS / run.seconds;
+    const quarters = [0.25, 0.5, 0.75, 1].map((q) => run.samples[Math.min(run.samples.length - 1, Math.floor(q * (run.samples.length - 1)))]);
+    console.log(`  wall time ${fmt(run.seconds, 1)} s (process start to exit), ${fmt(rate)} records/s`);
+    console.log(`  peak RSS ${mb(run.hwm)} (VmHWM); RSS at 25/50/75/100% of the run: ${quarters.map((s) => (s === undefined ? '?' : mb(s.rss))).join(', ')}`);
+    console.log(`  output ${fmt(results)} results (${mb(statSync(out).size)}) + ${fmt(errorRecords)} error records = ${fmt(results + errorRecords)} of ${fmt(RECORDS)} input records; lost: ${fmt(lost)}`);
+    if (lost !== 0 || errorRecords !== malformed + refused) throw new Error('records were lost or miscounted');
+
+    const perCall = await libraryCost(input);
+    const cores = availableParallelism();
+    console.log(`\nlibrary call repaymentCapacity + JSON.stringify, one thread: ${fmt(perCall, 1)} µs per household`);
+    console.log(`  ${fmt(RECORDS)} households need ${fmt((RECORDS * perCall) / 1e6, 1)} s of CPU for the calculation alone: at least ${fmt((RECORDS * perCall) / 1e6 / cores, 1)} s on ${cores} cores`);
+
+    console.log(`\nsummary`);
+    console.log(`  budgetnorm batch: ${fmt(run.seconds, 1)} s, ${fmt(rate)} records/s, peak RSS ${mb(run.hwm)}`);
+    console.log(`  bare baseline:    ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s`);
+    console.log(`  ratio batch / baseline: ${fmt(run.seconds / base.seconds, 1)}x`);
+    const target = TARGET_SECONDS * (RECORDS / 1e6);
+    const scaled = RECORDS === 1e6 ? '' : ` (scaled to ${fmt(RECORDS)} records: ${fmt(target, 2)} s)`;
+    console.log(`  target ≤ ${TARGET_SECONDS} s per 1,000,000${scaled}: ${run.seconds <= target ? 'met' : `not met, ${fmt(run.seconds - target, 1)} s over; the calculation alone needs ${fmt((RECORDS * perCall) / 1e6 / cores, 1)} s on ${cores} cores`}`);
+  } finally {
+    if (process.env['BENCH_BATCH_KEEP'] === '1') console.log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

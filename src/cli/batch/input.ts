@@ -1,0 +1,100 @@
+/**
+ * Cuts a byte stream into chunks of whole lines (at `\n`, which never occurs inside a UTF-8
+ * character), each with the number of its first line, without decoding anything: the main
+ * thread only finds line ends, the workers do the rest. Memory stays at a few chunks whatever
+ * the size of the file.
+ */
+import type { Readable } from 'node:stream';
+
+export interface LineChunk {
+  readonly firstLine: number;
+  readonly bytes: Uint8Array;
+  /** Lines in the chunk (the last may lack its `\n` at the end of the input). */
+  readonly lines: number;
+}
+
+const NEWLINE = 0x0a;
+
+export function countLines(bytes: Uint8Array): number {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let n = 0;
+  let at = buf.indexOf(NEWLINE);
+  while (at !== -1) {
+    n += 1;
+    at = buf.indexOf(NEWLINE, at + 1);
+  }
+  return bytes.byteLength > 0 && bytes[bytes.byteLength - 1] !== NEWLINE ? n + 1 : n;
+}
+
+/** A copy in a buffer of its own, so it can be transferred to a worker. */
+function own(buf: Buffer): Uint8Array {
+  const copy = new Uint8Array(buf.byteLength);
+  copy.set(buf);
+  return copy;
+}
+
+/** Chunks of about `chunkBytes` (at least one whole line each), in order. A UTF-8 byte-order mark at the start is dropped. */
+export async function* lineChunks(stream: Readable, chunkBytes: number): AsyncGenerator<LineChunk> {
+  let pieces: Buffer[] = [];
+  let size = 0;
+  let line = 1;
+  let first = true;
+  const emit = (buf: Buffer): LineChunk => {
+    const bytes = own(buf);
+    const chunk = { firstLine: line, bytes, lines: countLines(bytes) };
+    line += chunk.lines;
+    return chunk;
+  };
+  for await (const data of stream) {
+    let piece = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
+    if (first) {
+      first = false;
+      if (piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) piece = piece.subarray(3);
+    }
+    pieces.push(piece);
+    size += piece.byteLength;
+    if (size < chunkBytes) continue;
+    const buf = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size);
+    const cut = buf.lastIndexOf(NEWLINE);
+    if (cut === -1) {
+      pieces = [buf];
+      continue;
+    }
+    yield emit(buf.subarray(0, cut + 1));
+    const rest = buf.subarray(cut + 1);
+    pieces = rest.byteLength > 0 ? [rest] : [];
+    size = rest.byteLength;
+  }
+  if (size > 0) {
+    const buf = Buffer.concat(pieces, size);
+    let start = 0;
+    // What is left may exceed a chunk: cut it at line ends too.
+    while (buf.byteLength - start > chunkBytes) {
+      const cut = buf.lastIndexOf(NEWLINE, start + chunkBytes);
+      if (cut < start) break;
+      yield emit(buf.subarray(start, cut + 1));
+      start = cut + 1;
+    }
+    if (start < buf.byteLength) yield emit(buf.subarray(start));
+  }
+}
+
+/** Splits the first non-blank line off a chunk (the CSV header). */
+export function splitFirstLine(chunk: LineChunk): { header: string; headerLine: number; rest: LineChunk | undefined } | undefined {
+  const buf = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength);
+  let start = 0;
+  let line = chunk.firstLine;
+  while (start < buf.byteLength) {
+    let end = buf.indexOf(NEWLINE, start);
+    if (end === -1) end = buf.byteLength;
+    const text = buf.toString('utf8', start, end).replace(/\r$/, '');
+    if (text.trim() !== '') {
+      const restBytes = own(buf.subarray(Math.min(end + 1, buf.byteLength)));
+      const rest = restBytes.byteLength > 0 ? { firstLine: line + 1, bytes: restBytes, lines: countLines(restBytes) } : undefined;
+      return { header: text, headerLine: line, rest };
+    }
+    start = end + 1;
+    line += 1;
+  }
+  return undefined;
+}

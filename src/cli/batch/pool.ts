@@ -1,0 +1,123 @@
+/**
+ * Runs chunks in worker threads (or in this thread), each chunk's outcome delivered by
+ * promise; the caller awaits them in input order, so the output keeps the input's order.
+ *
+ * Workers run compiled JavaScript: from `dist/` they start `worker.js` beside this module.
+ * Run from the TypeScript sources (tests, `tsx`), they start `worker.ts` through tsx's loader;
+ * without tsx, use the built CLI or `--workers 0`.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { RuleSet } from '../../rules/rule-set.js';
+import { createChunkProcessor, type BatchSettings, type Chunk, type ChunkOutcome } from './records.js';
+import type { FromWorker, WorkerInit } from './worker-protocol.js';
+
+export interface ChunkRunner {
+  /** Threads doing the work (0: this thread). */
+  readonly workers: number;
+  run(chunk: Chunk): Promise<ChunkOutcome>;
+  close(): Promise<void>;
+}
+
+/** The same processing in this thread: what `--workers 0` uses, and the reference for the workers' output. */
+export function inProcessRunner(settings: BatchSettings, ruleSet: RuleSet): ChunkRunner {
+  const processChunk = createChunkProcessor(settings, ruleSet);
+  return {
+    workers: 0,
+    run: (chunk) => {
+      try {
+        return Promise.resolve(processChunk(chunk));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+function startWorker(init: WorkerInit): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.js')) return new Worker(new URL('./worker.js', here), { workerData: init });
+  // Running from the TypeScript sources: register tsx's loader in the worker, then load worker.ts.
+  let tsxApi: string;
+  try {
+    const root = dirname(createRequire(here).resolve('tsx/package.json'));
+    const api = join(root, 'dist', 'esm', 'api', 'index.mjs');
+    if (!existsSync(api)) throw new Error(`${api} is missing`);
+    tsxApi = pathToFileURL(api).href;
+  } catch (error) {
+    throw new Error(`worker threads need the built CLI (npm run build) or tsx when run from the sources; or use --workers 0 (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const target = new URL('./worker.ts', here).href;
+  const code = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(target)});`;
+  return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), { workerData: init });
+}
+
+interface Pending {
+  readonly resolve: (outcome: ChunkOutcome) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** Starts `size` workers and waits until each has loaded the rule set. */
+export async function startWorkerPool(size: number, init: WorkerInit): Promise<ChunkRunner> {
+  const workers: { worker: Worker; pending: Map<number, Pending>; closing: boolean }[] = [];
+  const fail = (slot: (typeof workers)[number], error: Error) => {
+    for (const p of slot.pending.values()) p.reject(error);
+    slot.pending.clear();
+  };
+  const ready: Promise<void>[] = [];
+  for (let i = 0; i < size; i += 1) {
+    const worker = startWorker(init);
+    const slot = { worker, pending: new Map<number, Pending>(), closing: false };
+    workers.push(slot);
+    ready.push(new Promise<void>((resolve, reject) => {
+      let started = false;
+      worker.on('message', (message: FromWorker) => {
+        if (message.type === 'ready') {
+          started = true;
+          resolve();
+        } else if (message.type === 'failed') {
+          reject(new Error(message.message));
+        } else {
+          const p = slot.pending.get(message.outcome.seq);
+          slot.pending.delete(message.outcome.seq);
+          p?.resolve(message.outcome);
+        }
+      });
+      worker.on('error', (error) => {
+        if (!started) reject(error);
+        fail(slot, error);
+      });
+      worker.on('exit', (code) => {
+        const error = new Error(`a worker thread stopped (exit code ${code})`);
+        if (!started) reject(error);
+        if (!slot.closing) fail(slot, error);
+      });
+    }));
+  }
+  const closeAll = async () => {
+    await Promise.all(workers.map(async (slot) => {
+      slot.closing = true;
+      await slot.worker.terminate();
+    }));
+  };
+  try {
+    await Promise.all(ready);
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  return {
+    workers: size,
+    run: (chunk) => new Promise<ChunkOutcome>((resolve, reject) => {
+      let slot = workers[0] as (typeof workers)[number];
+      for (const w of workers) if (w.pending.size < slot.pending.size) slot = w;
+      slot.pending.set(chunk.seq, { resolve, reject });
+      slot.worker.postMessage(chunk, [chunk.bytes.buffer as ArrayBuffer]);
+    }),
+    close: closeAll,
+  };
+}

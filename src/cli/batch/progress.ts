@@ -1,0 +1,53 @@
+/**
+ * The progress line on stderr (only when it is a terminal): records done, rate, share of the
+ * input read and the time left, redrawn at most five times a second.
+ */
+import type { Writable } from 'node:stream';
+
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+export class Progress {
+  private last = 0;
+  private drawn = false;
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly stream: Writable,
+    private readonly enabled: boolean,
+    /** Input size in bytes, when known (a file): gives the share done and the time left. */
+    private readonly totalBytes: number | undefined,
+  ) {}
+
+  update(records: number, bytesDone: number, force = false): void {
+    if (!this.enabled) return;
+    const now = performance.now();
+    if (!force && now - this.last < 200) return;
+    this.last = now;
+    const seconds = (now - this.started) / 1000;
+    const rate = seconds > 0 ? records / seconds : 0;
+    const parts = [`${formatCount(records)} records`, `${formatCount(rate)}/s`];
+    if (this.totalBytes !== undefined && this.totalBytes > 0) {
+      const share = Math.min(1, bytesDone / this.totalBytes);
+      const filled = Math.round(share * 24);
+      parts.push(`[${'#'.repeat(filled)}${'.'.repeat(24 - filled)}] ${(share * 100).toFixed(0).padStart(3)}%`);
+      if (share > 0 && share < 1) parts.push(`ETA ${formatDuration((seconds / share) * (1 - share))}`);
+    }
+    this.stream.write(`\r\x1b[K${parts.join('  ')}`);
+    this.drawn = true;
+  }
+
+  /** Clears the line, so the summary starts clean. */
+  finish(): void {
+    if (this.enabled && this.drawn) this.stream.write('\r\x1b[K');
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * The work of a batch, one chunk of input lines at a time: parse each line (NDJSON or CSV),
+ * calculate, and write one output record or one error record per input record. The same
+ * function runs in the worker threads and, with `--workers 0`, in the main thread, so both
+ * give byte-for-byte the same output.
+ *
+ * A record is one line. Blank lines are not records (they are counted and skipped). In CSV a
+ * quoted field cannot hold a line break: each line is parsed on its own, so a malformed row is
+ * exactly one error record with its own line number and never swallows the rows after it.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
+import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
+import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
+import { RuleEvaluationError, ValidationError, type ValidationIssue } from '../../contract/errors.js';
+import type { RuleSet } from '../../rules/rule-set.js';
+import { CsvInputColumns, ResultFlattener, resultColumns, type Calculation } from './csv-fields.js';
+
+export type DataFormat = 'ndjson' | 'csv';
+
+export interface BatchSettings {
+  readonly calculation: Calculation;
+  readonly explain: boolean;
+  readonly inputFormat: DataFormat;
+  readonly outputFormat: DataFormat;
+  /** The format of the separate errors file; `undefined`: error records go to the output, in order. */
+  readonly errorsFormat: DataFormat | undefined;
+  /** CSV field delimiter (input and output). */
+  readonly delimiter: string;
+  /** The CSV input header, when the input is CSV. */
+  readonly csvHeader: readonly string[] | undefined;
+}
+
+/** A run of whole lines of the input. */
+export interface Chunk {
+  readonly seq: number;
+  /** The line number (1-based, in the whole file) of the chunk's first line. */
+  readonly firstLine: number;
+  readonly bytes: Uint8Array;
+}
+
+export interface ChunkOutcome {
+  readonly seq: number;
+  /** Output records (and, without an errors file, the error records among them), encoded. */
+  readonly out: Uint8Array;
+  /** Error records for the errors file. */
+  readonly err: Uint8Array;
+  readonly results: number;
+  readonly errors: number;
+  readonly blank: number;
+  readonly inputBytes: number;
+}
+
+/** The header row of a CSV output (`line`, the result columns, and `issues` when errors are interleaved). */
+export function csvOutputHeader(settings: BatchSettings, ruleSet: RuleSet): string[] {
+  return ['line', ...resultColumns(settings.calculation, ruleSet, settings.explain), ...(settings.errorsFormat === undefined ? ['issues'] : [])];
+}
+
+export const CSV_ERRORS_HEADER = ['line', 'issues'] as const;
+
+/** The first bytes of the output and errors files: the CSV headers, if any. */
+export function preambles(settings: BatchSettings, ruleSet: RuleSet): { out: string; err: string } {
+  const row = (cells: readonly string[]) => stringifyCsv([cells], { delimiter: settings.delimiter });
+  return {
+    out: settings.outputFormat === 'csv' ? row(csvOutputHeader(settings, ruleSet)) : '',
+    err: settings.errorsFormat === 'csv' ? row(CSV_ERRORS_HEADER) : '',
+  };
+}
+
+type Parsed = { readonly line: number; readonly body: unknown } | { readonly line: number; readonly issues: readonly ValidationIssue[] };
+
+const CSV_OPTIONS = { relax_column_count: true, trim: true, skip_empty_lines: false, record_delimiter: '\n' } as const;
+
+function csvMessage(error: unknown): string {
+  // csv-parse counts lines within the text it was given, not the file: leave its count out.
+  const message = (error instanceof Error ? error.message : String(error)).replace(/ at line \d+/g, '');
+  return `not a valid CSV row: ${message}`;
+}
+
+/** Makes the function that processes one chunk, for a rule set already loaded. */
+export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet): (chunk: Chunk) => ChunkOutcome {
+  const run = settings.calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
+  const options = { ruleSet, explain: settings.explain };
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  const delimiter = settings.delimiter;
+  const csvIn = settings.inputFormat === 'csv' ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? []) : undefined;
+  const resultCells = settings.outputFormat === 'csv' ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings.explain)) : undefined;
+  const interleaved = settings.errorsFormat === undefined;
+  const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
+
+  const rowsToBodies = (lines: readonly { line: number; text: string }[]): Parsed[] => {
+    const cellsToParsed = (line: number, cells: string[]): Parsed => {
+      const header = csvIn as CsvInputColumns;
+      if (cells.length !== header.names.length) {
+        return { line, issues: [{ path: '', code: 'invalid_csv', message: `the row has ${cells.length} field(s); the header has ${header.names.length}` }] };
+      }
+      const built = header.toBody(cells);
+      return 'body' in built ? { line, body: built.body } : { line, issues: built.issues };
+    };
+    // Fast path: the whole chunk in one parse, every row checked to be exactly one line.
+    const byLine = new Map<number, Parsed>();
+    try {
+      const records = parseCsv(lines.map((l) => l.text).join('\n'), {
+        ...CSV_OPTIONS, delimiter, info: true, skip_records_with_error: true,
+        on_skip: (error) => {
+          const at = error?.lines;
+          const entry = typeof at === 'number' ? lines[at - 1] : undefined;
+          if (entry !== undefined && !byLine.has(entry.line)) byLine.set(entry.line, { line: entry.line, issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }] });
+          else byLine.set(-1, { line: -1, issues: [] });
+          return undefined;
+        },
+      }) as unknown as { record: string[]; info: { lines: number } }[];
+      for (const r of records) {
+        const entry = lines[r.info.lines - 1];
+        if (entry === undefined || byLine.has(entry.line)) {
+          byLine.set(-1, { line: -1, issues: [] });
+          break;
+        }
+        byLine.set(entry.line, cellsToParsed(entry.line, r.record));
+      }
+    } catch {
+      byLine.set(-1, { line: -1, issues: [] });
+    }
+    if (!byLine.has(-1) && byLine.size === lines.length) return lines.map((l) => byLine.get(l.line) as Parsed);
+    // Careful path (a chunk with a malformed row): each line on its own.
+    return lines.map(({ line, text }) => {
+      try {
+        const rows = parseCsv(text, { ...CSV_OPTIONS, delimiter }) as string[][];
+        if (rows.length !== 1) return { line, issues: [{ path: '', code: 'invalid_csv', message: 'not a valid CSV row: a quoted field is not closed on this line' }] };
+        return cellsToParsed(line, rows[0] as string[]);
+      } catch (error) {
+        return { line, issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }] };
+      }
+    });
+  };
+
+  return (chunk) => {
+    const text = decoder.decode(chunk.bytes);
+    const raw = text.split('\n');
+    if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+    let blank = 0;
+    const lines: { line: number; text: string }[] = [];
+    raw.forEach((r, i) => {
+      const t = r.endsWith('\r') ? r.slice(0, -1) : r;
+      if (t.trim() === '') blank += 1;
+      else lines.push({ line: chunk.firstLine + i, text: t });
+    });
+
+    const parsed: Parsed[] = csvIn === undefined
+      ? lines.map(({ line, text: t }) => {
+        try {
+          return { line, body: JSON.parse(t) as unknown };
+        } catch (error) {
+          return { line, issues: [{ path: '', code: 'invalid_json', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
+        }
+      })
+      : rowsToBodies(lines);
+
+    const out: string[] = [];
+    const err: string[] = interleaved ? out : [];
+    let results = 0;
+    let errors = 0;
+    for (const p of parsed) {
+      let issues: readonly ValidationIssue[];
+      if ('body' in p) {
+        try {
+          const result = run(p.body, options);
+          results += 1;
+          out.push(resultCells === undefined
+            ? `{"line":${p.line},"result":${JSON.stringify(result)}}\n`
+            : stringifyCsv([[String(p.line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], { delimiter }));
+          continue;
+        } catch (error) {
+          issues = error instanceof ValidationError ? error.issues
+            : error instanceof RuleEvaluationError ? [{ path: '', code: 'calculation_failed', message: `the rule set failed on this household: ${error.message}` }]
+              : [{ path: '', code: 'internal_error', message: `unexpected error (please report it): ${error instanceof Error ? error.message : String(error)}` }];
+        }
+      } else {
+        issues = p.issues;
+      }
+      errors += 1;
+      const format = interleaved ? settings.outputFormat : settings.errorsFormat;
+      if (format === 'ndjson') err.push(`{"line":${p.line},"issues":${JSON.stringify(issues)}}\n`);
+      else if (interleaved) err.push(stringifyCsv([[String(p.line), ...emptyResult, JSON.stringify(issues)]], { delimiter }));
+      else err.push(stringifyCsv([[String(p.line), JSON.stringify(issues)]], { delimiter }));
+    }
+    return {
+      seq: chunk.seq,
+      out: encoder.encode(out.join('')),
+      err: interleaved ? new Uint8Array(0) : encoder.encode(err.join('')),
+      results, errors, blank, inputBytes: chunk.bytes.byteLength,
+    };
+  };
+}

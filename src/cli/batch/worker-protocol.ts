@@ -1,0 +1,22 @@
+/** Messages between the batch's main thread and its worker threads. */
+import type { RuleSetFiles } from '../../rules/rule-set.js';
+import type { BatchSettings, Chunk, ChunkOutcome } from './records.js';
+
+/** How a worker gets the rule set: a bundled id, or the files the main thread read (loaded and checked again in the worker). */
+export type RuleSetShipment =
+  | { readonly kind: 'bundled'; readonly id: string }
+  | { readonly kind: 'files'; readonly files: RuleSetFiles; readonly origin: string };
+
+export interface WorkerInit {
+  readonly settings: BatchSettings;
+  readonly ruleSet: RuleSetShipment;
+  /** The hash the main thread loaded: a worker with another set refuses to start. */
+  readonly hash: string;
+}
+
+export type ToWorker = Chunk;
+
+export type FromWorker =
+  | { readonly type: 'ready' }
+  | { readonly type: 'failed'; readonly message: string }
+  | { readonly type: 'done'; readonly outcome: ChunkOutcome };

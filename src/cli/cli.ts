@@ -1,0 +1,76 @@
+/**
+ * The `budgetnorm` command line: `main(argv, io)` runs one command and returns its exit code.
+ * It never calls `process.exit`, so tests run it in-process with their own streams.
+ */
+import { readFileSync } from 'node:fs';
+import { batchCommand } from './commands/batch.js';
+import { calculationCommand } from './commands/calculate.js';
+import { rulesCommand } from './commands/rules.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { BATCH_HELP, MAIN_HELP, RULES_HELP, calculationHelp } from './help.js';
+import { CliError, write, type CliIo } from './io.js';
+import { RuleSetError } from '../index.js';
+
+export { EXIT } from './exit-codes.js';
+export type { CliIo } from './io.js';
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'afloscapaciteit':
+    case 'pensioenuitgaven':
+      return calculationCommand(command, rest, io);
+    case 'batch':
+      return batchCommand(rest, io);
+    case 'rules':
+      return rulesCommand(rest, io);
+    case 'help': {
+      const topic = rest[0];
+      const text = topic === 'afloscapaciteit' || topic === 'pensioenuitgaven' ? calculationHelp(topic)
+        : topic === 'batch' ? BATCH_HELP : topic === 'rules' ? RULES_HELP : MAIN_HELP;
+      await write(io.stdout, text);
+      return EXIT.ok;
+    }
+    case '--help':
+    case '-h':
+      await write(io.stdout, MAIN_HELP);
+      return EXIT.ok;
+    case '--version':
+    case '-v':
+      await write(io.stdout, `${version()}\n`);
+      return EXIT.ok;
+    case undefined:
+      await write(io.stderr, MAIN_HELP);
+      return EXIT.usage;
+    default:
+      throw new CliError(EXIT.usage, `unknown command "${command}"\nsee: budgetnorm --help`);
+  }
+}
+
+/** Runs the command line `argv` (without `node` and the script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode | number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      if (error.message !== '') await write(io.stderr, `budgetnorm: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof RuleSetError) {
+      await write(io.stderr, `budgetnorm: ${error.message}\n`);
+      return EXIT.ruleSet;
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    await write(io.stderr, `budgetnorm: internal error (a bug; please report it with the command you ran):\n${detail}\n`);
+    return EXIT.internal;
+  }
+}

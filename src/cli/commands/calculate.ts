@@ -1,0 +1,101 @@
+/**
+ * `budgetnorm afloscapaciteit [FILE|-]` and `budgetnorm pensioenuitgaven [FILE|-]`: one request
+ * body in, its result out (JSON, or a table for people). A body that is not acceptable: its
+ * issues on stderr, exit 1.
+ */
+import {
+  repaymentCapacity, retirementExpenditure, RuleEvaluationError, RuleSetChoiceError, ValidationError,
+  type RepaymentCapacityResult, type RetirementExpenditureResult, type RuleSet, type ValidationIssue,
+} from '../../index.js';
+import { choice, dateOption, parseCommand, positionals } from '../args.js';
+import type { Calculation } from '../batch/csv-fields.js';
+import { EXIT } from '../exit-codes.js';
+import { calculationHelp } from '../help.js';
+import { CliError, readAllText, write, type CliIo } from '../io.js';
+import { catalog, loadNamedRuleSet, type NamedRuleSet } from '../rule-set-arg.js';
+import { repaymentTable, retirementTable } from '../render/result-table.js';
+import { alignRows } from '../render/text.js';
+
+type Chosen = Pick<NamedRuleSet, 'ruleSet' | 'label' | 'source'>;
+
+/**
+ * The rule set for a calculation: `--ruleset` (folder or bundled id), else the bundled set valid
+ * on `--date` (default today). Exit 2 for an unknown id or a date no set covers, 4 when the set
+ * has no rules for the calculation.
+ */
+export function chooseRuleSet(io: CliIo, ruleSetArg: string | undefined, date: string | undefined, calculation: Calculation): Chosen {
+  let chosen: Chosen;
+  if (ruleSetArg !== undefined) {
+    chosen = loadNamedRuleSet(io, ruleSetArg);
+    if (date !== undefined && (date < chosen.ruleSet.validFrom || date > chosen.ruleSet.validUntil)) {
+      io.stderr.write(`warning: rule set ${chosen.ruleSet.id} is valid ${chosen.ruleSet.validFrom} to ${chosen.ruleSet.validUntil}, not on ${date}; it is used because --ruleset names it\n`);
+    }
+  } else {
+    try {
+      const ruleSet = catalog().forDate(date);
+      chosen = { ruleSet, label: ruleSet.id, source: { kind: 'bundled', id: ruleSet.id } };
+    } catch (error) {
+      if (error instanceof RuleSetChoiceError) throw new CliError(EXIT.usage, `${error.message} (give --ruleset, or another --date)`);
+      throw error;
+    }
+  }
+  if (chosen.ruleSet.calculations[calculation] === undefined) {
+    throw new CliError(EXIT.ruleSet, `rule set ${chosen.label} has no ${calculation} rules (no ${calculation}.json)`);
+  }
+  return chosen;
+}
+
+/** Issues as lines a person reads: path, code, message, aligned. */
+export function issueLines(issues: readonly ValidationIssue[]): string[] {
+  return alignRows(issues.map((i) => [i.path === '' ? '(body)' : i.path, i.code, i.message]), [], '  ');
+}
+
+export async function calculationCommand(calculation: Calculation, args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand(calculation, args, {
+    ruleset: { type: 'string' }, date: { type: 'string' }, explain: { type: 'boolean' }, format: { type: 'string' },
+  });
+  if (values.help === true) {
+    await write(io.stdout, calculationHelp(calculation));
+    return EXIT.ok;
+  }
+  const [file] = positionals(calculation, given, ['FILE?']);
+  const format = choice(calculation, 'format', values.format, ['json', 'table'] as const, 'json');
+  const date = dateOption(calculation, values.date);
+  const { ruleSet } = chooseRuleSet(io, values.ruleset, date, calculation);
+  const { text } = await readAllText(io, file);
+
+  const reject = async (issues: readonly ValidationIssue[]): Promise<number> => {
+    if (format === 'table') {
+      await write(io.stderr, `The request body is not acceptable (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${issueLines(issues).join('\n')}\n`);
+    } else {
+      await write(io.stderr, `${JSON.stringify({ issues }, null, 2)}\n`);
+    }
+    return EXIT.problems;
+  };
+
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    return reject([{ path: '', code: 'invalid_json', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }]);
+  }
+  const options = { ruleSet, explain: values.explain === true };
+  let result: RepaymentCapacityResult | RetirementExpenditureResult;
+  try {
+    result = calculation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
+  } catch (error) {
+    if (error instanceof ValidationError) return reject(error.issues);
+    if (error instanceof RuleEvaluationError) throw new CliError(EXIT.ruleSet, `rule set ${ruleSet.id} failed on this household (a defect of the rule set): ${error.message}`);
+    throw error;
+  }
+  if (format === 'table') {
+    await write(io.stdout, calculation === 'afloscapaciteit'
+      ? repaymentTable(result as RepaymentCapacityResult)
+      : retirementTable(result as RetirementExpenditureResult));
+  } else {
+    await write(io.stdout, `${JSON.stringify(result, null, 2)}\n`);
+  }
+  return EXIT.ok;
+}
+
+export type { RuleSet };

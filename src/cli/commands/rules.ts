@@ -1,0 +1,262 @@
+/**
+ * `budgetnorm rules list|check|show|diff|test`: tools for the people who maintain rule sets.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRuleSetWithReport, RuleSetError, type LoadReport, type RuleSet, type RuleSetIssue } from '../../index.js';
+import { readRuleSetFolder, runWorkedExamples, type ExampleOutcome } from '../../node/index.js';
+import { choice, parseCommand, positionals } from '../args.js';
+import { EXIT } from '../exit-codes.js';
+import { RULES_HELP, rulesSubcommandHelp } from '../help.js';
+import { CliError, resolvePath, usageError, write, type CliIo } from '../io.js';
+import { diffMarkdown, diffRuleSets } from '../render/rule-set-diff.js';
+import { ruleSetMarkdown, showRuleSet } from '../render/rule-set-doc.js';
+import { alignRows } from '../render/text.js';
+import { bundledSourceFiles, catalog, isFolder, loadNamedRuleSet, packageRulesDir } from '../rule-set-arg.js';
+
+type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
+const CALCULATIONS: readonly Calculation[] = ['afloscapaciteit', 'pensioenuitgaven'];
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+function calculationsOf(ruleSet: RuleSet): string {
+  return CALCULATIONS.filter((c) => ruleSet.calculations[c] !== undefined).join(', ') || 'none';
+}
+
+// ---------------------------------------------------------------------------------------------
+// list
+
+interface ListedSet {
+  readonly id: string;
+  readonly folder?: string;
+  readonly validFrom?: string;
+  readonly validUntil?: string;
+  readonly status?: string;
+  readonly hash?: string;
+  readonly calculations?: string;
+  readonly title?: string;
+  readonly problems?: readonly RuleSetIssue[];
+}
+
+async function list(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand('rules list', args, { dir: { type: 'string' }, format: { type: 'string' } });
+  if (values.help === true) return help(io, 'list');
+  positionals('rules list', given, []);
+  const format = choice('rules list', 'format', values.format, ['text', 'json'] as const, 'text');
+  const sets: ListedSet[] = [];
+  if (values.dir === undefined) {
+    for (const s of catalog().list()) {
+      sets.push({ id: s.id, validFrom: s.validFrom, validUntil: s.validUntil, status: s.status, hash: s.hash, calculations: calculationsOf(s), title: s.title });
+    }
+  } else {
+    const dir = resolvePath(io, values.dir);
+    if (!isFolder(dir)) throw new CliError(EXIT.io, `cannot list ${values.dir}: no such folder`);
+    const folders = readdirSync(dir).filter((name) => isFolder(join(dir, name)) && readdirSync(join(dir, name)).includes('manifest.json')).sort();
+    for (const name of folders) {
+      const label = join(values.dir, name);
+      try {
+        const s = loadRuleSetWithReport(readRuleSetFolder(join(dir, name)), label).ruleSet;
+        sets.push({ id: s.id, folder: label, validFrom: s.validFrom, validUntil: s.validUntil, status: s.status, hash: s.hash, calculations: calculationsOf(s), title: s.title });
+      } catch (error) {
+        if (!(error instanceof RuleSetError)) throw error;
+        sets.push({ id: name, folder: label, problems: error.issues });
+      }
+    }
+  }
+  const broken = sets.filter((s) => s.problems !== undefined).length;
+  if (format === 'json') {
+    await write(io.stdout, json(sets));
+  } else if (sets.length === 0) {
+    await write(io.stdout, 'no rule sets found\n');
+  } else {
+    const withFolder = values.dir !== undefined;
+    const rows = [[...(withFolder ? ['folder'] : []), 'id', 'valid from', 'valid until', 'status', 'calculations', 'hash'], ...sets.map((s) => [
+      ...(withFolder ? [s.folder ?? ''] : []),
+      ...(s.problems !== undefined
+        ? [s.id, '', '', 'INVALID', `${s.problems.length} problem(s): run budgetnorm rules check ${s.folder ?? s.id}`, '']
+        : [s.id, s.validFrom ?? '', s.validUntil ?? '', s.status ?? '', s.calculations ?? '', s.hash ?? '']),
+    ])];
+    await write(io.stdout, `${alignRows(rows).join('\n')}\n`);
+  }
+  return broken > 0 ? EXIT.problems : EXIT.ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// check and test
+
+/** The folder a `rules check|test` argument names: a path, or a bundled set's source folder in the package. */
+function folderOf(io: CliIo, arg: string, command: string): string {
+  const path = resolvePath(io, arg);
+  if (isFolder(path)) return path;
+  if (!/[/\\]/.test(arg) && !arg.startsWith('.')) {
+    const bundled = join(packageRulesDir(), arg);
+    if (isFolder(bundled)) return bundled;
+  }
+  throw new CliError(EXIT.io, `cannot ${command} ${arg}: no such folder (give the path of a rule-set folder, or the id of a bundled set)`);
+}
+
+function exampleIssues(outcomes: readonly ExampleOutcome[]): RuleSetIssue[] {
+  return outcomes.flatMap((o) => [
+    ...o.problems.map((p) => ({ file: o.file, path: '$', code: 'example_problem', message: p })),
+    ...o.differences.map((d) => ({
+      file: o.file, path: `$.expected.${d.field}`, code: 'example_difference',
+      message: `expected ${JSON.stringify(d.expected)}, the rule set gives ${JSON.stringify(d.actual)}`,
+    })),
+  ]);
+}
+
+function issueText(issues: readonly RuleSetIssue[]): string {
+  return alignRows(issues.map((i) => [i.file || '(rule set)', i.path, `[${i.code}]`, i.message]), [], '  ').join('\n');
+}
+
+interface CheckReport {
+  readonly folder: string;
+  readonly ok: boolean;
+  readonly id?: string;
+  readonly hash?: string;
+  readonly issues: readonly RuleSetIssue[];
+  readonly sweeps?: LoadReport['sweeps'];
+  readonly examples?: Readonly<Partial<Record<Calculation, { total: number; matching: number }>>>;
+}
+
+/** Everything `rules check` looks at, as data. */
+export function checkFolder(path: string, label: string): CheckReport {
+  let files: Record<string, unknown>;
+  try {
+    files = readRuleSetFolder(path);
+  } catch (error) {
+    if (error instanceof RuleSetError) return { folder: label, ok: false, issues: error.issues };
+    throw error;
+  }
+  let report: LoadReport;
+  try {
+    report = loadRuleSetWithReport(files, label);
+  } catch (error) {
+    if (error instanceof RuleSetError) return { folder: label, ok: false, issues: error.issues };
+    throw error;
+  }
+  const issues: RuleSetIssue[] = [];
+  const examples: Partial<Record<Calculation, { total: number; matching: number }>> = {};
+  for (const calculation of CALCULATIONS) {
+    const hasExamples = Object.keys(files).some((f) => f.startsWith(`tests/${calculation}/`));
+    if (report.ruleSet.calculations[calculation] === undefined) {
+      if (hasExamples) issues.push({ file: `tests/${calculation}/`, path: '$', code: 'example_problem', message: `worked examples of ${calculation}, but the rule set has no ${calculation}.json` });
+      continue;
+    }
+    const outcomes = runWorkedExamples(report.ruleSet, calculation, files);
+    const found = exampleIssues(outcomes);
+    issues.push(...found);
+    examples[calculation] = { total: outcomes.length, matching: outcomes.filter((o) => o.problems.length === 0 && o.differences.length === 0).length };
+  }
+  return { folder: label, ok: issues.length === 0, id: report.ruleSet.id, hash: report.ruleSet.hash, issues, sweeps: report.sweeps, examples };
+}
+
+async function check(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand('rules check', args, { format: { type: 'string' } });
+  if (values.help === true) return help(io, 'check');
+  const [arg = ''] = positionals('rules check', given, ['DIR']);
+  const format = choice('rules check', 'format', values.format, ['text', 'json'] as const, 'text');
+  const report = checkFolder(folderOf(io, arg, 'check'), arg);
+  if (format === 'json') {
+    await write(io.stdout, json(report));
+    return report.ok ? EXIT.ok : EXIT.problems;
+  }
+  if (!report.ok) {
+    await write(io.stdout, `${arg}: ${report.issues.length} problem${report.issues.length === 1 ? '' : 's'}\n${issueText(report.issues)}\n`);
+    return EXIT.problems;
+  }
+  const lines = [`${arg}: rule set ${report.id ?? ''} is valid (hash ${report.hash ?? ''})`, '  schema and cross-references: ok', '  coverage sweep:'];
+  for (const [calculation, sweep] of Object.entries(report.sweeps ?? {})) {
+    if (sweep === undefined) continue;
+    const sampled = sweep.sampled.length === 0 ? 'every combination tried, none sampled' : `sampled (over the budget of combinations): ${sweep.sampled.join(', ')}`;
+    lines.push(`    ${calculation}: ${sweep.households.toLocaleString('en-US')} households tried; ${sampled}`);
+  }
+  lines.push('  worked examples:');
+  for (const [calculation, e] of Object.entries(report.examples ?? {})) {
+    if (e !== undefined) lines.push(`    ${calculation}: ${e.matching} of ${e.total} match${e.total === 0 ? ' (there are none: add some under tests/)' : ''}`);
+  }
+  await write(io.stdout, `${lines.join('\n')}\n`);
+  return EXIT.ok;
+}
+
+async function test(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand('rules test', args, { format: { type: 'string' } });
+  if (values.help === true) return help(io, 'test');
+  const [arg = ''] = positionals('rules test', given, ['DIR']);
+  const format = choice('rules test', 'format', values.format, ['text', 'json'] as const, 'text');
+  const folder = folderOf(io, arg, 'test');
+  const named = loadNamedRuleSet(io, folder);
+  const results = CALCULATIONS.filter((c) => named.ruleSet.calculations[c] !== undefined)
+    .map((calculation) => ({ calculation, outcomes: runWorkedExamples(named.ruleSet, calculation, named.files) }));
+  const failing = results.flatMap((r) => r.outcomes).filter((o) => o.problems.length > 0 || o.differences.length > 0).length;
+  const total = results.reduce((n, r) => n + r.outcomes.length, 0);
+  if (format === 'json') {
+    await write(io.stdout, json({ ruleSet: named.ruleSet.id, hash: named.ruleSet.hash, total, failing, calculations: results }));
+    return failing > 0 ? EXIT.problems : EXIT.ok;
+  }
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(`${r.calculation}: ${r.outcomes.length} worked example${r.outcomes.length === 1 ? '' : 's'}`);
+    for (const o of r.outcomes) {
+      const ok = o.problems.length === 0 && o.differences.length === 0;
+      lines.push(`  ${ok ? 'ok  ' : 'FAIL'}  ${o.file}: ${o.description}`);
+      for (const p of o.problems) lines.push(`          problem: ${p}`);
+      if (o.differences.length > 0) {
+        lines.push(...alignRows([['field', 'expected', 'actual'], ...o.differences.map((d) => [d.field, JSON.stringify(d.expected) ?? 'nothing', JSON.stringify(d.actual) ?? 'nothing'])], ['left', 'right', 'right'], '          '));
+      }
+    }
+  }
+  lines.push(total === 0 ? `${arg}: no worked examples (add them under tests/<calculation>/)` : `${arg}: ${total - failing} of ${total} worked examples match${failing > 0 ? `, ${failing} differ` : ''}`);
+  await write(io.stdout, `${lines.join('\n')}\n`);
+  return failing > 0 ? EXIT.problems : EXIT.ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// show and diff
+
+async function show(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand('rules show', args, { format: { type: 'string' } });
+  if (values.help === true) return help(io, 'show');
+  const [arg = ''] = positionals('rules show', given, ['ID|DIR']);
+  const format = choice('rules show', 'format', values.format, ['md', 'json'] as const, 'md');
+  const named = loadNamedRuleSet(io, arg);
+  await write(io.stdout, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
+  return EXIT.ok;
+}
+
+async function diff(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand('rules diff', args, { format: { type: 'string' } });
+  if (values.help === true) return help(io, 'diff');
+  const [from = '', to = ''] = positionals('rules diff', given, ['A', 'B']);
+  const format = choice('rules diff', 'format', values.format, ['md', 'json'] as const, 'md');
+  const a = loadNamedRuleSet(io, from);
+  const b = loadNamedRuleSet(io, to);
+  const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
+  const d = diffRuleSets(a.ruleSet, b.ruleSet, { from, to }, filesA);
+  await write(io.stdout, format === 'json' ? json(d) : diffMarkdown(d));
+  return EXIT.ok;
+}
+
+async function help(io: CliIo, sub: string): Promise<number> {
+  await write(io.stdout, rulesSubcommandHelp(sub));
+  return EXIT.ok;
+}
+
+export async function rulesCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list': return list(rest, io);
+    case 'check': return check(rest, io);
+    case 'show': return show(rest, io);
+    case 'diff': return diff(rest, io);
+    case 'test': return test(rest, io);
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      await write(io.stdout, RULES_HELP);
+      return sub === undefined ? EXIT.usage : EXIT.ok;
+    default:
+      throw usageError(`unknown rules command "${sub}"; one of list, check, show, diff, test\nsee: budgetnorm rules --help`);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The rule-set pages committed under docs/rules/: for every rule-set folder the output of
+ * `budgetnorm rules show <id> --format md`, and for every two consecutive sets the output of
+ * `budgetnorm rules diff <a> <b> --format md`. `npm run generate` writes them (through
+ * scripts/lib/generated-files.ts) and test/generated.test.ts fails when they are stale.
+ *
+ * A folder that does not load gives a page listing its problems instead of an exception, so
+ * one broken rule set never stops the other generated files.
+ */
+import { join } from 'node:path';
+import { loadRuleSet, RuleSetError, type RuleSet } from '../index.js';
+import { readRuleSetFolder } from '../node/index.js';
+import { diffMarkdown, diffRuleSets } from './render/rule-set-diff.js';
+import { ruleSetMarkdown } from './render/rule-set-doc.js';
+
+type Loaded = { ok: true; ruleSet: RuleSet; files: Record<string, unknown> } | { ok: false; error: RuleSetError };
+
+function load(rulesDir: string, id: string): Loaded {
+  try {
+    const files = readRuleSetFolder(join(rulesDir, id));
+    return { ok: true, ruleSet: loadRuleSet(files, `rules/${id}`), files };
+  } catch (error) {
+    if (error instanceof RuleSetError) return { ok: false, error };
+    throw error;
+  }
+}
+
+function problemsPage(title: string, id: string, error: RuleSetError): string {
+  const lines = [
+    `# ${title}`,
+    '',
+    `The rule set in \`rules/${id}\` does not load, so this page cannot be generated. Its problems (\`budgetnorm rules check rules/${id}\`):`,
+    '',
+    ...error.issues.map((i) => `- ${i.file || '(rule set)'} ${i.path}: [${i.code}] ${i.message.replace(/\n/g, ' ')}`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Path → content of every generated rule-set page, for the rule-set folders `ids` (in order of validity) under `rulesDir`. */
+export function ruleSetDocs(rulesDir: string, ids: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const loaded = ids.map((id) => [id, load(rulesDir, id)] as const);
+  for (const [id, l] of loaded) {
+    out.set(`docs/rules/${id}.md`, l.ok ? ruleSetMarkdown(l.ruleSet, id) : problemsPage(`Rule set ${id}`, id, l.error));
+  }
+  for (let i = 1; i < loaded.length; i += 1) {
+    const [a, la] = loaded[i - 1] as (typeof loaded)[number];
+    const [b, lb] = loaded[i] as (typeof loaded)[number];
+    const title = `Changes from ${a} to ${b}`;
+    out.set(`docs/rules/diff-${a}-${b}.md`, !la.ok ? problemsPage(title, a, la.error) : !lb.ok ? problemsPage(title, b, lb.error)
+      : diffMarkdown(diffRuleSets(la.ruleSet, lb.ruleSet, { from: a, to: b }, la.files)));
+  }
+  return out;
+}

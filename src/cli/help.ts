@@ -1,0 +1,149 @@
+/** The `--help` texts. docs/cli.md says the same at more length. */
+import { EXIT_CODE_HELP } from './exit-codes.js';
+
+export const MAIN_HELP = `budgetnorm: Dutch household budget norms from versioned rule sets
+
+Usage:
+  budgetnorm afloscapaciteit [FILE|-] [options]    repayment capacity of one household (JSON body)
+  budgetnorm pensioenuitgaven [FILE|-] [options]   retirement expenditure reference amounts of one household
+  budgetnorm batch CALCULATION --in FILE --out FILE [--errors FILE] [options]
+                                                   many households: NDJSON or CSV, streamed, on every core
+  budgetnorm rules list|check|show|diff|test ...   tools for rule sets
+
+  budgetnorm COMMAND --help                        options of a command
+  budgetnorm --version                             the version
+
+Exit codes:
+${EXIT_CODE_HELP}
+
+Documentation: docs/cli.md
+`;
+
+export function calculationHelp(calculation: 'afloscapaciteit' | 'pensioenuitgaven'): string {
+  const what = calculation === 'afloscapaciteit' ? 'the repayment capacity (POST /Afloscapaciteit/Resultaat)' : 'the retirement expenditure reference amounts (POST /pensioenuitgaven/Resultaat)';
+  return `Usage: budgetnorm ${calculation} [FILE|-] [options]
+
+Computes ${what} of one household.
+Reads the JSON request body from FILE, or from standard input when FILE is - or absent
+(fields: docs/contract.md), and prints the result.
+
+Options:
+  --format json|table   json (default): the result as the HTTP service returns it
+                        table: an aligned table for people (Dutch labels)
+  --ruleset ID|DIR      the rule set: a bundled id (see budgetnorm rules list) or the path of a
+                        rule-set folder; default: the bundled set valid on --date
+  --date YYYY-MM-DD     the reference date that chooses the bundled rule set (default: today,
+                        Netherlands time); with --ruleset it has no effect
+  --explain             add the explanation (Uitleg): every rule, figure, source and provenance
+  -h, --help            this help
+
+A body that is not acceptable prints its issues {path, code, message} on stderr (JSON, or
+lines with --format table) and exits 1.
+
+Exit codes:
+${EXIT_CODE_HELP}
+
+Examples:
+  budgetnorm ${calculation} household.json --format table
+  cat household.json | budgetnorm ${calculation} --date 2025-06-01 --explain
+`;
+}
+
+export const BATCH_HELP = `Usage: budgetnorm batch afloscapaciteit|pensioenuitgaven --in FILE --out FILE [--errors FILE] [options]
+
+Computes many households, one per line of NDJSON or one per row of CSV, streamed in constant
+memory and spread over worker threads; the output keeps the input's order. Every input
+record gives exactly one output record or one error record; blank lines are skipped.
+
+Records:
+  NDJSON out  {"line":N,"result":{...}}  or, for a record that failed,  {"line":N,"issues":[{path,code,message}]}
+  CSV out     columns line, the result flattened (Afloscapaciteit, Posten[0].Bedrag, ...,
+              Rekenregels.Hash, Meldingen as JSON), and issues (JSON) when errors are interleaved
+  errors      without --errors, error records go to the output, in input order;
+              with --errors FILE they go there instead (CSV: columns line, issues)
+  CSV in      a header of field paths (LeeftijdHoofdpersoon, Woning.WoningSoort,
+              BijzondereUitgaven.KostenZorg, Autos[0].TypeAuto); empty cell = absent field;
+              integers and enumeration codes become numbers, true/false booleans; one row per line
+  Issue codes besides the contract's: invalid_json (a line that is not JSON), invalid_csv (a
+  malformed row), calculation_failed (the rule set failed on the household)
+
+Options:
+  --in FILE|-            input (- is standard input)
+  --out FILE|-           output (default: standard output)
+  --errors FILE          error records to this file instead of the output
+  --format ndjson|csv    format of input and output (default: by extension: .ndjson/.jsonl, .csv;
+                         standard input and output: ndjson)
+  --in-format, --out-format ndjson|csv   the same, for one side
+  --delimiter C          CSV field delimiter, input and output (default ,)
+  --ruleset ID|DIR       rule set (default: the bundled set valid on --date)
+  --date YYYY-MM-DD      reference date choosing the bundled rule set (default: today)
+  --explain              add the explanation to every result (large)
+  --workers N            worker threads (default: the number of cores; 0: compute in this thread)
+  --chunk-size BYTES     input bytes per unit of work (default 524288)
+  --progress             draw the progress bar even when stderr is not a terminal
+  --no-progress          never draw it (default: drawn when stderr is a terminal)
+  -q, --quiet            no progress bar and no summary line
+  -h, --help             this help
+
+The summary line on stderr counts records, results and errors (records = results + errors).
+
+Exit codes:
+${EXIT_CODE_HELP}
+  (a batch with at least one error record exits 1; every record is still accounted for)
+
+Examples:
+  budgetnorm batch afloscapaciteit --in households.ndjson --out results.ndjson --errors errors.ndjson
+  budgetnorm batch pensioenuitgaven --in households.csv --out results.csv --ruleset nl-2026
+  budgetnorm batch afloscapaciteit --in households.ndjson --out results.csv
+`;
+
+export const RULES_HELP = `Usage: budgetnorm rules COMMAND [options]
+
+  list [--dir PATH]              every rule set: id, validity, status, calculations, hash
+  check ID|DIR                   validate a rule-set folder: schema, cross-references, coverage
+                                 sweep, worked examples
+  show ID|DIR [--format md|json] every parameter, table, source and rule, readable
+  diff A B [--format md|json]    what changed from A to B, and its effect on A's worked examples
+  test ID|DIR                    run the worked examples and show every difference
+
+ID is a bundled rule set (budgetnorm rules list); DIR the path of a rule-set folder.
+budgetnorm rules COMMAND --help for the options of each.
+
+Exit codes:
+${EXIT_CODE_HELP}
+`;
+
+const RULES_SUB_HELP: Record<string, string> = {
+  list: `Usage: budgetnorm rules list [--dir PATH] [--format text|json]
+
+Lists the bundled rule sets, or with --dir every rule-set folder (a folder with a
+manifest.json) under PATH: id, validity, status, calculations and hash. A folder that does not
+load is listed as INVALID and the command exits 1.`,
+  check: `Usage: budgetnorm rules check ID|DIR [--format text|json]
+
+Validates a rule-set folder completely: every file against its schema (strict: unknown keys
+are errors), the cross-references (sources, parameters, tables, posts), the coverage sweep (every
+post has a rule for every household, no amount fails), and the set's own worked examples
+(tests/<calculation>/*.json). Each problem names its file and JSON path. Exits 1 on any problem;
+on success prints what the coverage sweep tried (households per calculation, sampled posts).
+ID: a bundled set's source folder in the package.`,
+  show: `Usage: budgetnorm rules show ID|DIR [--format md|json]
+
+Prints the rule set for review: sources, rounding, every parameter and table cell with its
+value, unit, source and provenance (formula or reasoning), and every rule in plain words: its
+description, its condition (age < 21 and hasPartner = false) and its amount
+(vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023). md (default) is Markdown.`,
+  diff: `Usage: budgetnorm rules diff A B [--format md|json]
+
+What changed from rule set A to rule set B: values (old, new, change in %), table cells,
+sources, rounding, rules added, removed and changed, and each worked example of A recomputed
+under B (old and new key figures).`,
+  test: `Usage: budgetnorm rules test ID|DIR [--format text|json]
+
+Runs the worked examples of a rule set (tests/<calculation>/*.json) and shows every
+difference between the expected and the computed figures. Exits 1 on any difference.`,
+};
+
+export function rulesSubcommandHelp(sub: string): string {
+  return `${RULES_SUB_HELP[sub] ?? RULES_HELP}\n\nExit codes:\n${EXIT_CODE_HELP}\n`;
+}

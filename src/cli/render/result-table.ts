@@ -1,0 +1,107 @@
+/**
+ * `--format table`: a result as a person reads it. Dutch labels, amounts in whole euros with
+ * Dutch thousands separators, the warnings and the rule set below. With `--explain`, each
+ * post's rules (applied or not, and why) and the figures it used, with their sources.
+ */
+import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../../contract/results.js';
+import type { AmountTrace, Explanation, FigureUse } from '../../engine/explanation.js';
+import { alignRows, dutchNumber } from './text.js';
+
+const euro = (n: number) => dutchNumber(n);
+
+function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): string[] {
+  const lines = ['', 'Bedragen in euro per maand.'];
+  if (result.Meldingen.length > 0) {
+    lines.push('', 'Meldingen:');
+    lines.push(...alignRows(result.Meldingen.map((m) => [m.Code, m.Tekst]), [], '  '));
+  }
+  const r = result.Rekenregels;
+  lines.push('', `Rekenregels: ${r.Id}, geldig ${r.GeldigVanaf} t/m ${r.GeldigTot}`, `Hash: ${r.Hash}`);
+  return lines;
+}
+
+export function repaymentTable(result: RepaymentCapacityResult): string {
+  const rows: string[][] = [['Post', 'Omschrijving', 'Bedrag']];
+  for (const p of result.Posten) rows.push([p.Code, p.Omschrijving, euro(p.Bedrag)]);
+  rows.push(['', '', '']);
+  rows.push(['Totaal lasten', '', euro(result.TotaalLasten)]);
+  rows.push(['Netto besteedbaar inkomen', '', euro(result.NettoBesteedbaarInkomenPerMaand)]);
+  rows.push(['Tekort', '', euro(result.Tekort)]);
+  rows.push(['Afloscapaciteit', '', euro(result.Afloscapaciteit)]);
+  const lines = ['Afloscapaciteit', '', ...alignRows(rows, ['left', 'left', 'right'], '  '), ...footer(result)];
+  if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg as unknown as Explanation));
+  return `${lines.join('\n')}\n`;
+}
+
+export function retirementTable(result: RetirementExpenditureResult): string {
+  const rows: string[][] = [['Post', 'Omschrijving', 'Basis', 'Voorbeeld']];
+  const groups = new Map(result.Groepen.map((g) => [g.Code, g]));
+  const seen = new Set<string>();
+  for (const p of result.Posten) {
+    if (!seen.has(p.Groep)) {
+      seen.add(p.Groep);
+      if (seen.size > 1) rows.push(['', '', '', '']);
+      const g = groups.get(p.Groep);
+      if (g !== undefined) rows.push([g.Omschrijving, '', '', '']);
+    }
+    rows.push([`  ${p.Code}`, p.Omschrijving, euro(p.Basis), euro(p.Voorbeeld)]);
+    const last = result.Posten.filter((q) => q.Groep === p.Groep).at(-1);
+    const g = groups.get(p.Groep);
+    if (last === p && g !== undefined) rows.push(['  Subtotaal', '', euro(g.Basis), euro(g.Voorbeeld)]);
+  }
+  rows.push(['', '', '', '']);
+  rows.push(['Totaal', '', euro(result.Totaal.Basis), euro(result.Totaal.Voorbeeld)]);
+  const lines = [
+    'Pensioenuitgaven (Basis: wat dit huishouden minimaal nodig heeft; Voorbeeld: wat vergelijkbare huishoudens uitgeven)',
+    '',
+    ...alignRows(rows, ['left', 'left', 'right', 'right'], '  '),
+    ...footer(result),
+  ];
+  if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg as unknown as Explanation));
+  return `${lines.join('\n')}\n`;
+}
+
+const unitText = (unit: string) => (unit === '1' ? '' : ` ${unit}`);
+
+function figure(f: FigureUse): string {
+  switch (f.kind) {
+    case 'parameter':
+    case 'table': {
+      const key = f.kind === 'table' ? `[${Object.entries(f.key).map(([k, v]) => `${k}=${v}`).join(', ')}]` : '';
+      const why = f.formula !== undefined ? `; ${f.formula}` : f.reasoning !== undefined ? `; ${f.reasoning}` : '';
+      return `${f.name}${key} = ${f.value}${unitText(f.unit)}  (${f.source.publisher}: ${f.source.title}${f.source.locator === undefined ? '' : `, ${f.source.locator}`}; ${f.provenance}${why})`;
+    }
+    case 'fact':
+      return `${f.name} = ${String(f.value)}  (uit de aanvraag)`;
+    case 'value':
+      return `${f.name} = ${f.value}  (tussenwaarde)`;
+    case 'post':
+      return `post ${f.name}${f.rounded ? ' (afgerond)' : ''} = ${f.value}`;
+    case 'const':
+      return `${f.value}${f.unit === undefined ? '' : unitText(f.unit)}  (constante)`;
+  }
+}
+
+function trace(t: AmountTrace, kind: string): string[] {
+  const amounts = Object.entries(t.rounded ?? t.exact).map(([m, v]) => `${m} ${v}`).join(', ');
+  const exact = t.rounded === undefined ? '' : ` (exact ${Object.entries(t.exact).map(([m, v]) => `${m} ${v}`).join(', ')})`;
+  const lines = [`${kind} ${t.code}: ${amounts}${exact}; ${t.combine === 'sum' ? 'som van de regels die gelden' : 'de eerste regel die geldt'}`];
+  for (const r of t.rules) {
+    lines.push(`  ${r.applied ? '[x]' : '[ ]'} ${r.id}: ${r.description}`);
+    lines.push(`      want: ${r.because}`);
+    if (r.amounts !== undefined) lines.push(`      uitkomst: ${Object.entries(r.amounts).map(([m, v]) => `${m} ${v}`).join(', ')}`);
+    for (const f of r.figures ?? []) lines.push(`      - ${figure(f)}`);
+  }
+  return lines;
+}
+
+function explanation(x: Explanation): string[] {
+  const lines = ['Uitleg', '', `Gegevens: ${Object.entries(x.facts).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, ''];
+  for (const v of x.values) lines.push(...trace(v, 'Tussenwaarde'), '');
+  for (const p of x.posts) lines.push(...trace(p, 'Post'), '');
+  for (const t of x.totals) {
+    lines.push(`Totaal ${t.name} = ${t.value}: ${t.description}`);
+    for (const f of t.figures) lines.push(`      - ${figure(f)}`);
+  }
+  return lines;
+}

@@ -1,0 +1,75 @@
+/**
+ * The built executable, spawned as a user runs it: `node dist/cli/main.js` (package.json
+ * `bin`). Builds dist/ first when it is stale. Its batch workers are the compiled
+ * dist/cli/batch/worker.js, so this is also where the production worker path is tested.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, ensureBuilt } from '../../scripts/cli-ensure-built.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { repaymentCapacity } from '../../src/index.js';
+import { readJson, repaymentBody, REQUESTS, ROOT, runCli, tempDir } from './helpers.js';
+
+function spawnBin(args: readonly string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+let dir: string;
+let remove: () => void;
+beforeAll(() => {
+  ({ dir, remove } = tempDir());
+  ensureBuilt();
+}, 240_000);
+afterAll(() => remove());
+
+describe('the built budgetnorm executable', () => {
+  it('is package.json\'s bin, with a node shebang', () => {
+    expect((readJson(join(ROOT, 'package.json')) as { bin: Record<string, string> }).bin).toEqual({ budgetnorm: 'dist/cli/main.js' });
+    expect(readFileSync(BIN, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  });
+
+  it('computes a body from standard input: exit 0, the library\'s result', async () => {
+    const body = readJson(join(REQUESTS, 'afloscapaciteit-gezin-koop.json'));
+    const run = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], JSON.stringify(body));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(body, { ruleSet: 'nl-2026' }))));
+  });
+
+  it('a refused body: exit 1 with the issues on stderr; a usage error: exit 2', async () => {
+    const bad = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], '{}');
+    expect(bad.code).toBe(EXIT.problems);
+    expect(JSON.parse(bad.stderr).issues.length).toBeGreaterThan(0);
+    const usage = await spawnBin(['afloscapaciteit', '--nope']);
+    expect(usage.code).toBe(EXIT.usage);
+  });
+
+  it('batch with its compiled worker threads: the same bytes as the in-process path, counts on stderr', async () => {
+    const lines = Array.from({ length: 120 }, (_, i) => (i % 25 === 7 ? '{"broken": ' : JSON.stringify(repaymentBody(i))));
+    const input = join(dir, 'in.ndjson');
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const threads = await spawnBin(['batch', 'afloscapaciteit', '--in', input, '--out', join(dir, 'threads.csv'), '--ruleset', 'nl-2026', '--workers', '2', '--chunk-size', '4096']);
+    expect(threads.code).toBe(EXIT.problems);
+    expect(threads.stderr).toMatch(/120 records = 115 results \+ 5 errors; rule set nl-2026; .* 2 workers, peak RSS \d+ MB/);
+    const inProcess = await runCli(['batch', 'afloscapaciteit', '--in', input, '--out', join(dir, 'in-process.csv'), '--ruleset', 'nl-2026', '--workers', '0']);
+    expect(inProcess.code).toBe(EXIT.problems);
+    expect(readFileSync(join(dir, 'threads.csv'), 'utf8')).toBe(readFileSync(join(dir, 'in-process.csv'), 'utf8'));
+  }, 60_000);
+
+  it('batch to standard output', async () => {
+    const run = await spawnBin(['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--quiet'], `${JSON.stringify(repaymentBody(3))}\n`);
+    expect(run.code).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout.trim())).toMatchObject({ line: 1, result: { Rekenregels: { Id: 'nl-2026' } } });
+  });
+});

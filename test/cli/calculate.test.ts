@@ -1,0 +1,174 @@
+/** `budgetnorm afloscapaciteit|pensioenuitgaven`: one body in, its result out; every exit code. */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RepaymentCapacityResult, RetirementExpenditureResult, repaymentCapacity } from '../../src/index.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import { copyRuleSet, readJson, REQUESTS, ROOT, runCli, tempDir } from './helpers.js';
+
+const REPAYMENT = join(REQUESTS, 'afloscapaciteit-alleenstaand-huur.json');
+const RETIREMENT = join(REQUESTS, 'pensioenuitgaven-paar-huur.json');
+
+describe('budgetnorm afloscapaciteit', () => {
+  it('prints the result as JSON, as the library computes it', async () => {
+    const run = await runCli(['afloscapaciteit', REPAYMENT, '--date', '2026-03-01']);
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stderr).toBe('');
+    const result = RepaymentCapacityResult.parse(JSON.parse(run.stdout));
+    expect(result).toEqual(repaymentCapacity(readJson(REPAYMENT), { date: '2026-03-01' }));
+    expect(result.Rekenregels.Id).toBe('nl-2026');
+  });
+
+  it('reads standard input when the file is - or absent', async () => {
+    const body = JSON.stringify(readJson(REPAYMENT));
+    const dash = await runCli(['afloscapaciteit', '-', '--ruleset', 'nl-2025'], { stdin: body });
+    const none = await runCli(['afloscapaciteit', '--ruleset', 'nl-2025'], { stdin: body });
+    expect(dash.code).toBe(EXIT.ok);
+    expect(JSON.parse(dash.stdout).Rekenregels.Id).toBe('nl-2025');
+    expect(none.stdout).toBe(dash.stdout);
+  });
+
+  it('prints an aligned table with --format table', async () => {
+    const run = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--format', 'table']);
+    expect(run.code).toBe(EXIT.ok);
+    const result = repaymentCapacity(readJson(REPAYMENT), { ruleSet: 'nl-2026' });
+    expect(run.stdout).toMatch(/^Afloscapaciteit\n/);
+    for (const p of result.Posten) expect(run.stdout).toContain(p.Code);
+    const totalLine = run.stdout.split('\n').find((l) => l.trim().startsWith('Totaal lasten')) ?? '';
+    expect(totalLine.trim().endsWith(result.TotaalLasten.toLocaleString('de-DE'))).toBe(true);
+    expect(run.stdout).toContain(`Rekenregels: nl-2026`);
+    // Every amount of the post table ends in the same column.
+    const rows = run.stdout.split('\n').filter((l) => /^ {2}\S/.test(l) && /\d$/.test(l));
+    expect(new Set(rows.map((l) => l.length)).size).toBe(1);
+  });
+
+  it('adds the explanation with --explain, in JSON and in the table', async () => {
+    const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain']);
+    expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/1');
+    const table = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain', '--format', 'table']);
+    expect(table.stdout).toContain('Uitleg');
+    expect(table.stdout).toContain('[x] levensonderhoud-basisnorm');
+  });
+
+  it('loads a rule-set folder given to --ruleset', async () => {
+    const run = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'rules/nl-2025']);
+    expect(run.code).toBe(EXIT.ok);
+    expect(JSON.parse(run.stdout).Rekenregels.Id).toBe('nl-2025');
+  });
+
+  it('a body the contract refuses: its issues on stderr as JSON, exit 1', async () => {
+    const run = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026'], { stdin: '{"LeeftijdHoofdpersoon": 200, "HeeftPartner": "ja"}' });
+    expect(run.code).toBe(EXIT.problems);
+    expect(run.stdout).toBe('');
+    const { issues } = JSON.parse(run.stderr) as { issues: { path: string; code: string; message: string }[] };
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'LeeftijdHoofdpersoon', code: 'too_big' }));
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'HeeftPartner', code: 'invalid_type' }));
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'Woning', code: 'required' }));
+  });
+
+  it('a body that is not JSON: issue invalid_json, exit 1; with --format table as readable lines', async () => {
+    const json = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026'], { stdin: '{"LeeftijdHoofdpersoon": ' });
+    expect(json.code).toBe(EXIT.problems);
+    expect(JSON.parse(json.stderr).issues).toEqual([expect.objectContaining({ path: '', code: 'invalid_json' })]);
+    const table = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026', '--format', 'table'], { stdin: '[1' });
+    expect(table.code).toBe(EXIT.problems);
+    expect(table.stderr).toMatch(/^The request body is not acceptable \(1 problem\):\n {2}\(body\) {2}invalid_json {2}not valid JSON/);
+  });
+
+  it('exit 3 when the file cannot be read', async () => {
+    const run = await runCli(['afloscapaciteit', 'no/such/file.json', '--ruleset', 'nl-2026']);
+    expect(run.code).toBe(EXIT.io);
+    expect(run.stderr).toContain('cannot read no/such/file.json: no such file or directory');
+  });
+
+  it.each([
+    [['afloscapaciteit', '--bogus'], /Unknown option '--bogus'/],
+    [['afloscapaciteit', 'a.json', 'b.json'], /unexpected argument "b.json"/],
+    [['afloscapaciteit', '--format', 'xml'], /--format must be one of json, table/],
+    [['afloscapaciteit', '--date', '2026-02-30'], /--date must be a calendar date/],
+    [['afloscapaciteit', '--date', '1999-01-01'], /no rule set is valid on 1999-01-01/],
+    [['afloscapaciteit', '--ruleset', 'nl-1900'], /no rule set with id "nl-1900"/],
+    [['bogus'], /unknown command "bogus"/],
+  ])('usage error %j: exit 2', async (argv, message) => {
+    const run = await runCli(argv, { stdin: '{}' });
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it('no command: the help on stderr, exit 2', async () => {
+    const run = await runCli([]);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toContain('Usage:');
+  });
+
+  it('exit 4 when the rule set named cannot be used or lacks the calculation', async () => {
+    const { dir, remove } = tempDir();
+    try {
+      const folder = copyRuleSet('nl-2026', dir);
+      const { rmSync, writeFileSync } = await import('node:fs');
+      rmSync(join(folder, 'afloscapaciteit.json'));
+      rmSync(join(folder, 'tests', 'afloscapaciteit'), { recursive: true });
+      const missing = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', folder]);
+      expect(missing.code).toBe(EXIT.ruleSet);
+      expect(missing.stderr).toContain('has no afloscapaciteit rules');
+      writeFileSync(join(folder, 'manifest.json'), '{}');
+      const broken = await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', folder]);
+      expect(broken.code).toBe(EXIT.ruleSet);
+      expect(broken.stderr).toContain('manifest.json');
+    } finally {
+      remove();
+    }
+  });
+});
+
+describe('budgetnorm pensioenuitgaven', () => {
+  it('prints the result as JSON', async () => {
+    const run = await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026']);
+    expect(run.code).toBe(EXIT.ok);
+    const result = RetirementExpenditureResult.parse(JSON.parse(run.stdout));
+    expect(result.Posten.length).toBeGreaterThan(0);
+  });
+
+  it('prints groups, subtotals and the total with --format table', async () => {
+    const run = await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026', '--format', 'table']);
+    expect(run.code).toBe(EXIT.ok);
+    const result = RetirementExpenditureResult.parse(JSON.parse((await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026'])).stdout));
+    for (const g of result.Groepen) expect(run.stdout).toContain(g.Omschrijving);
+    expect(run.stdout.match(/Subtotaal/g)?.length).toBe(result.Groepen.length);
+    const total = run.stdout.split('\n').find((l) => l.trim().startsWith('Totaal')) ?? '';
+    expect(total.trim().split(/\s+/).slice(-2)).toEqual([result.Totaal.Basis, result.Totaal.Voorbeeld].map((n) => n.toLocaleString('de-DE')));
+  });
+
+  it('a rejected body: issues at the caller\'s paths, exit 1', async () => {
+    const run = await runCli(['pensioenuitgaven', '--ruleset', 'nl-2026'], {
+      stdin: JSON.stringify({ Hoofdpersonen: [{ Geslacht: 'X' }], Autos: [{ TypeAuto: 9, StatusAuto: 0, KilometersPerJaar: 0 }], Woning: { TypeWoning: 0, SoortWoning: 0 }, NettoBesteedbaarInkomenPerMaand: 1 }),
+    });
+    expect(run.code).toBe(EXIT.problems);
+    const paths = (JSON.parse(run.stderr).issues as { path: string }[]).map((i) => i.path);
+    expect(paths).toEqual(['Hoofdpersonen[0].Geslacht', 'Autos[0].TypeAuto']);
+  });
+});
+
+describe('help and version', () => {
+  it.each([
+    [['--help'], 'Usage:'], [['help'], 'Usage:'], [['help', 'batch'], 'budgetnorm batch'],
+    [['afloscapaciteit', '--help'], 'budgetnorm afloscapaciteit [FILE|-]'],
+    [['pensioenuitgaven', '-h'], 'budgetnorm pensioenuitgaven [FILE|-]'],
+    [['batch', '--help'], '--errors FILE'],
+    [['rules', '--help'], 'list [--dir PATH]'],
+    [['rules', 'list', '--help'], 'budgetnorm rules list'],
+    [['rules', 'check', '--help'], 'budgetnorm rules check'],
+    [['rules', 'show', '--help'], 'budgetnorm rules show'],
+    [['rules', 'diff', '--help'], 'budgetnorm rules diff'],
+    [['rules', 'test', '--help'], 'budgetnorm rules test'],
+  ])('%j prints help with the exit codes, exit 0', async (argv, text) => {
+    const run = await runCli(argv);
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stdout).toContain(text);
+    expect(run.stdout).toContain('Exit codes:');
+  });
+
+  it('--version prints the package version', async () => {
+    const run = await runCli(['--version']);
+    expect(run.stdout.trim()).toBe((readJson(join(ROOT, 'package.json')) as { version: string }).version);
+  });
+});

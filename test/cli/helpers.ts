@@ -1,0 +1,76 @@
+/**
+ * Runs the command line in-process: `main(argv, io)` with its own streams, so a test sees
+ * stdout, stderr and the exit code without spawning a process.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { main } from '../../src/cli/cli.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const FIXTURES = join(ROOT, 'test', 'fixtures', 'cli');
+export const REQUESTS = join(ROOT, 'test', 'fixtures', 'requests');
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runCli(argv: readonly string[], options: { stdin?: string; cwd?: string; stderrIsTTY?: boolean } = {}): Promise<CliRun> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (d: Buffer) => out.push(d));
+  stderr.on('data', (d: Buffer) => err.push(d));
+  const code = await main(argv, {
+    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+    stdout,
+    stderr,
+    cwd: options.cwd ?? ROOT,
+    stderrIsTTY: options.stderrIsTTY ?? false,
+    stdoutIsTTY: false,
+  });
+  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+/** A fresh temporary folder, removed by the returned function. */
+export function tempDir(prefix = 'budgetnorm-cli-'): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A copy of a rule-set folder of the repository, to break in a test. */
+export function copyRuleSet(id: string, into: string): string {
+  const target = join(into, id);
+  cpSync(join(ROOT, 'rules', id), target, { recursive: true });
+  return target;
+}
+
+export function readJson(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
+
+export function writeJson(path: string, value: unknown): void {
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export function ndjson(text: string): Record<string, unknown>[] {
+  return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** A valid repayment request, varied by `i`. */
+export function repaymentBody(i: number): Record<string, unknown> {
+  const own = i % 2 === 1;
+  return {
+    LeeftijdHoofdpersoon: 20 + (i % 60),
+    HeeftPartner: i % 3 === 0,
+    AantalThuiswonendeKinderen: i % 4,
+    AantalAutos: i % 3,
+    NettoBesteedbaarInkomenPerMaand: 1500 + ((i * 137) % 4000),
+    BijzondereUitgaven: i % 5 === 0 ? {} : { KostenZorg: i % 90 },
+    Woning: own ? { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 700 + (i % 500) } : { WoningSoort: 0, HuurPerMaand: 500 + (i % 700) },
+  };
+}

@@ -1,0 +1,122 @@
+/** The pieces of the command line that are pure functions: column paths, CSV cells, readable rules, line chunks. */
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { CsvInputColumns, parseColumnPath, resultColumns } from '../../src/cli/batch/csv-fields.js';
+import { lineChunks } from '../../src/cli/batch/input.js';
+import { renderCondition, renderExpression } from '../../src/cli/render/readable.js';
+import { dutchNumber } from '../../src/cli/render/text.js';
+import { bundledCatalog } from '../../src/index.js';
+
+describe('CSV column paths', () => {
+  it.each([
+    ['LeeftijdHoofdpersoon', ['LeeftijdHoofdpersoon']],
+    ['Woning.WoningSoort', ['Woning', 'WoningSoort']],
+    ['Autos[0].TypeAuto', ['Autos', 0, 'TypeAuto']],
+    ['Hoofdpersonen[1]', ['Hoofdpersonen', 1]],
+    ['Woning["huur prijs"]', ['Woning', 'huur prijs']],
+    ['Opmerking klant', ['Opmerking klant']],
+  ])('%s', (name, segments) => {
+    expect(parseColumnPath(name)).toEqual(segments);
+  });
+
+  it.each(['', '[0]', 'Autos[x]', 'Autos[0]TypeAuto', 'Woning.', 'Autos[100].TypeAuto'])('refuses %j', (name) => {
+    expect(() => parseColumnPath(name)).toThrow();
+  });
+});
+
+describe('CSV cells to a request body', () => {
+  const repayment = new CsvInputColumns('afloscapaciteit', [
+    'LeeftijdHoofdpersoon', 'HeeftPartner', 'Woning.WoningSoort', 'BijzondereUitgaven.KostenZorg', 'Extra',
+  ]);
+
+  it('converts by the contract\'s field types; an empty cell is an absent field; objects named in the header exist', () => {
+    expect(repayment.toBody(['45', 'TRUE', '1', '', 'x'])).toEqual({
+      body: { LeeftijdHoofdpersoon: 45, HeeftPartner: true, Woning: { WoningSoort: 1 }, BijzondereUitgaven: {}, Extra: 'x' },
+    });
+    expect(repayment.toBody(['', 'false', 'Koopwoning', '12', ''])).toEqual({
+      body: { HeeftPartner: false, Woning: { WoningSoort: 'Koopwoning' }, BijzondereUitgaven: { KostenZorg: 12 } },
+    });
+  });
+
+  it('passes a value that does not fit on as text, so the contract reports it at the column\'s path', () => {
+    expect(repayment.toBody(['45 jaar', 'ja', '1.5', '12.5', ''])).toEqual({
+      body: { LeeftijdHoofdpersoon: '45 jaar', HeeftPartner: 'ja', Woning: { WoningSoort: '1.5' }, BijzondereUitgaven: { KostenZorg: 12.5 } },
+    });
+  });
+
+  it('arrays: an element exists when one of its cells is filled; a gap before it is an empty object; JSON cells', () => {
+    const retirement = new CsvInputColumns('pensioenuitgaven', ['Hoofdpersonen[0].Geslacht', 'Hoofdpersonen[1]', 'Autos[0].TypeAuto', 'Autos[1].TypeAuto', 'Kinderen']);
+    expect(retirement.toBody(['Man', '', '', '', ''])).toEqual({ body: { Hoofdpersonen: [{ Geslacht: 'Man' }] } });
+    expect(retirement.toBody(['0', '{"Geslacht":1}', '', 'Klein', '[{"Leeftijd":3}]'])).toEqual({
+      body: { Hoofdpersonen: [{ Geslacht: 0 }, { Geslacht: 1 }], Autos: [{}, { TypeAuto: 'Klein' }], Kinderen: [{ Leeftijd: 3 }] },
+    });
+    expect(retirement.toBody(['', '{oops', '', '', ''])).toEqual({ issues: [expect.objectContaining({ path: 'Hoofdpersonen[1]', code: 'invalid_json' })] });
+  });
+
+  it('a __proto__ column is an own field, never the prototype', () => {
+    const columns = new CsvInputColumns('afloscapaciteit', ['__proto__.x', 'LeeftijdHoofdpersoon']);
+    const built = columns.toBody(['1', '2']) as { body: Record<string, unknown> };
+    expect(Object.getPrototypeOf(built.body)).toBe(Object.prototype);
+    expect(Object.hasOwn(built.body, '__proto__')).toBe(true);
+  });
+
+  it('refuses a header with a duplicate, an empty name or a field inside a single value', () => {
+    expect(() => new CsvInputColumns('afloscapaciteit', ['a', 'a'])).toThrow(/name the same field/);
+    expect(() => new CsvInputColumns('afloscapaciteit', ['a', ' '])).toThrow(/column 2 of the header has no name/);
+    expect(() => new CsvInputColumns('afloscapaciteit', ['LeeftijdHoofdpersoon', 'LeeftijdHoofdpersoon.x'])).toThrow(/single value/);
+  });
+
+  it('result columns follow the rule set: every post, in order', () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    const columns = resultColumns('afloscapaciteit', ruleSet, false);
+    const posts = ruleSet.calculations.afloscapaciteit?.posts ?? [];
+    expect(columns.filter((c) => c.endsWith('.Bedrag'))).toHaveLength(posts.length);
+    expect(columns.at(-1)).toBe('Meldingen');
+    expect(resultColumns('afloscapaciteit', ruleSet, true).at(-1)).toBe('Uitleg');
+  });
+});
+
+describe('readable conditions and amounts', () => {
+  it.each([
+    [{ all: [{ fact: 'age', operator: 'lessThan', value: 21 }, { fact: 'hasPartner', operator: 'equal', value: false }] }, 'age < 21 and hasPartner = false'],
+    [{ any: [{ fact: 'tenure', operator: 'equal', value: 'rent' }, { all: [{ fact: 'children', operator: 'greaterThanInclusive', value: 2 }, { fact: 'cars', operator: 'notEqual', value: 0 }] }] }, 'tenure = "rent" or (children ≥ 2 and cars ≠ 0)'],
+    [{ all: [{ fact: 'age', operator: 'lessThan', value: { fact: 'param:aowLeeftijd' } }] }, 'age < aowLeeftijd'],
+    [{ not: { fact: 'householdType', operator: 'in', value: ['single', 'couple'] } }, 'not (householdType in ["single", "couple"])'],
+  ])('%j', (condition, text) => {
+    expect(renderCondition(condition as never)).toBe(text);
+  });
+
+  it.each([
+    [{ multiply: [{ table: 'vfnBasisnorm2021', key: { huishouden: { fact: 'householdType' }, woning: { fact: 'tenure' } } }, { param: 'vfnIndexatie2023' }] }, 'vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023'],
+    [{ multiply: [{ subtract: [{ param: 'a' }, { param: 'b' }] }, { add: [{ const: '1' }, { fact: 'x' }] }] }, '(a − b) × (1 + x)'],
+    [{ subtract: [{ param: 'a' }, { subtract: [{ param: 'b' }, { param: 'c' }] }] }, 'a − (b − c)'],
+    [{ divide: [{ param: 'a' }, { multiply: [{ param: 'b' }, { param: 'c' }] }] }, 'a / (b × c)'],
+    [{ max: [{ const: '0' }, { subtract: [{ fact: 'income' }, { sumPosts: {} }] }] }, 'max(0, income − sum of all posts)'],
+    [{ round: { value: 'x' }, policy: 'post' }, 'round(x, post)'],
+    [{ sum: { over: 'children', amount: { table: 't', key: { leeftijd: { fact: 'child.age' } } }, when: { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] } } }, '(sum over children where child.age < 18 of t[child.age])'],
+    [{ if: { fact: 'tenure', operator: 'equal', value: 'own' }, then: { post: 'Wonen' }, else: { const: '0' } }, '(if tenure = "own" then post Wonen else 0)'],
+  ])('%j', (expression, text) => {
+    expect(renderExpression(expression as never)).toBe(text);
+  });
+});
+
+describe('small things', () => {
+  it('Dutch numbers', () => {
+    expect([0, 611, 1309, 1234567, -42, 12.5].map(dutchNumber)).toEqual(['0', '611', '1.309', '1.234.567', '−42', '12,5']);
+  });
+
+  it('line chunks: whole lines, numbered, whatever the pieces the stream delivers', async () => {
+    const text = 'a\nbb\r\n\nccc\ndddd';
+    const pieces = ['a\nb', 'b\r\n', '\ncc', 'c\ndd', 'dd'].map((p) => Buffer.from(p));
+    const chunks = [];
+    for await (const c of lineChunks(Readable.from(pieces), 3)) chunks.push(c);
+    expect(chunks.map((c) => Buffer.from(c.bytes).toString()).join('')).toBe(text);
+    expect(chunks.every((c, i) => i === chunks.length - 1 || Buffer.from(c.bytes).toString().endsWith('\n'))).toBe(true);
+    let line = 1;
+    for (const c of chunks) {
+      expect(c.firstLine).toBe(line);
+      line += c.lines;
+    }
+    expect(line - 1).toBe(5);
+  });
+});
