@@ -110,6 +110,18 @@ function asciiLowerCase(text: string): string {
   return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
+const lowerCaseNames = new WeakMap<EnumDefinition, ReadonlyMap<string, string>>();
+
+/** Member values by lower-cased name, made once per enumeration. */
+function namesOf<V extends string>(definition: EnumDefinition<V>): ReadonlyMap<string, V> {
+  let names = lowerCaseNames.get(definition);
+  if (names === undefined) {
+    names = new Map(definition.members.map((member) => [asciiLowerCase(member.name), member.value]));
+    lowerCaseNames.set(definition, names);
+  }
+  return names as ReadonlyMap<string, V>;
+}
+
 /**
  * The household value for an integer code or a name (any letter case), or `undefined` when
  * the input is neither. A numeric string such as `"1"` is not a code: codes are JSON numbers.
@@ -119,8 +131,7 @@ export function decodeEnum<V extends string>(definition: EnumDefinition<V>, inpu
     return definition.members.find((member) => member.code === input)?.value;
   }
   if (typeof input === 'string') {
-    const wanted = asciiLowerCase(input);
-    return definition.members.find((member) => asciiLowerCase(member.name) === wanted)?.value;
+    return namesOf(definition).get(asciiLowerCase(input));
   }
   return undefined;
 }

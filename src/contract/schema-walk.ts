@@ -49,11 +49,38 @@ export interface KnownObject {
   readonly path: readonly PathSegment[];
 }
 
+/** What a schema node is, worked out once: zod's `instanceof` checks are too slow to repeat per request. */
+type WalkPlan =
+  | { readonly kind: 'object'; readonly schema: z.ZodObject; readonly children: readonly (readonly [string, WalkPlan])[] }
+  | { readonly kind: 'array'; readonly maxItems: number; readonly element: WalkPlan }
+  | { readonly kind: 'leaf' };
+
+const LEAF: WalkPlan = { kind: 'leaf' };
+const plans = new WeakMap<z.ZodType, WalkPlan>();
+
+function planOf(schema: z.ZodType): WalkPlan {
+  const known = plans.get(schema);
+  if (known !== undefined) return known;
+  const inner = unwrapPresence(schema);
+  let plan: WalkPlan = LEAF;
+  if (inner instanceof z.ZodObject) {
+    // Registered before the children are planned, so a recursive schema cannot loop.
+    const children: [string, WalkPlan][] = [];
+    plan = { kind: 'object', schema: inner, children };
+    plans.set(schema, plan);
+    for (const key of Object.keys(inner.shape)) children.push([key, planOf(inner.shape[key] as z.ZodType)]);
+  } else if (inner instanceof z.ZodArray) {
+    const rule = ruleOf(inner);
+    plan = { kind: 'array', maxItems: rule?.kind === 'array' ? rule.maxItems : Number.POSITIVE_INFINITY, element: planOf(inner.element as z.ZodType) };
+  }
+  plans.set(schema, plan);
+  return plan;
+}
+
 /**
- * Calls `visit` for every object in the body that sits where the schema expects an object,
- * outermost first. Values of the wrong type are skipped (the schema reports them). An array
- * longer than its maximum is not entered, as zod does not check its entries either: one
- * `too_many_items` issue, rather than one per surplus entry.
+ * Visits every object of `value` that the schema knows (nested objects and array entries),
+ * following only keys the schema declares. Arrays over their maximum are not entered: their
+ * size is the error, as in zod.
  */
 export function forEachKnownObject(
   schema: z.ZodType,
@@ -61,19 +88,18 @@ export function forEachKnownObject(
   visit: (node: KnownObject) => void,
   path: readonly PathSegment[] = [],
 ): void {
-  const inner = unwrapPresence(schema);
-  if (inner instanceof z.ZodObject && isJsonObject(value)) {
-    visit({ schema: inner, value, path });
-    for (const key of Object.keys(inner.shape)) {
-      if (Object.hasOwn(value, key)) {
-        forEachKnownObject(inner.shape[key] as z.ZodType, value[key], visit, [...path, key]);
-      }
+  walk(planOf(schema), value, visit, path);
+}
+
+function walk(plan: WalkPlan, value: unknown, visit: (node: KnownObject) => void, path: readonly PathSegment[]): void {
+  if (plan.kind === 'object') {
+    if (!isJsonObject(value)) return;
+    visit({ schema: plan.schema, value, path });
+    for (const [key, child] of plan.children) {
+      if (child.kind !== 'leaf' && Object.hasOwn(value, key)) walk(child, value[key], visit, [...path, key]);
     }
-  } else if (inner instanceof z.ZodArray && Array.isArray(value)) {
-    const rule = ruleOf(inner);
-    if (rule?.kind === 'array' && value.length > rule.maxItems) return;
-    value.forEach((entry: unknown, index) => {
-      forEachKnownObject(inner.element as z.ZodType, entry, visit, [...path, index]);
-    });
+  } else if (plan.kind === 'array') {
+    if (!Array.isArray(value) || value.length > plan.maxItems) return;
+    value.forEach((entry: unknown, index) => walk(plan.element, entry, visit, [...path, index]));
   }
 }

@@ -25,11 +25,26 @@ export function referenceDate(date: string | Date | undefined): string {
   }
   const when = date ?? new Date();
   if (Number.isNaN(when.getTime())) throw new RuleSetChoiceError('invalid_date', 'date is an invalid Date');
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(when);
-  } catch {
-    return when.toISOString().slice(0, 10); // a runtime without time-zone data: UTC is at most a day off
+  const format = dutchCalendarDay();
+  return format === undefined ? when.toISOString().slice(0, 10) : format.format(when);
+}
+
+let dutchDayFormat: Intl.DateTimeFormat | null | undefined;
+
+/**
+ * The formatter of calendar days in the Netherlands, made once: building an
+ * `Intl.DateTimeFormat` costs more than a whole calculation. Undefined in a runtime
+ * without time-zone data, where UTC is used (at most a day off around midnight).
+ */
+function dutchCalendarDay(): Intl.DateTimeFormat | undefined {
+  if (dutchDayFormat === undefined) {
+    try {
+      dutchDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      dutchDayFormat = null;
+    }
   }
+  return dutchDayFormat ?? undefined;
 }
 
 function nextDay(date: string): string {
