@@ -7,13 +7,14 @@ import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
 import type { Household } from '../household/household.js';
 import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
-import type { CalculationId, Combine, Notice, PostRule, ValueRule } from '../rules/format/calculation.js';
+import type { CalculationFile, CalculationId, Combine, Notice, PostRule, ValueRule } from '../rules/format/calculation.js';
 import type { Expression } from '../rules/format/expression.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { BooleanCondition } from '../rules/format/condition.js';
 import { newState, type EvalContext } from './context.js';
 import { EXPLANATION_FORMAT, type AmountTrace, type Explanation, type RuleTrace, type TotalTrace } from './explanation.js';
-import { compileExpression, compileScopedCondition, rounder, type AmountFn, type ExpressionEnv } from './expression.js';
+import { usageOf } from './dependencies.js';
+import { compileExpression, compileScopedCondition, constantOf, rounder, type AmountFn, type ExpressionEnv } from './expression.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -102,6 +103,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     postExact: (i, ctx) => postExact(i, ctx),
     postRounded: (i, ctx) => roundAll(i, postExact(i, ctx)),
     valueExact: (i, ctx) => valueExact(i, ctx),
+    valueConstant: (i) => valueConstant(i),
   };
 
   const compileRule = (rule: PostRule | ValueRule, file: string, amounts: readonly (readonly [string, Expression])[]): CompiledRule => {
@@ -119,6 +121,44 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   };
 
   const file = `${calculation}.json`;
+  // Values compile on first need, so a post can fold a value of fixed figures into itself.
+  const compiledValues: (CompiledAmount | undefined)[] = new Array(values.length);
+  const compiling = new Set<number>();
+  const valueProgram = (i: number): CompiledAmount => {
+    const known = compiledValues[i];
+    if (known !== undefined) return known;
+    const v = values[i]!;
+    compiling.add(i);
+    const program: CompiledAmount = {
+      code: v.id,
+      description: v.description,
+      combine: v.combine,
+      where: `${file} value ${v.id}`,
+      key: `value ${v.id}`,
+      rules: v.rules.map((r) => compileRule(r, `${file} value ${v.id}`, [['amount', r.amount]])),
+    };
+    compiling.delete(i);
+    compiledValues[i] = program;
+    return program;
+  };
+  const constants = new Map<number, Decimal | undefined>();
+  /** A value is fixed when its first rule always applies (first-match) or every rule always applies (sum), and all amounts are fixed. */
+  function valueConstant(i: number): Decimal | undefined {
+    if (constants.has(i)) return constants.get(i);
+    if (compiling.has(i)) return undefined;
+    const program = valueProgram(i);
+    const fixedRules = program.combine === 'first' ? program.rules.slice(0, 1) : program.rules;
+    let result: Decimal | undefined;
+    if (fixedRules.every((r) => r.test === undefined && r.notice === undefined)) {
+      const amounts = fixedRules.map((r) => constantOf(r.amounts[0]![1]));
+      if (amounts.every((a) => a !== undefined)) result = (amounts as Decimal[]).reduce((a, b) => a.plus(b));
+    }
+    constants.set(i, result);
+    return result;
+  }
+  const valuePrograms: CompiledAmount[] = values.map((_, i) => valueProgram(i));
+  const valueMemos = values.map((v) => amountMemo<Decimal>(ruleSet, calc, v, calculation));
+  const postMemos = calc.posts.map((p) => amountMemo<Readonly<Record<string, Decimal>>>(ruleSet, calc, p, calculation));
   const posts: CompiledAmount[] = calc.posts.map((p) => ({
     code: p.code,
     description: p.description,
@@ -131,22 +171,20 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       return [m, e] as const;
     }))),
   }));
-  const valuePrograms: CompiledAmount[] = values.map((v) => ({
-    code: v.id,
-    description: v.description,
-    combine: v.combine,
-    where: `${file} value ${v.id}`,
-    key: `value ${v.id}`,
-    rules: v.rules.map((r) => compileRule(r, `${file} value ${v.id}`, [['amount', r.amount]])),
-  }));
   const totals = Object.entries(calc.totals).map(([name, t]) => ({
     name, description: t.description, fn: compileExpression(env, t.amount, undefined, `${file} total ${name}`),
   }));
 
-  function roundAll(i: number, exact: Readonly<Record<string, Decimal>>): Record<string, Decimal> {
+  // A remembered post returns the same exact amounts object each time, so its rounding is remembered with it.
+  const roundedByExact = new WeakMap<object, Readonly<Record<string, Decimal>>>();
+  function roundAll(i: number, exact: Readonly<Record<string, Decimal>>): Readonly<Record<string, Decimal>> {
+    const remembered = postMemos[i] !== undefined;
+    const known = remembered ? roundedByExact.get(exact) : undefined;
+    if (known !== undefined) return known;
     const round = postRound[i] as (d: Decimal) => Decimal;
     const out: Record<string, Decimal> = {};
     for (const m of measures) out[m] = round(exact[m] as Decimal);
+    if (remembered) roundedByExact.set(exact, out);
     return out;
   }
 
@@ -211,8 +249,14 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const known = ctx.state.postExact[i];
     if (known !== undefined) return known;
     const program = posts[i] as CompiledAmount;
-    const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-    const amounts = guard(program.key, program.where, household, () => run(program, household, measures));
+    const memo = ctx.state.trace === undefined ? postMemos[i] : undefined;
+    const memoKey = memo?.key(ctx);
+    let amounts = memoKey === undefined ? undefined : memo!.cache.get(memoKey);
+    if (amounts === undefined) {
+      const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
+      amounts = guard(program.key, program.where, household, () => run(program, household, measures));
+      if (memoKey !== undefined) memo!.remember(memoKey, amounts);
+    }
     ctx.state.postExact[i] = amounts;
     return amounts;
   }
@@ -220,9 +264,15 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   function valueExact(i: number, ctx: EvalContext): Decimal {
     const known = ctx.state.valueExact[i];
     if (known !== undefined) return known;
-    const program = valuePrograms[i] as CompiledAmount;
-    const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-    const amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))['amount'] as Decimal;
+    const program = valueProgram(i);
+    const memo = ctx.state.trace === undefined ? valueMemos[i] : undefined;
+    const memoKey = memo?.key(ctx);
+    let amount = memoKey === undefined ? undefined : memo!.cache.get(memoKey);
+    if (amount === undefined) {
+      const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
+      amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))['amount'] as Decimal;
+      if (memoKey !== undefined) memo!.remember(memoKey, amount);
+    }
     ctx.state.valueExact[i] = amount;
     return amount;
   }
@@ -292,6 +342,63 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     evaluateFacts,
     evaluateAmount,
     evaluate: (household, options) => evaluateFacts(catalog.extract(household), options),
+  };
+}
+
+/** At most this many remembered amounts per post or value; the oldest is forgotten first. */
+const MEMO_SIZE = 4096;
+
+interface AmountMemo<T> {
+  /** The facts the amount reads, written as one string. */
+  key(ctx: EvalContext): string;
+  readonly cache: Map<string, T>;
+  remember(key: string, amount: T): void;
+}
+
+/**
+ * Remembers a post's or value's amount across evaluations, keyed by exactly the facts it
+ * reads (found by following its rules and references; parameters are fixed per rule set).
+ * Amounts are pure functions of those facts, so a remembered one is the one a new
+ * evaluation would compute. Only for amounts that read discrete facts — a household's
+ * make-up, dwelling, cars — not amounts such as income, whose every value would be a new
+ * key; and not for amounts whose rules raise notices, which a remembered amount would not
+ * raise again. Explanations never use it.
+ */
+function amountMemo<T>(ruleSet: RuleSet, calc: CalculationFile, node: unknown, calculation: CalculationId): AmountMemo<T> | undefined {
+  const usage = usageOf(ruleSet, calc, node);
+  if (usage.hasNotice) return undefined;
+  // Building a key costs about as much as a few decimal operations: remember only amounts
+  // that sum over a household's persons, children or cars, or are long to compute.
+  if (usage.collections.size === 0 && JSON.stringify(node).length < 1500) return undefined;
+  const catalog = FACT_CATALOGS[calculation];
+  const facts = [...usage.facts].sort();
+  const wide = facts.some((f) => {
+    const domain = catalog.facts.get(f)?.domain;
+    return domain === undefined || (domain.kind === 'number' && domain.max - domain.min > 200);
+  });
+  if (wide) return undefined;
+  const collections = [...usage.collections].sort();
+  const itemFacts = [...usage.itemFacts].sort();
+  const cache = new Map<string, T>();
+  return {
+    cache,
+    key: (ctx) => {
+      let k = '';
+      for (const f of facts) k += `${String(ctx.facts[f])}|`;
+      for (const c of collections) {
+        const items = ctx.collections[c];
+        k += `${c}${items.length}:`;
+        for (const item of items) {
+          for (const f of itemFacts) if (f in item) k += `${String(item[f])},`;
+          k += ';';
+        }
+      }
+      return k;
+    },
+    remember: (key, amount) => {
+      if (cache.size >= MEMO_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(key, amount);
+    },
   };
 }
 

@@ -24,7 +24,7 @@ export type AmountFn = (ctx: EvalContext) => Decimal;
 const CONSTANT = Symbol('constant');
 type MaybeConstant = AmountFn & { [CONSTANT]?: Decimal };
 
-function constantOf(fn: AmountFn): Decimal | undefined {
+export function constantOf(fn: AmountFn): Decimal | undefined {
   return (fn as MaybeConstant)[CONSTANT];
 }
 
@@ -70,6 +70,8 @@ export interface ExpressionEnv {
   postExact(index: number, ctx: EvalContext): Readonly<Record<string, Decimal>>;
   postRounded(index: number, ctx: EvalContext): Readonly<Record<string, Decimal>>;
   valueExact(index: number, ctx: EvalContext): Decimal;
+  /** The value's amount when it is the same for every household (fixed figures only), else undefined. */
+  valueConstant(index: number): Decimal | undefined;
 }
 
 const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
@@ -245,11 +247,16 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     const name = expr.value;
     const index = env.valueIndex.get(name);
     if (index === undefined) return fail('dangling_reference', `unknown value ${name}`);
-    return (ctx) => {
+    const read: AmountFn = (ctx) => {
       const d = env.valueExact(index, ctx);
       ctx.state.trace?.figure(`value:${name}`, () => ({ kind: 'value', name, value: d.toString() }));
       return d;
     };
+    const fixed = env.valueConstant(index);
+    if (fixed === undefined) return read;
+    // A value of fixed figures folds like a constant; explaining still runs it, so its rules show.
+    const folded: AmountFn = (ctx) => (ctx.state.trace === undefined ? fixed : read(ctx));
+    return constant(fixed, folded);
   }
   if ('post' in expr) {
     const code = expr.post;
