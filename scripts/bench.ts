@@ -17,7 +17,7 @@ import { Engine } from 'json-rules-engine';
 import { Money, type Decimal } from '../src/contract/money.js';
 
 const { max: decimalMax, min: decimalMin } = { max: Money.max.bind(Money), min: Money.min.bind(Money) };
-import { programFor } from '../src/engine/compile.js';
+import { compileProgram, programFor } from '../src/engine/compile.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/verify.js';
 import {
@@ -43,6 +43,33 @@ function perSecond(f: (i: number) => unknown): number {
     now = performance.now();
   }
   return (calls * 1000) / (now - start);
+}
+
+/**
+ * Measures several functions in interleaved rounds (A, B, C, A, B, C, …) for SECONDS each in
+ * all, so that a change in machine speed during the run affects every one alike and their
+ * ratios stay meaningful on a noisy machine.
+ */
+function interleaved<K extends string>(fns: Record<K, (i: number) => unknown>, rounds = 6): Record<K, number> {
+  const entries = Object.entries(fns) as [K, (i: number) => unknown][];
+  const calls = new Map<K, number>(entries.map(([k]) => [k, 0]));
+  const time = new Map<K, number>(entries.map(([k]) => [k, 0]));
+  for (const [, f] of entries) for (let i = 0; i < 5_000; i += 1) f(i);
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [k, f] of entries) {
+      let n = calls.get(k) as number;
+      const start = performance.now();
+      let now = start;
+      while (now - start < (SECONDS * 1000) / rounds) {
+        for (let i = 0; i < 500; i += 1) f(n + i);
+        n += 500;
+        now = performance.now();
+      }
+      calls.set(k, n);
+      time.set(k, (time.get(k) as number) + now - start);
+    }
+  }
+  return Object.fromEntries(entries.map(([k]) => [k, ((calls.get(k) as number) * 1000) / (time.get(k) as number)])) as Record<K, number>;
 }
 
 async function perSecondAsync(f: (i: number) => Promise<unknown>): Promise<number> {
@@ -155,14 +182,16 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
   }
 
   const jre = await perSecondAsync((i) => engine.run(jreFacts[i % jreFacts.length] as Record<string, unknown>));
-  const compiled = perSecond((i) => {
-    const ctx = contexts[i % contexts.length] as EvalContext;
-    let n = 0;
-    for (const t of tests) if (t(ctx)) n += 1;
-    return n;
-  });
   const program = programFor(ruleSet, 'afloscapaciteit');
-  const full = perSecond((i) => program.evaluateFacts(households[i % households.length] as ExtractedFacts));
+  const { compiled, full } = interleaved({
+    compiled: (i) => {
+      const ctx = contexts[i % contexts.length] as EvalContext;
+      let n = 0;
+      for (const t of tests) if (t(ctx)) n += 1;
+      return n;
+    },
+    full: (i) => program.evaluateFacts(households[i % households.length] as ExtractedFacts),
+  });
 
   console.log(`\n1. Engine: ${conditional.length} rules with conditions (${calc.posts.reduce((n, p) => n + p.rules.length, 0) + (calc.values ?? []).reduce((n, v) => n + v.rules.length, 0)} rules in all), 1,000 households`);
   line('json-rules-engine Engine.run (conditions of all rules)', jre);
@@ -223,16 +252,64 @@ function repayment(): void {
     const actual = repaymentCapacity(b, { ruleSet }).Afloscapaciteit;
     if (expected !== actual) throw new Error(`baseline and engine disagree on household ${i}: ${expected} vs ${actual}`);
   }
-  const library = perSecond((i) => repaymentCapacity(bodies[i % bodies.length], { ruleSet }));
-  const engineOnly = perSecond((i) => program.evaluate(households[i % households.length] as Household));
-  const parseOnly = perSecond((i) => parseRepaymentRequest(bodies[i % bodies.length]));
-  const baseline = perSecond((i) => bare(households[i % households.length] as Household));
+  const { library, engineOnly, parseOnly, baseline } = interleaved({
+    library: (i) => repaymentCapacity(bodies[i % bodies.length], { ruleSet }),
+    engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
+    parseOnly: (i) => parseRepaymentRequest(bodies[i % bodies.length]),
+    baseline: (i) => bare(households[i % households.length] as Household),
+  });
   console.log('\n2. Repayment capacity (nl-2026), 1,000 households');
   line('library call repaymentCapacity(body): parse + evaluate', library, `(${(library / baseline).toFixed(2)}x bare baseline)`);
   line('  of which: request parsing and validation alone', parseOnly);
   line('engine alone: program.evaluate(household)', engineOnly, `(${(engineOnly / baseline).toFixed(2)}x bare baseline)`);
   line('bare baseline: the same method by hand with decimal.js', baseline);
   console.log('  target: ≥ 200,000 repayment calculations/s');
+}
+
+/**
+ * The decimal.js operations one evaluation performs, counted per household over a sample:
+ * a baseline any implementation of the same method with decimal.js pays, engine or not.
+ */
+function decimalOperationMix(evaluate: () => void, households: number): Map<string, number> {
+  const proto = Object.getPrototypeOf(new Money(0)) as Record<string, (...args: unknown[]) => unknown>;
+  const names = ['plus', 'minus', 'times', 'dividedBy', 'toDecimalPlaces', 'toNumber', 'greaterThan', 'lessThan', 'isZero', 'isNegative'];
+  const counts = new Map<string, number>(names.map((n) => [n, 0]));
+  const originals = names.map((n) => [n, proto[n]] as const);
+  for (const [n, original] of originals) {
+    proto[n] = function counted(this: unknown, ...args: unknown[]) {
+      counts.set(n, (counts.get(n) ?? 0) + 1);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+  }
+  try {
+    evaluate();
+  } finally {
+    for (const [n, original] of originals) proto[n] = original as (...args: unknown[]) => unknown;
+  }
+  for (const [n, c] of counts) counts.set(n, c / households);
+  return counts;
+}
+
+/** Runs the counted operation mix on representative amounts: a calculation with no engine around it. */
+function bareOperations(mix: Map<string, number>): () => unknown {
+  const a = new Money('1234.56');
+  const b = new Money('0.0325');
+  const ops: (() => unknown)[] = [];
+  const add = (count: number, op: () => unknown) => {
+    for (let i = 0; i < Math.round(count); i += 1) ops.push(op);
+  };
+  add(mix.get('plus') ?? 0, () => a.plus(b));
+  add(mix.get('minus') ?? 0, () => a.minus(b));
+  add(mix.get('times') ?? 0, () => a.times(b));
+  add(mix.get('dividedBy') ?? 0, () => a.dividedBy(b));
+  add(mix.get('toDecimalPlaces') ?? 0, () => a.toDecimalPlaces(0, Money.ROUND_HALF_UP));
+  add(mix.get('toNumber') ?? 0, () => a.toNumber());
+  add((mix.get('greaterThan') ?? 0) + (mix.get('lessThan') ?? 0) + (mix.get('isZero') ?? 0) + (mix.get('isNegative') ?? 0), () => a.greaterThan(b));
+  return () => {
+    let last: unknown;
+    for (const op of ops) last = op();
+    return last;
+  };
 }
 
 function retirement(): void {
@@ -244,15 +321,28 @@ function retirement(): void {
   const bodies = retirementBodies(1_000);
   const households = bodies.map((b) => parseRetirementRequest(b).household);
   const program = programFor(ruleSet, 'pensioenuitgaven');
-  const library = perSecond((i) => retirementExpenditure(bodies[i % bodies.length], { ruleSet }));
-  const engineOnly = perSecond((i) => program.evaluate(households[i % households.length] as Household));
-  const parseOnly = perSecond((i) => parseRetirementRequest(bodies[i % bodies.length]));
   const facts = RETIREMENT_FACTS.extract(households[0] as Household);
   const rules = ruleSet.calculations.pensioenuitgaven.posts.reduce((n, p) => n + p.rules.length, 0);
+  // The operations a library call performs once warm (remembered amounts included), and, for
+  // reference, what a fresh program computes when nothing is remembered yet.
+  for (const b of bodies) retirementExpenditure(b, { ruleSet });
+  const libraryMix = decimalOperationMix(() => bodies.forEach((b) => retirementExpenditure(b, { ruleSet })), bodies.length);
+  const fresh = compileProgram(ruleSet, 'pensioenuitgaven');
+  const freshMix = decimalOperationMix(() => households.forEach((h) => fresh.evaluate(h)), households.length);
+  const count = (mix: Map<string, number>) => Math.round([...mix.values()].reduce((a, b) => a + b, 0));
+  const bareMix = bareOperations(libraryMix);
+  const { library, engineOnly, parseOnly, baseline } = interleaved({
+    library: (i) => retirementExpenditure(bodies[i % bodies.length], { ruleSet }),
+    engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
+    parseOnly: (i) => parseRetirementRequest(bodies[i % bodies.length]),
+    baseline: () => bareMix(),
+  });
   console.log(`\n3. Retirement expenditure (nl-2026: ${ruleSet.calculations.pensioenuitgaven.posts.length} posts, ${rules} post rules, ${Object.keys(facts.facts).length} facts), 1,000 households`);
-  line('library call retirementExpenditure(body): parse + evaluate', library);
+  line('library call retirementExpenditure(body): parse + evaluate', library, `(${(library / baseline).toFixed(2)}x bare baseline)`);
   line('  of which: request parsing and validation alone', parseOnly);
   line('engine alone: program.evaluate(household)', engineOnly);
+  line(`bare baseline: the library call's ${count(libraryMix)} decimal.js operations, no engine`, baseline);
+  console.log(`  (a household computed afresh, nothing remembered, takes ${count(freshMix)} decimal.js operations)`);
   console.log('  target: ≥ 50,000 retirement calculations/s');
 }
 

@@ -31,6 +31,9 @@ export interface CompiledCondition {
 
 function numberValidator(value: unknown): boolean {
   // json-rules-engine's own check, kept verbatim in meaning: parseFloat of the value is not NaN.
+  // For a number that is simply "not NaN" (parseFloat(String(n)) is n, or ±Infinity for
+  // ±Infinity), which spares the string round trip on the hot path.
+  if (typeof value === 'number') return !Number.isNaN(value);
   return Number.parseFloat(value as string).toString() !== 'NaN';
 }
 
@@ -78,12 +81,53 @@ function compileFactCondition(c: FactCondition, resolve: FactResolver): Compiled
   }
   const label = `${c.fact}${c.path ?? ''} ${c.operator} ${show(value)}`;
   return {
-    test: (ctx) => compare(left(ctx), value),
+    test: literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value)),
     explain: (ctx) => {
       const a = left(ctx);
       const result = compare(a, value);
       return { result, detail: `${label}: ${c.fact} is ${show(a)}, so ${result}` };
     },
+  };
+}
+
+/**
+ * The hot-path test of a comparison with a literal, one closure per operator so that no
+ * generic dispatch runs per household. Same meaning as OPERATOR_FUNCTIONS.
+ */
+function literalTest(operator: Operator, left: FactReader, value: unknown): ((ctx: EvalContext) => boolean) | undefined {
+  const b = value as number;
+  switch (operator) {
+    case 'equal': return (ctx) => left(ctx) === value;
+    case 'notEqual': return (ctx) => left(ctx) !== value;
+    case 'lessThan': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) < b; };
+    case 'lessThanInclusive': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) <= b; };
+    case 'greaterThan': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) > b; };
+    case 'greaterThanInclusive': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) >= b; };
+    default: return undefined;
+  }
+}
+
+/** `all` of a list, unrolled for the short lists rules mostly have. */
+function allOf(tests: readonly ((ctx: EvalContext) => boolean)[]): (ctx: EvalContext) => boolean {
+  const [a, b, c] = tests;
+  if (tests.length === 1 && a) return a;
+  if (tests.length === 2 && a && b) return (ctx) => a(ctx) && b(ctx);
+  if (tests.length === 3 && a && b && c) return (ctx) => a(ctx) && b(ctx) && c(ctx);
+  return (ctx) => {
+    for (const t of tests) if (!t(ctx)) return false;
+    return true;
+  };
+}
+
+/** `any` of a list, unrolled likewise. */
+function anyOf(tests: readonly ((ctx: EvalContext) => boolean)[]): (ctx: EvalContext) => boolean {
+  const [a, b, c] = tests;
+  if (tests.length === 1 && a) return a;
+  if (tests.length === 2 && a && b) return (ctx) => a(ctx) || b(ctx);
+  if (tests.length === 3 && a && b && c) return (ctx) => a(ctx) || b(ctx) || c(ctx);
+  return (ctx) => {
+    for (const t of tests) if (t(ctx)) return true;
+    return false;
   };
 }
 
@@ -96,10 +140,7 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     const parts = condition.all.map((c) => compileCondition(c, resolve));
     const tests = parts.map((p) => p.test);
     return {
-      test: (ctx) => {
-        for (const t of tests) if (!t(ctx)) return false;
-        return true;
-      },
+      test: allOf(tests),
       explain: (ctx) => {
         const details: string[] = [];
         for (const p of parts) {
@@ -115,10 +156,7 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     const parts = condition.any.map((c) => compileCondition(c, resolve));
     const tests = parts.map((p) => p.test);
     return {
-      test: (ctx) => {
-        for (const t of tests) if (t(ctx)) return true;
-        return false;
-      },
+      test: anyOf(tests),
       explain: (ctx) => {
         const details: string[] = [];
         for (const p of parts) {
