@@ -1,0 +1,116 @@
+/**
+ * `npm run soak`: the built service under a steady mixed load, to show it holds.
+ *
+ * Starts dist/ (`node scripts/start.mjs`, building first when dist/ is stale) on a free port
+ * on 127.0.0.1 with a generated key in BUDGETNORM_API_KEYS; warms it up (SOAK_WARMUP_SECONDS,
+ * default 10: the JIT settles and the calculations' bounded caches fill); then loads it with
+ * autocannon for SOAK_SECONDS (default 60) at 50 connections with a mix of valid households
+ * (3,000 generated per operation, cycled), explanations, the health check, and invalid
+ * requests (bad JSON, wrong types, no key, wrong content type); then stops it with SIGTERM.
+ *
+ * Prints requests, status counts (autocannon's and the service's log), errors, p99, and the
+ * service's RSS (VmRSS of /proc/<pid>/status) idle, after the warm-up ("start") and at the
+ * end. Exits 1 when any non-HTTP error occurred, any 5xx was answered or logged, the RSS grew
+ * by 10% or more from start to end, or the service did not stop cleanly.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import fc from 'fast-check';
+import { ensureBuilt } from './cli-ensure-built.js';
+import { repaymentBody, retirementBody } from './lib/reliability-fuzz.js';
+import { REPO, rssOf, spawnService } from './lib/reliability-service.js';
+
+const SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
+const WARMUP_SECONDS = Number(process.env['SOAK_WARMUP_SECONDS'] ?? 10);
+const CONNECTIONS = 50;
+const MAX_RSS_GROWTH = 0.10;
+const KEY = `soak-${randomBytes(16).toString('hex')}`;
+
+const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+const fixture = (name: string) => readFileSync(join(REPO, 'test', 'http', 'fixtures', `${name}.json`), 'utf8');
+
+const repaymentBodies = fc.sample(repaymentBody, { numRuns: 3_000, seed: 11 }).map((b) => JSON.stringify(b));
+const retirementBodies = fc.sample(retirementBody, { numRuns: 3_000, seed: 12 }).map((b) => JSON.stringify(b));
+
+type Request = NonNullable<autocannon.Options['requests']>[number];
+
+function requests(): Request[] {
+  let r = 0;
+  let p = 0;
+  const json = { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY };
+  return [
+    // Valid, each time another household.
+    { method: 'POST', path: '/Afloscapaciteit/Resultaat', headers: json, setupRequest: (req) => ({ ...req, body: repaymentBodies[r++ % repaymentBodies.length] as string }) },
+    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: json, setupRequest: (req) => ({ ...req, body: retirementBodies[p++ % retirementBodies.length] as string }) },
+    { method: 'POST', path: '/pensioenuitgaven/Resultaat?uitleg=true', headers: json, body: fixture('pensioenuitgaven-paar-huur') },
+    { method: 'POST', path: `/Afloscapaciteit/Resultaat?key=${KEY}&entities=true`, headers: { 'content-type': 'application/json; charset=utf-8' }, body: fixture('afloscapaciteit-alleenstaand-huur') },
+    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: json, setupRequest: (req) => ({ ...req, body: retirementBodies[p++ % retirementBodies.length] as string }) },
+    { method: 'GET', path: '/health' },
+    // Invalid: 400, 400, 401, 415.
+    { method: 'POST', path: '/Afloscapaciteit/Resultaat', headers: json, body: '{"LeeftijdHoofdpersoon": 45,' },
+    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: json, body: '{"Hoofdpersonen":[],"Woning":{"TypeWoning":"Kasteel"},"NettoBesteedbaarInkomenPerMaand":-1.5}' },
+    { method: 'POST', path: '/Afloscapaciteit/Resultaat', headers: { 'content-type': 'application/json' }, body: fixture('afloscapaciteit-gezin-koop') },
+    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: { 'content-type': 'text/plain', 'ocp-apim-subscription-key': KEY }, body: fixture('pensioenuitgaven-paar-huur') },
+  ];
+}
+
+function load(url: string, seconds: number): Promise<autocannon.Result> {
+  return autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 10, requests: requests() });
+}
+
+function statusLine(stats: Record<string, { count?: number }> | undefined): string {
+  return Object.entries(stats ?? {}).sort().map(([k, v]) => `${k}: ${v.count ?? 0}`).join(', ');
+}
+
+if (ensureBuilt()) console.log('soak: built dist/');
+const service = spawnService({ NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY });
+const failures: string[] = [];
+try {
+  const url = await service.url();
+  const rssIdle = rssOf(service.pid);
+  console.log(`soak: service pid ${service.pid} at ${url}; RSS idle ${mib(rssIdle)}`);
+
+  console.log(`soak: warming up for ${WARMUP_SECONDS} s`);
+  const warm = await load(url, WARMUP_SECONDS);
+  await new Promise((r) => setTimeout(r, 1_000));
+  const rssStart = rssOf(service.pid);
+  console.log(`soak: warm-up ${warm.requests.total} requests; RSS at start ${mib(rssStart)}`);
+
+  console.log(`soak: ${SECONDS} s at ${CONNECTIONS} connections`);
+  let rssMax = rssStart ?? 0;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssOf(service.pid) ?? 0)), 1_000);
+  const before = new Map(service.statuses);
+  const result = await load(url, SECONDS);
+  clearInterval(sampler);
+  await new Promise((r) => setTimeout(r, 1_000));
+  const rssEnd = rssOf(service.pid);
+
+  const logged = [...service.statuses].map(([s, n]) => [s, n - (before.get(s) ?? 0)] as const).filter(([, n]) => n > 0).sort();
+  const growth = rssStart !== undefined && rssEnd !== undefined ? (rssEnd - rssStart) / rssStart : Number.NaN;
+  console.log(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)}/s average)`);
+  console.log(`statuses (autocannon): {${statusLine(result.statusCodeStats)}}; 2xx ${result['2xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}`);
+  console.log(`statuses (service log): {${logged.map(([s, n]) => `${s}: ${n}`).join(', ')}}`);
+  console.log(`errors: ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets}, mismatches ${result.mismatches})`);
+  console.log(`latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(`RSS: idle ${mib(rssIdle)}, start ${mib(rssStart)}, end ${mib(rssEnd)}, max ${mib(rssMax)}; growth start→end ${(growth * 100).toFixed(1)}%`);
+
+  if (result.errors > 0 || result.timeouts > 0) failures.push(`${result.errors} non-HTTP errors (${result.timeouts} timeouts)`);
+  if (result['5xx'] > 0) failures.push(`${result['5xx']} 5xx answers`);
+  if (logged.some(([s]) => s >= 500)) failures.push('the service logged a 5xx');
+  if (result.requests.total === 0) failures.push('no requests were made');
+  if (!(growth < MAX_RSS_GROWTH)) failures.push(`RSS grew ${(growth * 100).toFixed(1)}% (limit ${MAX_RSS_GROWTH * 100}%)`);
+
+  service.child.kill('SIGTERM');
+  const code = await service.exited;
+  if (code !== 0) failures.push(`the service exited with ${code} after SIGTERM`);
+  const stderr = service.stderr();
+  if (stderr.trim() !== '') failures.push(`the service wrote to stderr:\n${stderr.slice(0, 2_000)}`);
+} catch (error) {
+  failures.push(error instanceof Error ? error.message : String(error));
+} finally {
+  service.kill();
+}
+console.log(failures.length === 0 ? 'soak: passed' : `soak: FAILED\n- ${failures.join('\n- ')}`);
+process.exit(failures.length === 0 ? 0 : 1);
