@@ -21,7 +21,7 @@ const operations = OPERATIONS.filter((op) => (process.env['FUZZ_OPS'] ?? 'repaym
 const KEY = 'fuzz-key-8d2e61';
 
 const errors: unknown[] = [];
-const newApp = () => createApp({ keys: [KEY], catalog: freshCatalog(), log: () => undefined, logError: (e) => errors.push(e) });
+const newApp = () => createApp({ keys: [KEY], catalog: freshCatalog(), now: () => new Date('2026-06-15T10:00:00Z'), log: () => undefined, logError: (e) => errors.push(e) });
 
 function line(op: string, s: FuzzStats): string {
   const statuses = Object.entries(s.statuses).sort().map(([k, v]) => `${k}: ${v}`).join(', ');

@@ -2,7 +2,7 @@
  * `npm run soak`: the built service under a steady mixed load, to show it holds.
  *
  * Starts dist/ (`node scripts/start.mjs`, building first when dist/ is stale) on a free port
- * on 127.0.0.1 with a generated key in BUDGETNORM_API_KEYS; warms it up (SOAK_WARMUP_SECONDS,
+ * on 127.0.0.1 with a generated key in BUDGETNORM_API_KEYS (rule set pinned: nl-2026); warms it up (SOAK_WARMUP_SECONDS,
  * default 10: the JIT settles and the calculations' bounded caches fill); then loads it with
  * autocannon for SOAK_SECONDS (default 60) at 50 connections with a mix of valid households
  * (3,000 generated per operation, cycled), explanations, the health check, and invalid
@@ -65,7 +65,8 @@ function statusLine(stats: Record<string, { count?: number }> | undefined): stri
 }
 
 if (ensureBuilt()) console.log('soak: built dist/');
-const service = spawnService({ NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY });
+// Pinned to nl-2026 so the soak runs the same on any day (and no start-up warning lands on stderr).
+const service = spawnService({ NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, BUDGETNORM_RULESET: 'nl-2026' });
 const failures: string[] = [];
 try {
   const url = await service.url();
