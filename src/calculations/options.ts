@@ -28,10 +28,20 @@ export function rekenregels(ruleSet: RuleSet) {
   return { Id: ruleSet.id, GeldigVanaf: ruleSet.validFrom, GeldigTot: ruleSet.validUntil, Hash: ruleSet.hash };
 }
 
-/** Warnings for the result: every ignored request field, then what the rules noted. */
+/**
+ * Unknown fields named one by one in `Meldingen`; beyond this, one warning counts the rest.
+ * Without a limit, a 64 KiB body of a few thousand unknown keys would yield a result many
+ * times its size.
+ */
+export const MAX_LISTED_UNKNOWN_FIELDS = 50;
+
+/** Warnings for the result: the ignored request fields (the first 50 by name), then what the rules noted. */
 export function meldingen(ignored: readonly IgnoredField[], notices: readonly Notice[]) {
+  const listed = ignored.slice(0, MAX_LISTED_UNKNOWN_FIELDS);
+  const rest = ignored.length - listed.length;
   return [
-    ...ignored.map((f) => ({ Code: 'OnbekendVeld', Tekst: `Het veld "${f.path}" is onbekend en is genegeerd.` })),
+    ...listed.map((f) => ({ Code: 'OnbekendVeld', Tekst: `Het veld "${f.path}" is onbekend en is genegeerd.` })),
+    ...(rest > 0 ? [{ Code: 'OnbekendeVeldenNietGenoemd', Tekst: `Nog ${rest} onbekende velden zijn genegeerd en niet afzonderlijk genoemd.` }] : []),
     ...notices.map((n) => ({ Code: n.code, Tekst: n.text })),
   ];
 }

@@ -346,7 +346,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
 }
 
 /** At most this many remembered amounts per post or value; the oldest is forgotten first. */
-const MEMO_SIZE = 4096;
+const MEMO_SIZE = 1024;
 
 interface AmountMemo<T> {
   /** The facts the amount reads, written as one string. */

@@ -146,3 +146,26 @@ describe('repayment capacity: rule set by date', () => {
     }
   });
 });
+
+describe('warnings about unknown fields', () => {
+  const body = {
+    LeeftijdHoofdpersoon: 40, HeeftPartner: false, AantalThuiswonendeKinderen: 0, AantalAutos: 0,
+    NettoBesteedbaarInkomenPerMaand: 2500, BijzondereUitgaven: {}, Woning: { WoningSoort: 0, HuurPerMaand: 700 },
+  };
+
+  it('name the first 50 unknown fields and count the rest in one warning, so a body cannot inflate the result', () => {
+    const extra = Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`Onbekend${i}`, i]));
+    const r = repaymentCapacity({ ...body, ...extra }, { date: '2026-03-01' });
+    const named = r.Meldingen.filter((m) => m.Code === 'OnbekendVeld');
+    expect(named).toHaveLength(50);
+    expect(named[0]?.Tekst).toContain('Onbekend0');
+    expect(r.Meldingen).toContainEqual({ Code: 'OnbekendeVeldenNietGenoemd', Tekst: expect.stringContaining('1950') });
+  });
+
+  it('name every unknown field when there are 50 or fewer', () => {
+    const extra = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`Onbekend${i}`, i]));
+    const codes = repaymentCapacity({ ...body, ...extra }, { date: '2026-03-01' }).Meldingen.map((m) => m.Code);
+    expect(codes.filter((c) => c === 'OnbekendVeld')).toHaveLength(50);
+    expect(codes).not.toContain('OnbekendeVeldenNietGenoemd');
+  });
+});
