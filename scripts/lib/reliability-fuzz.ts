@@ -24,6 +24,7 @@
  * value from the body; a 200 satisfies the result schema and the invariants of its calculation.
  */
 import fc from 'fast-check';
+import { repaymentBody, retirementBody } from '../../test/support/request-bodies.js';
 import { loadRuleSetFolder } from '../../src/node/load-folder.js';
 import { RuleSetCatalog } from '../../src/rules/choose.js';
 import { RepaymentCapacityResult, RetirementExpenditureResult } from '../../src/index.js';
@@ -58,55 +59,8 @@ export const MARKER = 'Zq7Vx9-echo-marker';
 
 // ------------------------------------------------------------------ valid households
 
-const amount = (max = 3_000) => fc.integer({ min: 0, max });
-const optionalAmount = (max = 3_000) => fc.option(amount(max), { nil: null });
+export { repaymentBody, retirementBody } from '../../test/support/request-bodies.js';
 
-/** A valid repayment body (as in test/calculations/repayment-capacity.test.ts). */
-export const repaymentBody = fc.record({
-  LeeftijdHoofdpersoon: fc.integer({ min: 0, max: 125 }),
-  HeeftPartner: fc.boolean(),
-  AantalThuiswonendeKinderen: fc.integer({ min: 0, max: 20 }),
-  AantalAutos: fc.integer({ min: 0, max: 10 }),
-  NettoBesteedbaarInkomenPerMaand: fc.oneof(amount(15_000), fc.integer({ min: 0, max: 1_000_000 })),
-  BijzondereUitgaven: fc.record({
-    KostenZorg: amount(500), KostenPartnerAlimentatie: amount(1_000), KostenKinderAlimentatie: amount(800),
-    KostenKinderOpvang: amount(1_500), KostenOverigeAflossingen: amount(1_000),
-  }, { requiredKeys: [] }),
-  Woning: fc.record({
-    WoningSoort: fc.constantFrom<string | number>(0, 1, 'Huurwoning', 'Koopwoning', 'huurwoning', 'KOOPWONING'),
-    BrutoHypotheeklasten: amount(3_000), HuurPerMaand: optionalAmount(), HuurServiceKosten: optionalAmount(300), BijdrageVve: amount(400),
-  }, { requiredKeys: ['WoningSoort'] }),
-});
-
-const gender = fc.constantFrom<string | number>('Man', 'Vrouw', 0, 1, 'man', 'VROUW');
-const WOZ_CATEGORY_NAMES = ['WozKleinerDan150K', 'WozVan150KTot300K', 'WozVan300KTot450K', 'WozGroterDan450K'];
-const DWELLING_NAMES = ['Appartement', 'Tussenwoning', 'Hoekwoning', 'Vrijstaand'];
-
-/** A valid retirement body (as in test/calculations/retirement-expenditure.test.ts). */
-export const retirementBody = fc.record({
-  Hoofdpersonen: fc.array(fc.record({ Geslacht: gender }, { requiredKeys: [] }), { minLength: 1, maxLength: 2 }),
-  Kinderen: fc.array(fc.record({ Leeftijd: fc.integer({ min: 0, max: 125 }), Geslacht: gender }, { requiredKeys: ['Leeftijd'] }), { maxLength: 20 }),
-  Autos: fc.array(fc.tuple(
-    fc.boolean(),
-    fc.constantFrom<string | number>('Minderdan10K', 'Tussen10Ken20K', 'Meerdan20K', 0, 1, 2),
-    fc.constantFrom<string | number>('Klein', 'Compact', 'CompactMiddenklasse', 'Middenklasse', 0, 1, 2, 3),
-    fc.constantFrom<string | number>('Nieuw', 'Tweedehands', 0, 1),
-  ).map(([alias, km, type, status]) => ({ [alias ? 'AutoKilometersPerJaar' : 'KilometersPerJaar']: km, TypeAuto: type, StatusAuto: status })), { maxLength: 10 }),
-  Woning: fc.tuple(
-    fc.integer({ min: 0, max: 3 }), fc.boolean(), fc.boolean(),
-    fc.oneof(
-      fc.constant({}),
-      fc.integer({ min: 0, max: 100_000_000 }).map((v) => ({ WozWaarde: v })),
-      fc.integer({ min: 0, max: 3 }).map((c) => ({ WozWaardeCategorie: c })),
-      fc.integer({ min: 0, max: 3 }).map((c) => ({ WozWaardeCategorie: WOZ_CATEGORY_NAMES[c] as string })),
-    ),
-  ).map(([type, asName, own, woz]) => ({
-    TypeWoning: asName ? (DWELLING_NAMES[type] as string) : type,
-    SoortWoning: asName ? (own ? 'Koopwoning' : 'Huurwoning') : (own ? 1 : 0),
-    ...woz,
-  })),
-  NettoBesteedbaarInkomenPerMaand: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 8_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 1_000_000 }) }),
-}, { requiredKeys: ['Hoofdpersonen', 'Woning', 'NettoBesteedbaarInkomenPerMaand'] });
 
 const validBody = (op: Operation): fc.Arbitrary<Record<string, unknown>> =>
   (op === 'repayment' ? repaymentBody : retirementBody) as fc.Arbitrary<Record<string, unknown>>;
@@ -535,7 +489,7 @@ export async function fuzzOperation(
  * The bundled rule sets loaded afresh from rules/: an app given this catalog keeps its
  * calculations' caches (compiled programs and remembered amounts, held per rule set) to
  * itself, so once the app is dropped they can be collected. The memory checks use it to tell
- * those bounded caches (each remembered-amount table holds at most 4,096 entries) from a leak.
+ * those bounded caches (each remembered-amount table holds at most 1,024 entries) from a leak.
  */
 export function freshCatalog(): RuleSetCatalog {
   const rules = new URL('../../rules/', import.meta.url).pathname;

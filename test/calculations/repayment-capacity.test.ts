@@ -5,33 +5,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { repaymentCapacity, RepaymentCapacityResult, ValidationError } from '../../src/index.js';
+import { repaymentBody, type RepaymentBody } from '../support/request-bodies.js';
 
 const RUNS = 10_000;
 const DATES = ['2025-06-01', '2026-06-01'] as const;
-const amount = (max = 3_000) => fc.integer({ min: 0, max });
-const optionalAmount = (max = 3_000) => fc.option(amount(max), { nil: null });
-
-/** A valid repayment request body: every field of the contract, within its bounds. */
-const body = fc.record({
-  LeeftijdHoofdpersoon: fc.integer({ min: 0, max: 125 }),
-  HeeftPartner: fc.boolean(),
-  AantalThuiswonendeKinderen: fc.integer({ min: 0, max: 20 }),
-  AantalAutos: fc.integer({ min: 0, max: 10 }),
-  NettoBesteedbaarInkomenPerMaand: fc.oneof(amount(15_000), fc.integer({ min: 0, max: 1_000_000 })),
-  BijzondereUitgaven: fc.record({
-    KostenZorg: amount(500), KostenPartnerAlimentatie: amount(1_000), KostenKinderAlimentatie: amount(800),
-    KostenKinderOpvang: amount(1_500), KostenOverigeAflossingen: amount(1_000),
-  }, { requiredKeys: [] }),
-  Woning: fc.record({
-    WoningSoort: fc.constantFrom(0, 1, 'Huurwoning', 'Koopwoning'),
-    BrutoHypotheeklasten: amount(3_000), HuurPerMaand: optionalAmount(), HuurServiceKosten: optionalAmount(300), BijdrageVve: amount(400),
-  }, { requiredKeys: ['WoningSoort'] }),
-});
-type Body = typeof body extends fc.Arbitrary<infer T> ? T : never;
+const body = repaymentBody;
+type Body = RepaymentBody;
 
 const date = fc.constantFrom(...DATES);
 const run = (b: Body, d: string) => repaymentCapacity(b, { date: d });
-const isOwner = (b: Body) => b.Woning.WoningSoort === 1 || b.Woning.WoningSoort === 'Koopwoning';
 
 describe('repayment capacity invariants', () => {
   it('0 ≤ Afloscapaciteit ≤ income, the result has the contract shape, and Tekort is 0 when there is capacity', () => {

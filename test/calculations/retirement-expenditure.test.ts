@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { retirementExpenditure, RetirementExpenditureResult } from '../../src/index.js';
+import { DWELLING_NAMES, WOZ_CATEGORY_NAMES, retirementBody as body, gender, person, child, mileage, car, dwellingType, woning, income, type RetirementBody } from '../support/request-bodies.js';
 
 const RUNS = 10_000;
 const SEED = 20261122;
@@ -19,60 +20,9 @@ const POSTS = [
   'KledingSchoenen', 'Inventaris', 'OnderhoudHuisTuin', 'NietVergoedeZiektekosten', 'Vrijetijdsuitgaven',
   'Voeding', 'OverigeHuishoudelijkeUitgaven',
 ];
-/** TypeWoning codes from small to large: Appartement < Tussenwoning < Hoekwoning < Vrijstaand. */
-const DWELLING_NAMES = ['Appartement', 'Tussenwoning', 'Hoekwoning', 'Vrijstaand'];
-const WOZ_CATEGORY_NAMES = ['WozKleinerDan150K', 'WozVan150KTot300K', 'WozVan300KTot450K', 'WozGroterDan450K'];
 
 type Result = RetirementExpenditureResult;
-type Body = {
-  Hoofdpersonen: { Geslacht?: string | number }[];
-  Kinderen?: { Leeftijd: number; Geslacht?: string | number }[];
-  Autos?: Record<string, string | number>[];
-  Woning: { TypeWoning: string | number; SoortWoning: string | number; WozWaarde?: number; WozWaardeCategorie?: string | number };
-  NettoBesteedbaarInkomenPerMaand: number;
-};
-
-// ---------------------------------------------------------------- arbitraries
-const gender = fc.constantFrom<string | number>('Man', 'Vrouw', 0, 1, 'man', 'VROUW');
-const person = fc.record({ Geslacht: gender }, { requiredKeys: [] });
-const child = fc.record({
-  Leeftijd: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 25 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 125 }) }),
-  Geslacht: gender,
-}, { requiredKeys: ['Leeftijd'] });
-const mileage = fc.constantFrom<string | number>('Minderdan10K', 'Tussen10Ken20K', 'Meerdan20K', 0, 1, 2);
-const car = fc.tuple(
-  fc.boolean(), mileage,
-  fc.constantFrom<string | number>('Klein', 'Compact', 'CompactMiddenklasse', 'Middenklasse', 0, 1, 2, 3),
-  fc.constantFrom<string | number>('Nieuw', 'Tweedehands', 0, 1),
-).map(([alias, km, type, status]) => ({ [alias ? 'AutoKilometersPerJaar' : 'KilometersPerJaar']: km, TypeAuto: type, StatusAuto: status }));
-const dwellingType = fc.integer({ min: 0, max: 3 });
-const woning = fc.tuple(
-  dwellingType, fc.boolean(), fc.boolean(),
-  fc.oneof(
-    fc.constant({}),
-    fc.integer({ min: 0, max: 3_000_000 }).map((v) => ({ WozWaarde: v })),
-    fc.integer({ min: 0, max: 100_000_000 }).map((v) => ({ WozWaarde: v })),
-    fc.integer({ min: 0, max: 3 }).map((c) => ({ WozWaardeCategorie: c })),
-    fc.integer({ min: 0, max: 3 }).map((c) => ({ WozWaardeCategorie: WOZ_CATEGORY_NAMES[c] as string })),
-  ),
-).map(([type, asName, own, woz]) => ({
-  TypeWoning: asName ? (DWELLING_NAMES[type] as string) : type,
-  SoortWoning: asName ? (own ? 'Koopwoning' : 'Huurwoning') : (own ? 1 : 0),
-  ...woz,
-}));
-const income = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: 0, max: 8_000 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 1_000_000 }) },
-);
-/** A valid retirement request body, within every bound of the contract. */
-const body: fc.Arbitrary<Body> = fc.record({
-  Hoofdpersonen: fc.array(person, { minLength: 1, maxLength: 2 }),
-  // Mostly the sizes real households have; one in eight reaches for the bounds (20 children, 10 cars).
-  Kinderen: fc.oneof({ weight: 7, arbitrary: fc.array(child, { maxLength: 4 }) }, { weight: 1, arbitrary: fc.array(child, { maxLength: 20 }) }),
-  Autos: fc.oneof({ weight: 7, arbitrary: fc.array(car, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(car, { maxLength: 10 }) }),
-  Woning: woning,
-  NettoBesteedbaarInkomenPerMaand: income,
-}, { requiredKeys: ['Hoofdpersonen', 'Woning', 'NettoBesteedbaarInkomenPerMaand'] });
+type Body = RetirementBody;
 
 /** Everything any property changes, drawn once per household so every property sees the same sequence. */
 const change = fc.record({
