@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as source from '../../src/index.js';
-import { differencesFromExpected, runAgreement, type AgreementInput, type AgreementOutput } from './agreement-harness.js';
+import { runAgreement, type AgreementInput, type AgreementOutput } from './agreement-harness.js';
+import { agreementChecks } from './agreement-checks.js';
 import { agreementInput, pageAssets, readWorkedExamples, serve } from './fixtures.js';
 
 const CHROMIUM = process.env['BUDGETNORM_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -81,25 +82,5 @@ describe('Chromium and Node give the same answers', () => {
     for (const url of requests) expect(new URL(url).hostname).toBe('127.0.0.1');
   });
 
-  it('runs every worked example of every rule set, both calculations', () => {
-    expect(examples.length).toBeGreaterThanOrEqual(56);
-    expect(new Set(examples.map((e) => `${e.ruleSetId}/${e.calculation}`)).size).toBe(4);
-    expect(inChromium.runs.map((r) => r.key)).toEqual(examples.map((e) => e.key));
-  });
-
-  it('loads every rule set folder to the same hash', () => {
-    expect(inChromium.ruleSets).toEqual(inNode.ruleSets);
-    for (const hash of Object.values(inNode.ruleSets)) expect(hash).toMatch(/^[0-9a-f]{64}$/);
-  });
-
-  it.each(examples.map((e, i) => [e.key, i] as const))('%s', (_key, i) => {
-    const example = examples[i]!;
-    const browserRun = inChromium.runs[i]!;
-    const nodeRun = inNode.runs[i]!;
-    // Identical full result JSON, as text (key order, number formatting and all).
-    expect(browserRun).toEqual(nodeRun);
-    for (const json of [browserRun.bundled, browserRun.loaded, browserRun.explained]) {
-      expect(differencesFromExpected(example.calculation, example.expected, JSON.parse(json) as Record<string, unknown>)).toEqual([]);
-    }
-  });
+  agreementChecks(examples, () => ({ underTest: inChromium, reference: inNode }));
 });

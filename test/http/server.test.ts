@@ -9,24 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult } from '../../src/index.js';
 import { LineWriter, readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
-import { KEY, REPAYMENT, RETIREMENT } from './support/helpers.js';
+import { collect, KEY, REPAYMENT, RETIREMENT, type Reply } from './support/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-
-interface Reply {
-  readonly status: number;
-  readonly headers: IncomingMessage['headers'];
-  readonly body: string;
-}
-
-function collect(res: IncomingMessage): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    res.on('error', reject);
-  });
-}
 
 describe('the Node server on a free port', () => {
   let service: RunningService;

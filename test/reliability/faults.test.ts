@@ -18,7 +18,7 @@ import { RuleSetCatalog } from '../../src/rules/choose.js';
 import { ensureBuilt } from '../../scripts/cli-ensure-built.js';
 import { spawnService } from '../../scripts/lib/reliability-service.js';
 import { expectIssue } from '../engine/support.js';
-import { KEY, REPAYMENT, RETIREMENT } from '../http/support/helpers.js';
+import { collect, KEY, REPAYMENT, RETIREMENT, type Reply } from '../http/support/helpers.js';
 import { copyOf2026, DEFECTS, editJson } from './support/broken-rule-sets.js';
 
 beforeAll(() => {
@@ -99,21 +99,6 @@ describe('overlapping validity', () => {
     expect(() => config.catalog?.byId('nl-2025')).toThrow(/nl-2025/);
   });
 });
-
-interface Reply {
-  readonly status: number;
-  readonly headers: IncomingMessage['headers'];
-  readonly body: string;
-}
-
-function collect(res: IncomingMessage): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    res.on('error', reject);
-  });
-}
 
 describe('SIGTERM under load', () => {
   it('every request in flight gets its complete 200, then the process exits 0', { timeout: 60_000 }, async () => {

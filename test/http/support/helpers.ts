@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../../../src/http/index.js';
 
 export const KEY = 'test-key-4f1c2b9e7d';
@@ -23,4 +24,21 @@ export const JSON_HEADERS = { 'Content-Type': 'application/json', 'Ocp-Apim-Subs
 
 export function post(path: string, body: RequestInit["body"], headers: Record<string, string> = JSON_HEADERS): Request {
   return new Request(`http://localhost${path}`, { method: 'POST', headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+}
+
+/** A whole `node:http` response: status, headers and body as text. */
+export interface Reply {
+  readonly status: number;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+}
+
+/** Reads a `node:http` response to its end. */
+export function collect(res: IncomingMessage): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    res.on('error', reject);
+  });
 }
