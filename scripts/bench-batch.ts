@@ -28,7 +28,8 @@ const WORKERS = process.env['BENCH_BATCH_WORKERS'];
 const TARGET_SECONDS = 15;
 const CHUNK = 512 * 1024;
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (bytes: number) => `${fmt(bytes / 2 ** 20)} MB`;
 
 function random(seed: number): () => number {
@@ -54,10 +55,15 @@ async function generate(path: string, n: number): Promise<{ malformed: number; r
   for (let i = 1; i <= n; i += 1) {
     const own = r() < 0.5;
     const body = {
-      LeeftijdHoofdpersoon: 18 + int(70), HeeftPartner: r() < 0.5, AantalThuiswonendeKinderen: int(4), AantalAutos: int(2),
+      LeeftijdHoofdpersoon: 18 + int(70),
+      HeeftPartner: r() < 0.5,
+      AantalThuiswonendeKinderen: int(4),
+      AantalAutos: int(2),
       NettoBesteedbaarInkomenPerMaand: 800 + int(6000),
       BijzondereUitgaven: { KostenZorg: int(100), KostenKinderOpvang: r() < 0.3 ? int(500) : 0 },
-      Woning: own ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) } : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
+      Woning: own
+        ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) }
+        : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
     };
     if (i % 10_000 === 0) {
       batch.push(JSON.stringify(body).slice(0, 40));
@@ -120,7 +126,13 @@ function procStatus(pid: number): { rss: number; hwm: number } | undefined {
   }
 }
 
-async function runCli(args: readonly string[]): Promise<{ seconds: number; code: number | null; stderr: string; samples: { t: number; rss: number }[]; hwm: number }> {
+async function runCli(args: readonly string[]): Promise<{
+  seconds: number;
+  code: number | null;
+  stderr: string;
+  samples: { t: number; rss: number }[];
+  hwm: number;
+}> {
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -182,42 +194,69 @@ async function libraryCost(input: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  console.log(`budgetnorm bench:batch: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`);
+  console.log(
+    `budgetnorm bench:batch: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores`,
+  );
   if (ensureBuilt()) console.log('built dist/ (it was older than src/)');
   const dir = mkdtempSync(join(tmpdir(), 'budgetnorm-bench-batch-'));
   try {
     const input = join(dir, 'households.ndjson');
     let t = performance.now();
     const { malformed, refused } = await generate(input, RECORDS);
-    console.log(`\ninput: ${fmt(RECORDS)} repayment-capacity households, ${mb(statSync(input).size)} of NDJSON (${fmt(malformed)} malformed lines, ${fmt(refused)} refused bodies), generated in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    console.log(
+      `\ninput: ${fmt(RECORDS)} repayment-capacity households, ${mb(statSync(input).size)} of NDJSON (${fmt(malformed)} malformed lines, ${fmt(refused)} refused bodies), generated in ${fmt((performance.now() - t) / 1000, 1)} s`,
+    );
 
     t = performance.now();
     const base = await baseline(input, join(dir, 'baseline.ndjson'));
     console.log(`\nbare baseline (read, JSON.parse, wrap, JSON.stringify, write; one thread, no calculation):`);
-    console.log(`  ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s, output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`);
+    console.log(
+      `  ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s, output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
+    );
     rmSync(join(dir, 'baseline.ndjson'));
 
     const out = join(dir, 'results.ndjson');
     const errors = join(dir, 'errors.ndjson');
-    const args = ['batch', 'afloscapaciteit', '--in', input, '--out', out, '--errors', errors, '--ruleset', 'nl-2026', ...(WORKERS === undefined ? [] : ['--workers', WORKERS])];
+    const args = [
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      input,
+      '--out',
+      out,
+      '--errors',
+      errors,
+      '--ruleset',
+      'nl-2026',
+      ...(WORKERS === undefined ? [] : ['--workers', WORKERS]),
+    ];
     console.log(`\nbudgetnorm ${args.join(' ').replaceAll(dir, '$TMP')}`);
     const run = await runCli(args);
     const summary = run.stderr.trim().split('\n').at(-1) ?? '';
     console.log(`  ${summary}`);
-    if (run.code !== 1) throw new Error(`expected exit 1 (some error records), got ${String(run.code)}:\n${run.stderr}`);
+    if (run.code !== 1)
+      throw new Error(`expected exit 1 (some error records), got ${String(run.code)}:\n${run.stderr}`);
     const [results, errorRecords] = await Promise.all([countLines(out), countLines(errors)]);
     const lost = RECORDS - results - errorRecords;
     const rate = RECORDS / run.seconds;
-    const quarters = [0.25, 0.5, 0.75, 1].map((q) => run.samples[Math.min(run.samples.length - 1, Math.floor(q * (run.samples.length - 1)))]);
+    const quarters = [0.25, 0.5, 0.75, 1].map(
+      (q) => run.samples[Math.min(run.samples.length - 1, Math.floor(q * (run.samples.length - 1)))],
+    );
     console.log(`  wall time ${fmt(run.seconds, 1)} s (process start to exit), ${fmt(rate)} records/s`);
-    console.log(`  peak RSS ${mb(run.hwm)} (VmHWM); RSS at 25/50/75/100% of the run: ${quarters.map((s) => (s === undefined ? '?' : mb(s.rss))).join(', ')}`);
-    console.log(`  output ${fmt(results)} results (${mb(statSync(out).size)}) + ${fmt(errorRecords)} error records = ${fmt(results + errorRecords)} of ${fmt(RECORDS)} input records; lost: ${fmt(lost)}`);
+    console.log(
+      `  peak RSS ${mb(run.hwm)} (VmHWM); RSS at 25/50/75/100% of the run: ${quarters.map((s) => (s === undefined ? '?' : mb(s.rss))).join(', ')}`,
+    );
+    console.log(
+      `  output ${fmt(results)} results (${mb(statSync(out).size)}) + ${fmt(errorRecords)} error records = ${fmt(results + errorRecords)} of ${fmt(RECORDS)} input records; lost: ${fmt(lost)}`,
+    );
     if (lost !== 0 || errorRecords !== malformed + refused) throw new Error('records were lost or miscounted');
 
     const perCall = await libraryCost(input);
     const cores = availableParallelism();
     console.log(`\nlibrary call repaymentCapacity + JSON.stringify, one thread: ${fmt(perCall, 1)} µs per household`);
-    console.log(`  ${fmt(RECORDS)} households need ${fmt((RECORDS * perCall) / 1e6, 1)} s of CPU for the calculation alone: at least ${fmt((RECORDS * perCall) / 1e6 / cores, 1)} s on ${cores} cores`);
+    console.log(
+      `  ${fmt(RECORDS)} households need ${fmt((RECORDS * perCall) / 1e6, 1)} s of CPU for the calculation alone: at least ${fmt((RECORDS * perCall) / 1e6 / cores, 1)} s on ${cores} cores`,
+    );
 
     console.log(`\nsummary`);
     console.log(`  budgetnorm batch: ${fmt(run.seconds, 1)} s, ${fmt(rate)} records/s, peak RSS ${mb(run.hwm)}`);
@@ -225,7 +264,9 @@ async function main(): Promise<void> {
     console.log(`  ratio batch / baseline: ${fmt(run.seconds / base.seconds, 1)}x`);
     const target = TARGET_SECONDS * (RECORDS / 1e6);
     const scaled = RECORDS === 1e6 ? '' : ` (scaled to ${fmt(RECORDS)} records: ${fmt(target, 2)} s)`;
-    console.log(`  target ≤ ${TARGET_SECONDS} s per 1,000,000${scaled}: ${run.seconds <= target ? 'met' : `not met, ${fmt(run.seconds - target, 1)} s over; the calculation alone needs ${fmt((RECORDS * perCall) / 1e6 / cores, 1)} s on ${cores} cores`}`);
+    console.log(
+      `  target ≤ ${TARGET_SECONDS} s per 1,000,000${scaled}: ${run.seconds <= target ? 'met' : `not met, ${fmt(run.seconds - target, 1)} s over; the calculation alone needs ${fmt((RECORDS * perCall) / 1e6 / cores, 1)} s on ${cores} cores`}`,
+    );
   } finally {
     if (process.env['BENCH_BATCH_KEEP'] === '1') console.log(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

@@ -34,7 +34,11 @@ interface Figures {
 }
 
 /** Starts a server in a child process; resolves with it and its port once it listens. */
-function startChild(script: string, args: string[], execArgv: string[]): Promise<{ child: ChildProcess; port: number }> {
+function startChild(
+  script: string,
+  args: string[],
+  execArgv: string[],
+): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(script, args, {
       execArgv,
@@ -101,18 +105,23 @@ const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? '1'));
 const median = (xs: number[]): number => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
 const load1 = loadavg()[0] ?? 0;
-console.log(`bench:http — ${CONNECTIONS} connections, ${SECONDS} s per server and round (after ${WARM_UP_SECONDS} s warm-up), ${ROUNDS} round(s), 127.0.0.1, ${cpus().length} cores, load average ${load1.toFixed(2)} at start`);
+console.log(
+  `bench:http — ${CONNECTIONS} connections, ${SECONDS} s per server and round (after ${WARM_UP_SECONDS} s warm-up), ${ROUNDS} round(s), 127.0.0.1, ${cpus().length} cores, load average ${load1.toFixed(2)} at start`,
+);
 
 // Every server runs for the whole bench (an idle one costs nothing); the loads take turns,
 // round after round, so a change in the machine's load falls on all of them alike.
 const started: { server: Server; child: ChildProcess; port: number }[] = [];
 const perServer = new Map<string, Figures[]>();
 try {
-  for (const server of SERVERS) started.push({ server, ...(await startChild(server.script, server.args, server.execArgv)) });
+  for (const server of SERVERS)
+    started.push({ server, ...(await startChild(server.script, server.args, server.execArgv)) });
   for (const { server, port } of started) await load(`${server.name} (warm-up)`, port, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const { server, port } of started) {
@@ -138,7 +147,9 @@ const rows: Figures[] = SERVERS.map(({ name }) => {
 const bare = rows[0] as Figures;
 const pad = (s: string, n: number) => s.padEnd(n);
 console.log();
-console.log(`${pad('server', 26)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× bare', 8)}non-2xx/errors`);
+console.log(
+  `${pad('server', 26)}${pad('req/s', 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× bare', 8)}non-2xx/errors`,
+);
 for (const r of rows) {
   console.log(
     `${pad(r.name, 26)}${pad(r.requestsPerSecond.toFixed(0), 10)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${pad((r.requestsPerSecond / bare.requestsPerSecond).toFixed(2), 8)}${r.non2xx}/${r.errors}`,
@@ -151,7 +162,9 @@ console.log(`throughput: budgetnorm ${ratio.toFixed(2)}× bare (target ≥ 0.80)
 console.log(`latency:    budgetnorm p99 ${service.p99} ms (target ≤ 10 ms): ${service.p99 <= 10 ? 'met' : 'NOT met'}`);
 const load2 = loadavg()[0] ?? 0;
 if (load1 > 0.5 || load2 > cpus().length) {
-  console.log(`note: load average ${load1.toFixed(2)} at start, ${load2.toFixed(2)} at end: other work was running, figures may be noisy`);
+  console.log(
+    `note: load average ${load1.toFixed(2)} at start, ${load2.toFixed(2)} at end: other work was running, figures may be noisy`,
+  );
 }
 if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
   console.log('warning: some responses were not 2xx or failed; the figures above are not comparable');

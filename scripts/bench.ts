@@ -21,8 +21,13 @@ import { compileProgram, programFor } from '../src/engine/compile.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/verify.js';
 import {
-  bundledCatalog, parseRepaymentRequest, parseRetirementRequest, repaymentCapacity, retirementExpenditure,
-  type Household, type RuleSet,
+  bundledCatalog,
+  parseRepaymentRequest,
+  parseRetirementRequest,
+  repaymentCapacity,
+  retirementExpenditure,
+  type Household,
+  type RuleSet,
 } from '../src/index.js';
 import { REPAYMENT_FACTS, RETIREMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFacts } from '../src/rules/facts.js';
 import type { BooleanCondition } from '../src/rules/format/condition.js';
@@ -69,7 +74,9 @@ function interleaved<K extends string>(fns: Record<K, (i: number) => unknown>, r
       time.set(k, (time.get(k) as number) + now - start);
     }
   }
-  return Object.fromEntries(entries.map(([k]) => [k, ((calls.get(k) as number) * 1000) / (time.get(k) as number)])) as Record<K, number>;
+  return Object.fromEntries(
+    entries.map(([k]) => [k, ((calls.get(k) as number) * 1000) / (time.get(k) as number)]),
+  ) as Record<K, number>;
 }
 
 async function perSecondAsync(f: (i: number) => Promise<unknown>): Promise<number> {
@@ -103,10 +110,15 @@ function repaymentBodies(n: number): Record<string, unknown>[] {
   return Array.from({ length: n }, () => {
     const own = r() < 0.5;
     return {
-      LeeftijdHoofdpersoon: 18 + int(70), HeeftPartner: r() < 0.5, AantalThuiswonendeKinderen: int(4), AantalAutos: int(2),
+      LeeftijdHoofdpersoon: 18 + int(70),
+      HeeftPartner: r() < 0.5,
+      AantalThuiswonendeKinderen: int(4),
+      AantalAutos: int(2),
       NettoBesteedbaarInkomenPerMaand: 800 + int(6000),
       BijzondereUitgaven: { KostenZorg: int(100), KostenKinderOpvang: r() < 0.3 ? int(500) : 0 },
-      Woning: own ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) } : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
+      Woning: own
+        ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) }
+        : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
     };
   });
 }
@@ -117,8 +129,15 @@ function retirementBodies(n: number): Record<string, unknown>[] {
   return Array.from({ length: n }, () => ({
     Hoofdpersonen: r() < 0.5 ? [{ Geslacht: pick([0, 1]) }] : [{ Geslacht: 0 }, { Geslacht: 1 }],
     Kinderen: r() < 0.8 ? [] : [{ Leeftijd: Math.floor(r() * 25) }],
-    Autos: Array.from({ length: Math.floor(r() * 3) }, () => ({ KilometersPerJaar: pick([0, 1, 2]), TypeAuto: pick([0, 1, 2, 3]), StatusAuto: pick([0, 1]) })),
-    Woning: r() < 0.5 ? { TypeWoning: pick([0, 1, 2, 3]), SoortWoning: 0 } : { TypeWoning: pick([0, 1, 2, 3]), SoortWoning: 1, WozWaarde: 150_000 + Math.floor(r() * 600_000) },
+    Autos: Array.from({ length: Math.floor(r() * 3) }, () => ({
+      KilometersPerJaar: pick([0, 1, 2]),
+      TypeAuto: pick([0, 1, 2, 3]),
+      StatusAuto: pick([0, 1]),
+    })),
+    Woning:
+      r() < 0.5
+        ? { TypeWoning: pick([0, 1, 2, 3]), SoortWoning: 0 }
+        : { TypeWoning: pick([0, 1, 2, 3]), SoortWoning: 1, WozWaarde: 150_000 + Math.floor(r() * 600_000) },
     NettoBesteedbaarInkomenPerMaand: 1_200 + Math.floor(r() * 4_000),
   }));
 }
@@ -135,14 +154,32 @@ function benchRuleSet(): RuleSet {
   for (let b = 0; b + 1 < bands.length; b += 1) {
     for (const [t, type] of types.entries()) {
       rules.push({
-        id: `norm-${type}-${bands[b]}`, description: `norm for ${type}, age ${bands[b]} to ${bands[b + 1]}`,
-        when: { all: [
-          { fact: 'householdType', operator: 'equal', value: type },
-          { fact: 'age', operator: 'greaterThanInclusive', value: bands[b] },
-          { fact: 'age', operator: 'lessThan', value: bands[b + 1] },
-        ] },
-        amounts: { bedrag: { add: [{ multiply: [{ const: String(900 + 150 * t + 10 * b), unit: 'EUR/month' }, { param: 'vfnIndexatie2023' }] },
-          { multiply: [{ table: 'opslagPercentage', key: { huishouden: { fact: 'householdType' } } }, { max: [{ const: '0' }, { subtract: [{ fact: 'income' }, { param: 'minimumInkomenAlleenstaand' }] }] }] }] } },
+        id: `norm-${type}-${bands[b]}`,
+        description: `norm for ${type}, age ${bands[b]} to ${bands[b + 1]}`,
+        when: {
+          all: [
+            { fact: 'householdType', operator: 'equal', value: type },
+            { fact: 'age', operator: 'greaterThanInclusive', value: bands[b] },
+            { fact: 'age', operator: 'lessThan', value: bands[b + 1] },
+          ],
+        },
+        amounts: {
+          bedrag: {
+            add: [
+              {
+                multiply: [{ const: String(900 + 150 * t + 10 * b), unit: 'EUR/month' }, { param: 'vfnIndexatie2023' }],
+              },
+              {
+                multiply: [
+                  { table: 'opslagPercentage', key: { huishouden: { fact: 'householdType' } } },
+                  {
+                    max: [{ const: '0' }, { subtract: [{ fact: 'income' }, { param: 'minimumInkomenAlleenstaand' }] }],
+                  },
+                ],
+              },
+            ],
+          },
+        },
       });
     }
   }
@@ -159,10 +196,13 @@ function benchRuleSet(): RuleSet {
 async function engineVersusJsonRulesEngine(): Promise<void> {
   const ruleSet = benchRuleSet();
   const calc = ruleSet.calculations.afloscapaciteit!;
-  const conditional = [...calc.posts.flatMap((p) => p.rules), ...(calc.values ?? []).flatMap((v) => v.rules)].filter((r) => r.when !== undefined);
+  const conditional = [...calc.posts.flatMap((p) => p.rules), ...(calc.values ?? []).flatMap((v) => v.rules)].filter(
+    (r) => r.when !== undefined,
+  );
   const households = repaymentBodies(1_000).map((b) => REPAYMENT_FACTS.extract(parseRepaymentRequest(b).household));
   const paramFacts: Record<string, number> = {};
-  for (const [name, p] of Object.entries(ruleSet.parameters)) paramFacts[`${PARAM_FACT_PREFIX}${name}`] = Number(p.value);
+  for (const [name, p] of Object.entries(ruleSet.parameters))
+    paramFacts[`${PARAM_FACT_PREFIX}${name}`] = Number(p.value);
 
   // json-rules-engine: every rule with a condition, one event each; facts as plain numbers and strings.
   const engine = new Engine([], { allowUndefinedFacts: false });
@@ -172,12 +212,21 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
   // The compiled conditions of the same rules.
   const env = { ruleSet } as unknown as ExpressionEnv;
   const tests = conditional.map((r) => compileScopedCondition(env, undefined, r.when as BooleanCondition).test);
-  const contexts: EvalContext[] = households.map((h) => ({ facts: h.facts, collections: h.collections, item: undefined, state: newState(0, 0, false) }));
+  const contexts: EvalContext[] = households.map((h) => ({
+    facts: h.facts,
+    collections: h.collections,
+    item: undefined,
+    state: newState(0, 0, false),
+  }));
 
   // Both sides must agree on which rules apply before their speed means anything.
   for (let i = 0; i < 200; i += 1) {
     const fired = new Set((await engine.run(jreFacts[i] as Record<string, unknown>)).events.map((e) => e.type));
-    const ours = new Set(conditional.filter((_, k) => (tests[k] as (c: EvalContext) => boolean)(contexts[i] as EvalContext)).map((r) => r.id));
+    const ours = new Set(
+      conditional
+        .filter((_, k) => (tests[k] as (c: EvalContext) => boolean)(contexts[i] as EvalContext))
+        .map((r) => r.id),
+    );
     if ([...fired].sort().join() !== [...ours].sort().join()) throw new Error(`engines disagree on household ${i}`);
   }
 
@@ -193,10 +242,16 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
     full: (i) => program.evaluateFacts(households[i % households.length] as ExtractedFacts),
   });
 
-  console.log(`\n1. Engine: ${conditional.length} rules with conditions (${calc.posts.reduce((n, p) => n + p.rules.length, 0) + (calc.values ?? []).reduce((n, v) => n + v.rules.length, 0)} rules in all), 1,000 households`);
+  console.log(
+    `\n1. Engine: ${conditional.length} rules with conditions (${calc.posts.reduce((n, p) => n + p.rules.length, 0) + (calc.values ?? []).reduce((n, v) => n + v.rules.length, 0)} rules in all), 1,000 households`,
+  );
   line('json-rules-engine Engine.run (conditions of all rules)', jre);
   line('compiled engine, the same conditions', compiled, `(${(compiled / jre).toFixed(0)}x json-rules-engine)`);
-  line('compiled engine, whole rule set (conditions + amounts)', full, `(${(full / jre).toFixed(0)}x json-rules-engine)`);
+  line(
+    'compiled engine, whole rule set (conditions + amounts)',
+    full,
+    `(${(full / jre).toFixed(0)}x json-rules-engine)`,
+  );
   console.log('  targets: compiled ≥ 100x json-rules-engine, ≥ 200,000 evaluations/s');
 }
 
@@ -212,10 +267,22 @@ function bareRepaymentBaseline(ruleSet: RuleSet): (h: Household) => Decimal {
   const cap = p('plafondFactorModaal').times(p('modaalInkomenNettoPerMaand'));
   const car = p('autoVasteLastenPerMaand2023').times(p('prijsstijgingPerJaar').pow(3));
   const types = ['single', 'singleWithChildren', 'couple', 'coupleWithChildren'];
-  const basis = new Map(types.flatMap((t) => ['rent', 'own'].map((w) => [`${t}/${w}`, cell('vfnBasisnorm2021', { huishouden: t, woning: w }).times(index)] as const)));
+  const basis = new Map(
+    types.flatMap((t) =>
+      ['rent', 'own'].map(
+        (w) => [`${t}/${w}`, cell('vfnBasisnorm2021', { huishouden: t, woning: w }).times(index)] as const,
+      ),
+    ),
+  );
   const opslag = new Map(types.map((t) => [t, cell('opslagPercentage', { huishouden: t })] as const));
-  const share = (o: string, n: number) => cell('kindkostenAandeel', { ouders: o, kinderen: String(Math.min(4, Math.max(1, n))) });
-  const minimum = { s: p('minimumInkomenAlleenstaand'), c: p('minimumInkomenPaar'), as: p('minimumInkomenAowAlleenstaand'), ac: p('minimumInkomenAowPaar') };
+  const share = (o: string, n: number) =>
+    cell('kindkostenAandeel', { ouders: o, kinderen: String(Math.min(4, Math.max(1, n))) });
+  const minimum = {
+    s: p('minimumInkomenAlleenstaand'),
+    c: p('minimumInkomenPaar'),
+    as: p('minimumInkomenAowAlleenstaand'),
+    ac: p('minimumInkomenAowPaar'),
+  };
   const zero = new Money(0);
   return (h) => {
     const partner = h.persons.length === 2;
@@ -229,14 +296,23 @@ function bareRepaymentBaseline(ruleSet: RuleSet): (h: Household) => Decimal {
       norm = norm.plus(diff.times(share(parents, n).dividedBy(share(parents, 1)).minus(1)));
     }
     const age = h.persons[0]?.age ?? 0;
-    const min = age < 67 ? (partner ? minimum.c : minimum.s) : (partner ? minimum.ac : minimum.as);
+    const min = age < 67 ? (partner ? minimum.c : minimum.s) : partner ? minimum.ac : minimum.as;
     const income = h.netMonthlyIncome;
     norm = norm.plus(opslag.get(type)!.times(decimalMax(zero, decimalMin(income, cap).minus(min))));
     const d = h.dwelling;
-    const housing = tenure === 'rent' ? (d.rent ?? zero).plus(d.serviceCosts ?? zero) : (d.grossMortgageCosts ?? zero).plus(d.ownersAssociationContribution ?? zero);
+    const housing =
+      tenure === 'rent'
+        ? (d.rent ?? zero).plus(d.serviceCosts ?? zero)
+        : (d.grossMortgageCosts ?? zero).plus(d.ownersAssociationContribution ?? zero);
     const s = h.specialExpenditures;
-    const total = norm.plus(housing).plus(car.times(h.cars.length)).plus(s.healthcare ?? zero).plus(s.childcare ?? zero)
-      .plus(s.partnerAlimony ?? zero).plus(s.childAlimony ?? zero).plus(s.otherRepayments ?? zero);
+    const total = norm
+      .plus(housing)
+      .plus(car.times(h.cars.length))
+      .plus(s.healthcare ?? zero)
+      .plus(s.childcare ?? zero)
+      .plus(s.partnerAlimony ?? zero)
+      .plus(s.childAlimony ?? zero)
+      .plus(s.otherRepayments ?? zero);
     return decimalMax(zero, income.minus(total)).toDecimalPlaces(0, Money.ROUND_FLOOR);
   };
 }
@@ -250,7 +326,8 @@ function repayment(): void {
   for (const [i, b] of bodies.slice(0, 200).entries()) {
     const expected = bare(households[i] as Household).toNumber();
     const actual = repaymentCapacity(b, { ruleSet }).Afloscapaciteit;
-    if (expected !== actual) throw new Error(`baseline and engine disagree on household ${i}: ${expected} vs ${actual}`);
+    if (expected !== actual)
+      throw new Error(`baseline and engine disagree on household ${i}: ${expected} vs ${actual}`);
   }
   const { library, engineOnly, parseOnly, baseline } = interleaved({
     library: (i) => repaymentCapacity(bodies[i % bodies.length], { ruleSet }),
@@ -259,9 +336,17 @@ function repayment(): void {
     baseline: (i) => bare(households[i % households.length] as Household),
   });
   console.log('\n2. Repayment capacity (nl-2026), 1,000 households');
-  line('library call repaymentCapacity(body): parse + evaluate', library, `(${(library / baseline).toFixed(2)}x bare baseline)`);
+  line(
+    'library call repaymentCapacity(body): parse + evaluate',
+    library,
+    `(${(library / baseline).toFixed(2)}x bare baseline)`,
+  );
   line('  of which: request parsing and validation alone', parseOnly);
-  line('engine alone: program.evaluate(household)', engineOnly, `(${(engineOnly / baseline).toFixed(2)}x bare baseline)`);
+  line(
+    'engine alone: program.evaluate(household)',
+    engineOnly,
+    `(${(engineOnly / baseline).toFixed(2)}x bare baseline)`,
+  );
   line('bare baseline: the same method by hand with decimal.js', baseline);
   console.log('  target: ≥ 200,000 repayment calculations/s');
 }
@@ -272,7 +357,18 @@ function repayment(): void {
  */
 function decimalOperationMix(evaluate: () => void, households: number): Map<string, number> {
   const proto = Object.getPrototypeOf(new Money(0)) as Record<string, (...args: unknown[]) => unknown>;
-  const names = ['plus', 'minus', 'times', 'dividedBy', 'toDecimalPlaces', 'toNumber', 'greaterThan', 'lessThan', 'isZero', 'isNegative'];
+  const names = [
+    'plus',
+    'minus',
+    'times',
+    'dividedBy',
+    'toDecimalPlaces',
+    'toNumber',
+    'greaterThan',
+    'lessThan',
+    'isZero',
+    'isNegative',
+  ];
   const counts = new Map<string, number>(names.map((n) => [n, 0]));
   const originals = names.map((n) => [n, proto[n]] as const);
   for (const [n, original] of originals) {
@@ -304,7 +400,13 @@ function bareOperations(mix: Map<string, number>): () => unknown {
   add(mix.get('dividedBy') ?? 0, () => a.dividedBy(b));
   add(mix.get('toDecimalPlaces') ?? 0, () => a.toDecimalPlaces(0, Money.ROUND_HALF_UP));
   add(mix.get('toNumber') ?? 0, () => a.toNumber());
-  add((mix.get('greaterThan') ?? 0) + (mix.get('lessThan') ?? 0) + (mix.get('isZero') ?? 0) + (mix.get('isNegative') ?? 0), () => a.greaterThan(b));
+  add(
+    (mix.get('greaterThan') ?? 0) +
+      (mix.get('lessThan') ?? 0) +
+      (mix.get('isZero') ?? 0) +
+      (mix.get('isNegative') ?? 0),
+    () => a.greaterThan(b),
+  );
   return () => {
     let last: unknown;
     for (const op of ops) last = op();
@@ -326,7 +428,10 @@ function retirement(): void {
   // The operations a library call performs once warm (remembered amounts included), and, for
   // reference, what a fresh program computes when nothing is remembered yet.
   for (const b of bodies) retirementExpenditure(b, { ruleSet });
-  const libraryMix = decimalOperationMix(() => bodies.forEach((b) => retirementExpenditure(b, { ruleSet })), bodies.length);
+  const libraryMix = decimalOperationMix(
+    () => bodies.forEach((b) => retirementExpenditure(b, { ruleSet })),
+    bodies.length,
+  );
   const fresh = compileProgram(ruleSet, 'pensioenuitgaven');
   const freshMix = decimalOperationMix(() => households.forEach((h) => fresh.evaluate(h)), households.length);
   const count = (mix: Map<string, number>) => Math.round([...mix.values()].reduce((a, b) => a + b, 0));
@@ -337,8 +442,14 @@ function retirement(): void {
     parseOnly: (i) => parseRetirementRequest(bodies[i % bodies.length]),
     baseline: () => bareMix(),
   });
-  console.log(`\n3. Retirement expenditure (nl-2026: ${ruleSet.calculations.pensioenuitgaven.posts.length} posts, ${rules} post rules, ${Object.keys(facts.facts).length} facts), 1,000 households`);
-  line('library call retirementExpenditure(body): parse + evaluate', library, `(${(library / baseline).toFixed(2)}x bare baseline)`);
+  console.log(
+    `\n3. Retirement expenditure (nl-2026: ${ruleSet.calculations.pensioenuitgaven.posts.length} posts, ${rules} post rules, ${Object.keys(facts.facts).length} facts), 1,000 households`,
+  );
+  line(
+    'library call retirementExpenditure(body): parse + evaluate',
+    library,
+    `(${(library / baseline).toFixed(2)}x bare baseline)`,
+  );
   line('  of which: request parsing and validation alone', parseOnly);
   line('engine alone: program.evaluate(household)', engineOnly);
   line(`bare baseline: the library call's ${count(libraryMix)} decimal.js operations, no engine`, baseline);
@@ -346,7 +457,9 @@ function retirement(): void {
   console.log('  target: ≥ 50,000 retirement calculations/s');
 }
 
-console.log(`budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`);
+console.log(
+  `budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`,
+);
 await engineVersusJsonRulesEngine();
 repayment();
 retirement();

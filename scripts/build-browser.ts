@@ -6,7 +6,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BROWSER_OUT_DIR, BUNDLE_FILE, MIN_GZIP_BUDGET_BYTES, budgetExcess, buildBrowserBundle, bundleSizes,
+  BROWSER_OUT_DIR,
+  BUNDLE_FILE,
+  MIN_GZIP_BUDGET_BYTES,
+  budgetExcess,
+  buildBrowserBundle,
+  bundleSizes,
 } from './lib/browser-build.js';
 
 const raw = await buildBrowserBundle({ minify: false });

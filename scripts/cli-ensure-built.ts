@@ -22,10 +22,17 @@ function newest(folder: string): number {
 /** Builds dist/ when it is stale; returns whether it built. Throws when the build emits no CLI. */
 export function ensureBuilt(): boolean {
   const outputs = [BIN, join(REPO, 'dist', 'cli', 'batch', 'worker.js')];
-  const fresh = outputs.every((f) => existsSync(f)) && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= newest(join(REPO, 'src'));
+  const fresh =
+    outputs.every((f) => existsSync(f)) &&
+    Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= newest(join(REPO, 'src'));
   if (fresh) return false;
-  const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: REPO, encoding: 'utf8' });
+  const tsc = spawnSync(
+    process.execPath,
+    [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: REPO, encoding: 'utf8' },
+  );
   // tsc emits even when some file has a type error; the type check is `npm test`'s job, not this one's.
-  if (!outputs.every((f) => existsSync(f))) throw new Error(`the build did not produce the CLI:\n${tsc.stdout}${tsc.stderr}`);
+  if (!outputs.every((f) => existsSync(f)))
+    throw new Error(`the build did not produce the CLI:\n${tsc.stdout}${tsc.stderr}`);
   return true;
 }

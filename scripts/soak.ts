@@ -25,7 +25,7 @@ import { REPO, rssOf, spawnService } from './lib/reliability-service.js';
 const SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
 const WARMUP_SECONDS = Number(process.env['SOAK_WARMUP_SECONDS'] ?? 10);
 const CONNECTIONS = 50;
-const MAX_RSS_GROWTH = 0.10;
+const MAX_RSS_GROWTH = 0.1;
 const KEY = `soak-${randomBytes(16).toString('hex')}`;
 
 const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
@@ -42,17 +42,57 @@ function requests(): Request[] {
   const json = { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY };
   return [
     // Valid, each time another household.
-    { method: 'POST', path: '/Afloscapaciteit/Resultaat', headers: json, setupRequest: (req) => ({ ...req, body: repaymentBodies[r++ % repaymentBodies.length] as string }) },
-    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: json, setupRequest: (req) => ({ ...req, body: retirementBodies[p++ % retirementBodies.length] as string }) },
-    { method: 'POST', path: '/pensioenuitgaven/Resultaat?uitleg=true', headers: json, body: fixture('pensioenuitgaven-paar-huur') },
-    { method: 'POST', path: `/Afloscapaciteit/Resultaat?key=${KEY}&entities=true`, headers: { 'content-type': 'application/json; charset=utf-8' }, body: fixture('afloscapaciteit-alleenstaand-huur') },
-    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: json, setupRequest: (req) => ({ ...req, body: retirementBodies[p++ % retirementBodies.length] as string }) },
+    {
+      method: 'POST',
+      path: '/Afloscapaciteit/Resultaat',
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: repaymentBodies[r++ % repaymentBodies.length] as string }),
+    },
+    {
+      method: 'POST',
+      path: '/pensioenuitgaven/Resultaat',
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: retirementBodies[p++ % retirementBodies.length] as string }),
+    },
+    {
+      method: 'POST',
+      path: '/pensioenuitgaven/Resultaat?uitleg=true',
+      headers: json,
+      body: fixture('pensioenuitgaven-paar-huur'),
+    },
+    {
+      method: 'POST',
+      path: `/Afloscapaciteit/Resultaat?key=${KEY}&entities=true`,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: fixture('afloscapaciteit-alleenstaand-huur'),
+    },
+    {
+      method: 'POST',
+      path: '/pensioenuitgaven/Resultaat',
+      headers: json,
+      setupRequest: (req) => ({ ...req, body: retirementBodies[p++ % retirementBodies.length] as string }),
+    },
     { method: 'GET', path: '/health' },
     // Invalid: 400, 400, 401, 415.
     { method: 'POST', path: '/Afloscapaciteit/Resultaat', headers: json, body: '{"LeeftijdHoofdpersoon": 45,' },
-    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: json, body: '{"Hoofdpersonen":[],"Woning":{"TypeWoning":"Kasteel"},"NettoBesteedbaarInkomenPerMaand":-1.5}' },
-    { method: 'POST', path: '/Afloscapaciteit/Resultaat', headers: { 'content-type': 'application/json' }, body: fixture('afloscapaciteit-gezin-koop') },
-    { method: 'POST', path: '/pensioenuitgaven/Resultaat', headers: { 'content-type': 'text/plain', 'ocp-apim-subscription-key': KEY }, body: fixture('pensioenuitgaven-paar-huur') },
+    {
+      method: 'POST',
+      path: '/pensioenuitgaven/Resultaat',
+      headers: json,
+      body: '{"Hoofdpersonen":[],"Woning":{"TypeWoning":"Kasteel"},"NettoBesteedbaarInkomenPerMaand":-1.5}',
+    },
+    {
+      method: 'POST',
+      path: '/Afloscapaciteit/Resultaat',
+      headers: { 'content-type': 'application/json' },
+      body: fixture('afloscapaciteit-gezin-koop'),
+    },
+    {
+      method: 'POST',
+      path: '/pensioenuitgaven/Resultaat',
+      headers: { 'content-type': 'text/plain', 'ocp-apim-subscription-key': KEY },
+      body: fixture('pensioenuitgaven-paar-huur'),
+    },
   ];
 }
 
@@ -61,7 +101,10 @@ function load(url: string, seconds: number): Promise<autocannon.Result> {
 }
 
 function statusLine(stats: Record<string, { count?: number }> | undefined): string {
-  return Object.entries(stats ?? {}).sort().map(([k, v]) => `${k}: ${v.count ?? 0}`).join(', ');
+  return Object.entries(stats ?? {})
+    .sort()
+    .map(([k, v]) => `${k}: ${v.count ?? 0}`)
+    .join(', ');
 }
 
 if (ensureBuilt()) console.log('soak: built dist/');
@@ -88,20 +131,31 @@ try {
   await new Promise((r) => setTimeout(r, 1_000));
   const rssEnd = rssOf(service.pid);
 
-  const logged = [...service.statuses].map(([s, n]) => [s, n - (before.get(s) ?? 0)] as const).filter(([, n]) => n > 0).sort();
+  const logged = [...service.statuses]
+    .map(([s, n]) => [s, n - (before.get(s) ?? 0)] as const)
+    .filter(([, n]) => n > 0)
+    .sort();
   const growth = rssStart !== undefined && rssEnd !== undefined ? (rssEnd - rssStart) / rssStart : Number.NaN;
   console.log(`requests: ${result.requests.total} (${result.requests.average.toFixed(0)}/s average)`);
-  console.log(`statuses (autocannon): {${statusLine(result.statusCodeStats)}}; 2xx ${result['2xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}`);
+  console.log(
+    `statuses (autocannon): {${statusLine(result.statusCodeStats)}}; 2xx ${result['2xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}`,
+  );
   console.log(`statuses (service log): {${logged.map(([s, n]) => `${s}: ${n}`).join(', ')}}`);
-  console.log(`errors: ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets}, mismatches ${result.mismatches})`);
+  console.log(
+    `errors: ${result.errors} (timeouts ${result.timeouts}, resets ${result.resets}, mismatches ${result.mismatches})`,
+  );
   console.log(`latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-  console.log(`RSS: idle ${mib(rssIdle)}, start ${mib(rssStart)}, end ${mib(rssEnd)}, max ${mib(rssMax)}; growth start→end ${(growth * 100).toFixed(1)}%`);
+  console.log(
+    `RSS: idle ${mib(rssIdle)}, start ${mib(rssStart)}, end ${mib(rssEnd)}, max ${mib(rssMax)}; growth start→end ${(growth * 100).toFixed(1)}%`,
+  );
 
-  if (result.errors > 0 || result.timeouts > 0) failures.push(`${result.errors} non-HTTP errors (${result.timeouts} timeouts)`);
+  if (result.errors > 0 || result.timeouts > 0)
+    failures.push(`${result.errors} non-HTTP errors (${result.timeouts} timeouts)`);
   if (result['5xx'] > 0) failures.push(`${result['5xx']} 5xx answers`);
   if (logged.some(([s]) => s >= 500)) failures.push('the service logged a 5xx');
   if (result.requests.total === 0) failures.push('no requests were made');
-  if (!(growth < MAX_RSS_GROWTH)) failures.push(`RSS grew ${(growth * 100).toFixed(1)}% (limit ${MAX_RSS_GROWTH * 100}%)`);
+  if (!(growth < MAX_RSS_GROWTH))
+    failures.push(`RSS grew ${(growth * 100).toFixed(1)}% (limit ${MAX_RSS_GROWTH * 100}%)`);
 
   service.child.kill('SIGTERM');
   const code = await service.exited;

@@ -14,10 +14,40 @@ const SRC = join(import.meta.dirname, '..', 'src');
 const NODE_ONLY_FOLDERS = ['http', 'cli', 'node'];
 
 const NODE_BUILTINS = new Set([
-  'fs', 'path', 'crypto', 'os', 'child_process', 'worker_threads', 'stream', 'url', 'util', 'buffer', 'process', 'events',
+  'fs',
+  'path',
+  'crypto',
+  'os',
+  'child_process',
+  'worker_threads',
+  'stream',
+  'url',
+  'util',
+  'buffer',
+  'process',
+  'events',
   // Not in the brief's list, but just as Node-only; cheap to forbid as well.
-  'module', 'net', 'http', 'https', 'http2', 'tls', 'dns', 'zlib', 'vm', 'cluster', 'readline', 'assert', 'perf_hooks',
-  'async_hooks', 'timers', 'v8', 'inspector', 'dgram', 'tty', 'string_decoder', 'querystring',
+  'module',
+  'net',
+  'http',
+  'https',
+  'http2',
+  'tls',
+  'dns',
+  'zlib',
+  'vm',
+  'cluster',
+  'readline',
+  'assert',
+  'perf_hooks',
+  'async_hooks',
+  'timers',
+  'v8',
+  'inspector',
+  'dgram',
+  'tty',
+  'string_decoder',
+  'querystring',
 ]);
 /** Globals a browser or worker does not have, or that evaluate code. */
 const FORBIDDEN_GLOBALS = new Set(['process', 'Buffer', 'require', 'eval', '__dirname', '__filename']);
@@ -33,9 +63,18 @@ function isForbiddenModule(specifier: string): boolean {
 function isReference(node: ts.Identifier): boolean {
   const parent = node.parent;
   if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent) || ts.isPropertySignature(parent) ||
-      ts.isMethodDeclaration(parent) || ts.isMethodSignature(parent) || ts.isEnumMember(parent) ||
-      ts.isGetAccessor(parent) || ts.isSetAccessor(parent)) && parent.name === node) return false;
+  if (
+    (ts.isPropertyAssignment(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isMethodSignature(parent) ||
+      ts.isEnumMember(parent) ||
+      ts.isGetAccessor(parent) ||
+      ts.isSetAccessor(parent)) &&
+    parent.name === node
+  )
+    return false;
   if (ts.isQualifiedName(parent) && parent.right === node) return false;
   if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return false;
   return true;
@@ -63,7 +102,8 @@ function forbiddenUses(sourceText: string, fileName = 'sample.ts'): string[] {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       checkSpecifier(node, node.arguments[0]);
     }
-    if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && isReference(node)) report(node, `uses ${node.text}`);
+    if (ts.isIdentifier(node) && FORBIDDEN_GLOBALS.has(node.text) && isReference(node))
+      report(node, `uses ${node.text}`);
     if (
       ts.isPropertyAccessExpression(node) &&
       ts.isIdentifier(node.expression) &&
@@ -72,7 +112,11 @@ function forbiddenUses(sourceText: string, fileName = 'sample.ts'): string[] {
     ) {
       report(node, `uses ${node.expression.text}.${node.name.text}`);
     }
-    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'Function') {
+    if (
+      (ts.isNewExpression(node) || ts.isCallExpression(node)) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'Function'
+    ) {
       report(node, 'constructs a Function from a string');
     }
     ts.forEachChild(node, visit);

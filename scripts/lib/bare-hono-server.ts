@@ -9,9 +9,19 @@ const result = (income: number) => ({
   Afloscapaciteit: Math.max(0, income - 3000),
   NettoBesteedbaarInkomenPerMaand: income,
   Posten: [
-    'Levensonderhoud', 'Woonlasten', 'Autokosten', 'KostenZorg', 'KostenPartnerAlimentatie',
-    'KostenKinderAlimentatie', 'KostenKinderOpvang', 'KostenOverigeAflossingen',
-  ].map((Code, i) => ({ Code, Omschrijving: `Omschrijving van de post ${Code} (zoals de regels haar noemen)`, Bedrag: i * 100 })),
+    'Levensonderhoud',
+    'Woonlasten',
+    'Autokosten',
+    'KostenZorg',
+    'KostenPartnerAlimentatie',
+    'KostenKinderAlimentatie',
+    'KostenKinderOpvang',
+    'KostenOverigeAflossingen',
+  ].map((Code, i) => ({
+    Code,
+    Omschrijving: `Omschrijving van de post ${Code} (zoals de regels haar noemen)`,
+    Bedrag: i * 100,
+  })),
   TotaalLasten: 3000,
   Tekort: 0,
   Rekenregels: { Id: 'nl-2026', GeldigVanaf: '2026-01-01', GeldigTot: '2026-12-31', Hash: 'c'.repeat(64) },
@@ -24,5 +34,7 @@ app.post('/Afloscapaciteit/Resultaat', async (c) => {
   const income = typeof body.NettoBesteedbaarInkomenPerMaand === 'number' ? body.NettoBesteedbaarInkomenPerMaand : 0;
   return new Response(JSON.stringify(result(income)), { headers: { 'Content-Type': 'application/json' } });
 });
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => process.send?.({ port: info.port }));
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+  process.send?.({ port: info.port }),
+);
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

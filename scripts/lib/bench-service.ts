@@ -8,7 +8,9 @@ import { readServiceConfig, startService } from '../../src/node/server.js';
 
 const stub = process.argv.includes('stub');
 const config = { ...readServiceConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' }) };
-const body: unknown = JSON.parse(readFileSync(new URL('../../test/http/fixtures/afloscapaciteit-gezin-koop.json', import.meta.url), 'utf8'));
+const body: unknown = JSON.parse(
+  readFileSync(new URL('../../test/http/fixtures/afloscapaciteit-gezin-koop.json', import.meta.url), 'utf8'),
+);
 const canned = repaymentCapacity(body);
 const service = await startService(config, stub ? { app: { calculations: { repaymentCapacity: () => canned } } } : {});
 process.send?.({ port: service.port });

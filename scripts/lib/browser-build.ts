@@ -43,9 +43,11 @@ export const noNodeBuiltins: esbuild.Plugin = {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind === 'entry-point' || !isNodeBuiltin(args.path)) return undefined;
       return {
-        errors: [{
-          text: `the browser build must not import the Node builtin '${args.path}' (imported by ${args.importer.replace(ROOT, '')})`,
-        }],
+        errors: [
+          {
+            text: `the browser build must not import the Node builtin '${args.path}' (imported by ${args.importer.replace(ROOT, '')})`,
+          },
+        ],
       };
     });
   },
@@ -79,7 +81,8 @@ export async function buildBrowserBundle(options: BrowserBuildOptions): Promise<
   const code = file.text;
   // esbuild wraps a `require()` it could not resolve statically in a shim that throws at run
   // time; no such call may remain in the browser build.
-  if (/\b__require\b/.test(code)) throw new Error('the browser build contains a dynamic require() (esbuild __require shim)');
+  if (/\b__require\b/.test(code))
+    throw new Error('the browser build contains a dynamic require() (esbuild __require shim)');
   return code;
 }
 
@@ -103,6 +106,8 @@ export function bundleSizes(raw: string, minified: string): BundleSizes {
 /** A message when the min+gzip size exceeds the budget, else undefined. */
 export function budgetExcess(sizes: BundleSizes, budget = MIN_GZIP_BUDGET_BYTES): string | undefined {
   if (sizes.minGzip <= budget) return undefined;
-  return `the browser bundle is ${sizes.minGzip} bytes min+gzip, over its budget of ${budget} bytes ` +
-    '(docs/browser.md: shrink it, or raise MIN_GZIP_BUDGET_BYTES in scripts/lib/browser-build.ts with a reason)';
+  return (
+    `the browser bundle is ${sizes.minGzip} bytes min+gzip, over its budget of ${budget} bytes ` +
+    '(docs/browser.md: shrink it, or raise MIN_GZIP_BUDGET_BYTES in scripts/lib/browser-build.ts with a reason)'
+  );
 }

@@ -29,7 +29,13 @@ import { loadRuleSetFolder } from '../../src/node/load-folder.js';
 import { RuleSetCatalog } from '../../src/rules/choose.js';
 import { RepaymentCapacityResult, RetirementExpenditureResult } from '../../src/index.js';
 import { KEY_HEADER, MAX_BODY_BYTES, PATHS, RULE_SET_HEADER } from '../../src/http/constants.js';
-import { InternalErrorProblem, Problem, PROBLEM_TYPES, UNAUTHORIZED_DETAIL, ValidationProblem } from '../../src/http/problem.js';
+import {
+  InternalErrorProblem,
+  Problem,
+  PROBLEM_TYPES,
+  UNAUTHORIZED_DETAIL,
+  ValidationProblem,
+} from '../../src/http/problem.js';
 
 export type Operation = 'repayment' | 'retirement';
 export const OPERATIONS: readonly Operation[] = ['repayment', 'retirement'];
@@ -61,25 +67,73 @@ export const MARKER = 'Zq7Vx9-echo-marker';
 
 export { repaymentBody, retirementBody } from '../../test/support/request-bodies.js';
 
-
 const validBody = (op: Operation): fc.Arbitrary<Record<string, unknown>> =>
   (op === 'repayment' ? repaymentBody : retirementBody) as fc.Arbitrary<Record<string, unknown>>;
 
 // ------------------------------------------------------------------ corruptions
 
 /** Raw number texts JSON.stringify cannot write; planted as placeholders, then spliced in. */
-const RAW_NUMBERS = ['1e400', '-1e400', '1.0', '1E2', '-0', '0.0000001', '100000000000000000000000', '1000000.5', '125.0000000000000001', '9007199254740993'];
+const RAW_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '1.0',
+  '1E2',
+  '-0',
+  '0.0000001',
+  '100000000000000000000000',
+  '1000000.5',
+  '125.0000000000000001',
+  '9007199254740993',
+];
 const RAW = (i: number) => `\u0001raw${i}\u0001`;
 
 /** A value of any type, mostly ones a field does not want. */
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
   fc.integer({ min: -3, max: 30 }),
-  fc.constantFrom(1e308, -1e308, 1e21, 2 ** 53 + 2, -1, -0.5, 0.5, 1_000_000, 1_000_001, 125, 126, 20, 21, 10, 11, 2, 3, 4, -2147483648, 4294967296),
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    1e21,
+    2 ** 53 + 2,
+    -1,
+    -0.5,
+    0.5,
+    1_000_000,
+    1_000_001,
+    125,
+    126,
+    20,
+    21,
+    10,
+    11,
+    2,
+    3,
+    4,
+    -2147483648,
+    4294967296,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer({ min: 0, max: RAW_NUMBERS.length - 1 }).map(RAW),
   fc.integer({ min: -100, max: 2_000_000 }).map(String),
-  fc.constantFrom('', ' ', 'NaN', 'Infinity', '-Infinity', '1e3', '0x10', ' 12 ', '١٢', 'null', 'true', 'Huurwoning ', 'Koopwoning\u0000', 'Man', '3', '-1'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e3',
+    '0x10',
+    ' 12 ',
+    '١٢',
+    'null',
+    'true',
+    'Huurwoning ',
+    'Koopwoning\u0000',
+    'Man',
+    '3',
+    '-1',
+  ),
   fc.string({ maxLength: 20 }).map((s) => `${MARKER}${s}`),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.boolean(),
@@ -90,7 +144,22 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant([]),
 );
 
-const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'then', 'Leeftijd', 'Geslacht', 'Woning', 'length', '0', ''];
+const EXTRA_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'then',
+  'Leeftijd',
+  'Geslacht',
+  'Woning',
+  'length',
+  '0',
+  '',
+];
 
 interface Mutation {
   readonly at: number;
@@ -102,13 +171,24 @@ interface Mutation {
 
 const mutation: fc.Arbitrary<Mutation> = fc.record({
   at: fc.nat(),
-  action: fc.constantFrom<Mutation['action']>('delete', 'replace', 'replace', 'replace', 'extra', 'nest', 'long-string', 'long-array'),
+  action: fc.constantFrom<Mutation['action']>(
+    'delete',
+    'replace',
+    'replace',
+    'replace',
+    'extra',
+    'nest',
+    'long-string',
+    'long-array',
+  ),
   key: fc.oneof(fc.constantFrom(...EXTRA_KEYS), fc.string({ maxLength: 12 })),
   value: junk,
   size: fc.integer({ min: 1, max: 20_000 }),
 });
 
-type Node = { parent: Record<string, unknown> | unknown[]; key: string | number } | { parent: undefined; key: undefined };
+type Node =
+  | { parent: Record<string, unknown> | unknown[]; key: string | number }
+  | { parent: undefined; key: undefined };
 
 /** Every place in a JSON value: the root and each member and element. */
 function places(root: unknown): { node: Node; value: unknown }[] {
@@ -117,7 +197,11 @@ function places(root: unknown): { node: Node; value: unknown }[] {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const value = stack.pop();
-    if (Array.isArray(value)) value.forEach((v, i) => { out.push({ node: { parent: value, key: i }, value: v }); stack.push(v); });
+    if (Array.isArray(value))
+      value.forEach((v, i) => {
+        out.push({ node: { parent: value, key: i }, value: v });
+        stack.push(v);
+      });
     else if (typeof value === 'object' && value !== null) {
       for (const k of Object.keys(value)) {
         const v = (value as Record<string, unknown>)[k];
@@ -167,7 +251,9 @@ function apply(root: unknown, m: Mutation): { root: unknown; label: string } {
       replacement = `${MARKER}${'x'.repeat(Math.min(m.size * 3, 60_000))}`;
       break;
     case 'long-array':
-      replacement = Array.from({ length: Math.min(m.size, 15_000) }, (_, i) => (i % 3 === 0 ? (m.size % 2 === 0 ? 'Man' : null) : i));
+      replacement = Array.from({ length: Math.min(m.size, 15_000) }, (_, i) =>
+        i % 3 === 0 ? (m.size % 2 === 0 ? 'Man' : null) : i,
+      );
       break;
   }
   if (node.parent === undefined) return { root: replacement, label: `${m.action} body` };
@@ -187,7 +273,17 @@ function toJsonText(value: unknown): string {
 }
 
 const encoder = new TextEncoder();
-const INVALID_UTF8: readonly (readonly number[])[] = [[0xff], [0xfe], [0xc3], [0xc0, 0xaf], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0x80], [0xf4, 0x90, 0x80, 0x80]];
+const INVALID_UTF8: readonly (readonly number[])[] = [
+  [0xff],
+  [0xfe],
+  [0xc3],
+  [0xc0, 0xaf],
+  [0xe2, 0x82],
+  [0xed, 0xa0, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0x80],
+  [0xf4, 0x90, 0x80, 0x80],
+];
 
 function splice(bytes: Uint8Array, at: number, insert: readonly number[]): Uint8Array {
   const out = new Uint8Array(bytes.length + insert.length);
@@ -200,21 +296,53 @@ function splice(bytes: Uint8Array, at: number, insert: readonly number[]): Uint8
 // ------------------------------------------------------------------ cases
 
 const path = (op: Operation): string => (op === 'repayment' ? PATHS.repayment : PATHS.retirement);
-const jsonHeaders = (key: string): Record<string, string> => ({ 'content-type': 'application/json', [KEY_HEADER]: key });
+const jsonHeaders = (key: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  [KEY_HEADER]: key,
+});
 
 /** Query strings that change nothing a valid body is judged by. */
-const harmlessQuery = fc.constantFrom('', '', '', '?uitleg=true', '?uitleg=false', '?uitleg', '?UITLEG=1', '?entities=true', '?entities=%00x', '?rekenregels=nl-2025', '?rekenregels=nl-2026', '?peildatum=2025-06-30', '?peildatum=2026-01-01');
+const harmlessQuery = fc.constantFrom(
+  '',
+  '',
+  '',
+  '?uitleg=true',
+  '?uitleg=false',
+  '?uitleg',
+  '?UITLEG=1',
+  '?entities=true',
+  '?entities=%00x',
+  '?rekenregels=nl-2025',
+  '?rekenregels=nl-2026',
+  '?peildatum=2025-06-30',
+  '?peildatum=2026-01-01',
+);
 
 export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase> {
   const target = path(op);
   const valid = validBody(op);
   const ok = (body: string, label: string, extra: Partial<FuzzCase> = {}): FuzzCase => ({
-    kind: 'http', label, method: 'POST', target, headers: jsonHeaders(key), body, expect: [200], ...extra,
+    kind: 'http',
+    label,
+    method: 'POST',
+    target,
+    headers: jsonHeaders(key),
+    body,
+    expect: [200],
+    ...extra,
   });
 
-  const validCase = fc.tuple(valid, harmlessQuery).map(([b, q]): FuzzCase => ({
-    kind: 'valid', label: `valid${q}`, method: 'POST', target: `${target}${q}`, headers: jsonHeaders(key), body: JSON.stringify(b), expect: [200],
-  }));
+  const validCase = fc.tuple(valid, harmlessQuery).map(
+    ([b, q]): FuzzCase => ({
+      kind: 'valid',
+      label: `valid${q}`,
+      method: 'POST',
+      target: `${target}${q}`,
+      headers: jsonHeaders(key),
+      body: JSON.stringify(b),
+      expect: [200],
+    }),
+  );
 
   const mutatedCase = fc.tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([b, ms]): FuzzCase => {
     // Fresh copies: fast-check hands the same values to shrinking, and a mutation must not change them.
@@ -230,10 +358,26 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
     const text = toJsonText(root);
     // A long string or array can push a body past the limit: then 413 is the answer.
     const expect = Buffer.byteLength(text) > MAX_BODY_BYTES ? [413] : [200, 400];
-    return { kind: 'mutated', label: labels.join('; '), method: 'POST', target, headers: jsonHeaders(key), body: text, expect };
+    return {
+      kind: 'mutated',
+      label: labels.join('; '),
+      method: 'POST',
+      target,
+      headers: jsonHeaders(key),
+      body: text,
+      expect,
+    };
   });
 
-  const bytesCase = fc.tuple(valid, fc.nat(), fc.nat(), fc.constantFrom('truncate', 'utf8', 'byte', 'bom', 'dup-first', 'dup-last'), junk, fc.constantFrom(...EXTRA_KEYS, 'NettoBesteedbaarInkomenPerMaand', 'Woning'))
+  const bytesCase = fc
+    .tuple(
+      valid,
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom('truncate', 'utf8', 'byte', 'bom', 'dup-first', 'dup-last'),
+      junk,
+      fc.constantFrom(...EXTRA_KEYS, 'NettoBesteedbaarInkomenPerMaand', 'Woning'),
+    )
     .map(([b, pos, which, how, value, dupKey]): FuzzCase => {
       const text = JSON.stringify(b);
       const bytes = encoder.encode(text);
@@ -241,42 +385,102 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
       switch (how) {
         case 'truncate': {
           const at = pos % bytes.length; // a strict prefix of an object's text is never JSON
-          return { ...base, label: `truncated at ${at}`, body: bytes.slice(0, at), expect: [400], expectCode: at === 0 ? 'required' : 'invalid_json' };
+          return {
+            ...base,
+            label: `truncated at ${at}`,
+            body: bytes.slice(0, at),
+            expect: [400],
+            expectCode: at === 0 ? 'required' : 'invalid_json',
+          };
         }
         case 'utf8': {
           const seq = INVALID_UTF8[which % INVALID_UTF8.length] as readonly number[];
-          return { ...base, label: `invalid UTF-8 ${seq.map((x) => x.toString(16)).join(' ')} at ${pos % (bytes.length + 1)}`, body: splice(bytes, pos % (bytes.length + 1), seq), expect: [400], expectCode: 'invalid_encoding' };
+          return {
+            ...base,
+            label: `invalid UTF-8 ${seq.map((x) => x.toString(16)).join(' ')} at ${pos % (bytes.length + 1)}`,
+            body: splice(bytes, pos % (bytes.length + 1), seq),
+            expect: [400],
+            expectCode: 'invalid_encoding',
+          };
         }
         case 'byte': {
           const at = pos % (bytes.length + 1);
-          return { ...base, label: `byte ${which % 128} at ${at}`, body: splice(bytes, at, [which % 128]), expect: [200, 400] };
+          return {
+            ...base,
+            label: `byte ${which % 128} at ${at}`,
+            body: splice(bytes, at, [which % 128]),
+            expect: [200, 400],
+          };
         }
         case 'bom':
           return { ...base, label: 'byte-order mark', body: splice(bytes, 0, [0xef, 0xbb, 0xbf]), expect: [200, 400] };
         case 'dup-first': {
-          if (Buffer.byteLength(toJsonText(value)) + bytes.length > MAX_BODY_BYTES - 100) return { ...base, label: 'duplicate key, junk too large', body: text, expect: [200] };
+          if (Buffer.byteLength(toJsonText(value)) + bytes.length > MAX_BODY_BYTES - 100)
+            return { ...base, label: 'duplicate key, junk too large', body: text, expect: [200] };
           // The junk comes first, the valid member later: JSON.parse keeps the later, so 200 when the key is a real field.
           const member = `${JSON.stringify(dupKey)}:${toJsonText(value)}`;
           const real = Object.prototype.hasOwnProperty.call(b, dupKey);
-          return { ...base, label: `duplicate ${dupKey}, junk first`, body: `{${member},${text.slice(1)}`, expect: real ? [200] : [200, 400] };
+          return {
+            ...base,
+            label: `duplicate ${dupKey}, junk first`,
+            body: `{${member},${text.slice(1)}`,
+            expect: real ? [200] : [200, 400],
+          };
         }
         case 'dup-last':
         default: {
-          if (Buffer.byteLength(toJsonText(value)) + bytes.length > MAX_BODY_BYTES - 100) return { ...base, label: 'duplicate key, junk too large', body: text, expect: [200] };
+          if (Buffer.byteLength(toJsonText(value)) + bytes.length > MAX_BODY_BYTES - 100)
+            return { ...base, label: 'duplicate key, junk too large', body: text, expect: [200] };
           const member = `${JSON.stringify(dupKey)}:${toJsonText(value)}`;
-          return { ...base, label: `duplicate ${dupKey}, junk last`, body: `${text.slice(0, -1)},${member}}`, expect: [200, 400] };
+          return {
+            ...base,
+            label: `duplicate ${dupKey}, junk last`,
+            body: `${text.slice(0, -1)},${member}}`,
+            expect: [200, 400],
+          };
         }
       }
     });
 
-  const garbageCase = fc.oneof(
-    fc.string({ maxLength: 200 }).map((s) => ({ label: 'random text', body: s as string | Uint8Array })),
-    fc.string({ unit: 'binary', maxLength: 200 }).map((s) => ({ label: 'random unicode text', body: s as string | Uint8Array })),
-    fc.uint8Array({ maxLength: 300 }).map((a) => ({ label: 'random bytes', body: a as string | Uint8Array })),
-    fc.json({ maxDepth: 4 }).map((s) => ({ label: 'random JSON', body: s as string | Uint8Array })),
-    fc.constantFrom('', ' ', '\n\t ', 'null', '[]', '{}', '""', '0', 'true', '{"a":1}{"b":2}', '{"Woning":{}}', '[{}]', '\u0000', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}')
-      .map((s) => ({ label: `literal ${JSON.stringify(s)}`, body: s as string | Uint8Array })),
-  ).map(({ label, body }): FuzzCase => ({ kind: 'garbage', label, method: 'POST', target, headers: jsonHeaders(key), body, expect: [400] }));
+  const garbageCase = fc
+    .oneof(
+      fc.string({ maxLength: 200 }).map((s) => ({ label: 'random text', body: s as string | Uint8Array })),
+      fc
+        .string({ unit: 'binary', maxLength: 200 })
+        .map((s) => ({ label: 'random unicode text', body: s as string | Uint8Array })),
+      fc.uint8Array({ maxLength: 300 }).map((a) => ({ label: 'random bytes', body: a as string | Uint8Array })),
+      fc.json({ maxDepth: 4 }).map((s) => ({ label: 'random JSON', body: s as string | Uint8Array })),
+      fc
+        .constantFrom(
+          '',
+          ' ',
+          '\n\t ',
+          'null',
+          '[]',
+          '{}',
+          '""',
+          '0',
+          'true',
+          '{"a":1}{"b":2}',
+          '{"Woning":{}}',
+          '[{}]',
+          '\u0000',
+          '{"__proto__":{"polluted":1}}',
+          '{"constructor":{"prototype":{"polluted":1}}}',
+        )
+        .map((s) => ({ label: `literal ${JSON.stringify(s)}`, body: s as string | Uint8Array })),
+    )
+    .map(
+      ({ label, body }): FuzzCase => ({
+        kind: 'garbage',
+        label,
+        method: 'POST',
+        target,
+        headers: jsonHeaders(key),
+        body,
+        expect: [400],
+      }),
+    );
 
   const httpCase = fc.tuple(valid, fc.nat(), fc.string({ maxLength: 20 })).chain(([b, n, s]) => {
     const text = JSON.stringify(b);
@@ -284,28 +488,61 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
     const variants: FuzzCase[] = [
       ok(text, 'no content type', { headers: { [KEY_HEADER]: key }, expect: [415] }),
       ok(text, 'text/plain', { headers: { ...jsonHeaders(key), 'content-type': 'text/plain' }, expect: [415] }),
-      ok(text, 'form', { headers: { ...jsonHeaders(key), 'content-type': 'application/x-www-form-urlencoded' }, expect: [415] }),
-      ok(text, 'latin1', { headers: { ...jsonHeaders(key), 'content-type': 'application/json; charset=iso-8859-1' }, expect: [415] }),
-      ok(text, 'application/jsonx', { headers: { ...jsonHeaders(key), 'content-type': 'application/jsonx' }, expect: [415] }),
-      ok(text, 'random content type', { headers: { ...jsonHeaders(key), 'content-type': `x/${s.replace(/[^\x21-\x7e]/g, '')}` }, expect: [415] }),
-      ok(text, 'upper-case JSON type', { headers: { ...jsonHeaders(key), 'content-type': 'APPLICATION/JSON; CHARSET="UTF-8"' } }),
-      ok(text, 'json; charset=utf8; odd parameter', { headers: { ...jsonHeaders(key), 'content-type': 'application/json;charset=utf8;q=x;novalue' } }),
+      ok(text, 'form', {
+        headers: { ...jsonHeaders(key), 'content-type': 'application/x-www-form-urlencoded' },
+        expect: [415],
+      }),
+      ok(text, 'latin1', {
+        headers: { ...jsonHeaders(key), 'content-type': 'application/json; charset=iso-8859-1' },
+        expect: [415],
+      }),
+      ok(text, 'application/jsonx', {
+        headers: { ...jsonHeaders(key), 'content-type': 'application/jsonx' },
+        expect: [415],
+      }),
+      ok(text, 'random content type', {
+        headers: { ...jsonHeaders(key), 'content-type': `x/${s.replace(/[^\x21-\x7e]/g, '')}` },
+        expect: [415],
+      }),
+      ok(text, 'upper-case JSON type', {
+        headers: { ...jsonHeaders(key), 'content-type': 'APPLICATION/JSON; CHARSET="UTF-8"' },
+      }),
+      ok(text, 'json; charset=utf8; odd parameter', {
+        headers: { ...jsonHeaders(key), 'content-type': 'application/json;charset=utf8;q=x;novalue' },
+      }),
       ok(text, 'no key', { headers: { 'content-type': 'application/json' }, expect: [401] }),
       ok(text, 'unknown key', { headers: jsonHeaders(`${key}x`), expect: [401] }),
       ok(text, 'random key', { headers: jsonHeaders(`${key}~${s.replace(/[^\x21-\x7e]/g, '')}`), expect: [401] }),
       ok(text, 'empty key', { headers: jsonHeaders(''), expect: [401] }),
       ok(text, 'no key, bad type too', { headers: { 'content-type': 'text/plain' }, expect: [401] }),
-      ok(text, 'key in query', { headers: { 'content-type': 'application/json' }, target: `${target}?key=${enc(key)}` }),
+      ok(text, 'key in query', {
+        headers: { 'content-type': 'application/json' },
+        target: `${target}?key=${enc(key)}`,
+      }),
       ok(text, 'same key twice', { target: `${target}?key=${enc(key)}` }),
       ok(text, 'different keys', { target: `${target}?key=${enc(`${key}-other`)}`, expect: [401] }),
-      ok(text, 'empty header, key in query', { headers: { ...jsonHeaders(''), }, target: `${target}?key=${enc(key)}` }),
-      ok(text, 'uitleg=maybe', { target: `${target}?uitleg=${enc(s)}`, expect: ['', 'true', 'false', '1', '0'].includes(s.toLowerCase()) ? [200] : [400] }),
+      ok(text, 'empty header, key in query', { headers: { ...jsonHeaders('') }, target: `${target}?key=${enc(key)}` }),
+      ok(text, 'uitleg=maybe', {
+        target: `${target}?uitleg=${enc(s)}`,
+        expect: ['', 'true', 'false', '1', '0'].includes(s.toLowerCase()) ? [200] : [400],
+      }),
       ok(text, 'unknown rekenregels', { target: `${target}?rekenregels=${enc(`x${s}`)}`, expect: [400] }),
       ok(text, 'random peildatum', { target: `${target}?peildatum=${enc(s)}`, expect: [200, 400] }),
-      ok(text, 'impossible peildatum', { target: `${target}?peildatum=2026-${String(13 + (n % 87)).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`, expect: [400] }),
-      ok(text, 'peildatum out of range', { target: `${target}?peildatum=${String(1000 + (n % 9000)).padStart(4, '0')}-02-28`, expect: [200, 400] }),
-      ok(text, 'both rekenregels and peildatum', { target: `${target}?rekenregels=nl-2026&peildatum=2026-01-01`, expect: [400] }),
-      ok(text, 'repeated parameters', { target: `${target}?uitleg=true&uitleg=false&rekenregels=nl-2026&rekenregels=nl-2025&entities&entities=1` }),
+      ok(text, 'impossible peildatum', {
+        target: `${target}?peildatum=2026-${String(13 + (n % 87)).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`,
+        expect: [400],
+      }),
+      ok(text, 'peildatum out of range', {
+        target: `${target}?peildatum=${String(1000 + (n % 9000)).padStart(4, '0')}-02-28`,
+        expect: [200, 400],
+      }),
+      ok(text, 'both rekenregels and peildatum', {
+        target: `${target}?rekenregels=nl-2026&peildatum=2026-01-01`,
+        expect: [400],
+      }),
+      ok(text, 'repeated parameters', {
+        target: `${target}?uitleg=true&uitleg=false&rekenregels=nl-2026&rekenregels=nl-2025&entities&entities=1`,
+      }),
       ok(text, 'GET', { method: 'GET', body: undefined, expect: [405] }),
       ok(text, 'PUT', { method: 'PUT', expect: [405] }),
       ok(text, 'lower-case path', { target: target.toLowerCase(), expect: [404] }),
@@ -350,7 +587,12 @@ const TYPE_OF_STATUS: Record<number, string> = {
   415: PROBLEM_TYPES.unsupportedMediaType,
 };
 const TITLE_OF_STATUS: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 413: 'Content Too Large', 415: 'Unsupported Media Type',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
 };
 
 export class FuzzFailure extends Error {
@@ -359,7 +601,8 @@ export class FuzzFailure extends Error {
 
 function requestOf(c: FuzzCase): Request {
   const init: RequestInit = { method: c.method, headers: c.headers };
-  if (c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD') init.body = c.body as NonNullable<RequestInit['body']>;
+  if (c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD')
+    init.body = c.body as NonNullable<RequestInit['body']>;
   return new Request(`http://localhost${c.target}`, init);
 }
 
@@ -374,19 +617,29 @@ export async function runCase(app: FetchHandler, op: Operation, c: FuzzCase, sta
   let checks = 0;
   const check = (condition: boolean, what: () => string): void => {
     checks += 1;
-    if (!condition) throw new FuzzFailure(`${op} [${c.kind}: ${c.label}] ${what()}\nstatus ${status}, answer: ${text.slice(0, 600)}`);
+    if (!condition)
+      throw new FuzzFailure(`${op} [${c.kind}: ${c.label}] ${what()}\nstatus ${status}, answer: ${text.slice(0, 600)}`);
   };
   check(status < 500, () => 'a 5xx');
   check(c.expect.includes(status), () => `status ${status}, expected one of ${c.expect.join(', ')}`);
   if (status === 200) {
-    check(response.headers.get('content-type') === 'application/json', () => `content type ${response.headers.get('content-type')}`);
+    check(
+      response.headers.get('content-type') === 'application/json',
+      () => `content type ${response.headers.get('content-type')}`,
+    );
     const result: unknown = JSON.parse(text);
     const sent = sentBody(c.body);
     checks += op === 'repayment' ? checkRepayment(result, sent, check) : checkRetirement(result, check);
-    check(response.headers.get(RULE_SET_HEADER) === (result as { Rekenregels: { Id: string } }).Rekenregels.Id, () => 'X-Rekenregels differs from Rekenregels.Id');
+    check(
+      response.headers.get(RULE_SET_HEADER) === (result as { Rekenregels: { Id: string } }).Rekenregels.Id,
+      () => 'X-Rekenregels differs from Rekenregels.Id',
+    );
     stats.results += 1;
   } else {
-    check(response.headers.get('content-type') === 'application/problem+json', () => `content type ${response.headers.get('content-type')}`);
+    check(
+      response.headers.get('content-type') === 'application/problem+json',
+      () => `content type ${response.headers.get('content-type')}`,
+    );
     const problem = JSON.parse(text) as Record<string, unknown>;
     const schema = status === 400 ? ValidationProblem : status === 500 ? InternalErrorProblem : Problem;
     const parsed = schema.safeParse(problem);
@@ -395,7 +648,8 @@ export async function runCase(app: FetchHandler, op: Operation, c: FuzzCase, sta
     check(problem['type'] === TYPE_OF_STATUS[status], () => `problem type ${String(problem['type'])}`);
     check(problem['title'] === TITLE_OF_STATUS[status], () => `problem title ${String(problem['title'])}`);
     check(!text.includes(MARKER), () => 'the problem repeats text from the body');
-    if (status === 401) check(problem['detail'] === UNAUTHORIZED_DETAIL, () => 'a 401 says more than the one fixed text');
+    if (status === 401)
+      check(problem['detail'] === UNAUTHORIZED_DETAIL, () => 'a 401 says more than the one fixed text');
     if (status === 405) check(response.headers.get('allow') === 'POST', () => `Allow ${response.headers.get('allow')}`);
     if (status === 413) check(response.headers.get('connection') === 'close', () => 'a 413 without Connection: close');
     if (status === 400 && c.expectCode !== undefined) {
@@ -429,14 +683,24 @@ function checkRepayment(value: unknown, sent: Record<string, unknown> | undefine
   const r = parsed.data as RepaymentCapacityResult;
   const income = r.NettoBesteedbaarInkomenPerMaand;
   const sentIncome = sent?.['NettoBesteedbaarInkomenPerMaand'];
-  if (typeof sentIncome === 'number') check(income === sentIncome, () => `income ${income} is not the ${sentIncome} sent`);
+  if (typeof sentIncome === 'number')
+    check(income === sentIncome, () => `income ${income} is not the ${sentIncome} sent`);
   check(isWhole(r.Afloscapaciteit), () => `Afloscapaciteit ${r.Afloscapaciteit} is not whole euros ≥ 0`);
   check(r.Afloscapaciteit <= income, () => `Afloscapaciteit ${r.Afloscapaciteit} > income ${income}`);
   check(isWhole(r.Tekort), () => `Tekort ${r.Tekort} is not whole euros ≥ 0`);
   check(r.Afloscapaciteit === 0 || r.Tekort === 0, () => 'both capacity and a shortfall');
-  check(r.Posten.every((p) => isWhole(p.Bedrag)), () => 'a post is not whole euros ≥ 0');
-  check(r.TotaalLasten === r.Posten.reduce((s, p) => s + p.Bedrag, 0), () => 'TotaalLasten is not the sum of the posts');
-  check(Math.abs((r.Afloscapaciteit - r.Tekort) - (income - r.TotaalLasten)) <= 2.5, () => 'Afloscapaciteit − Tekort is not income − TotaalLasten');
+  check(
+    r.Posten.every((p) => isWhole(p.Bedrag)),
+    () => 'a post is not whole euros ≥ 0',
+  );
+  check(
+    r.TotaalLasten === r.Posten.reduce((s, p) => s + p.Bedrag, 0),
+    () => 'TotaalLasten is not the sum of the posts',
+  );
+  check(
+    Math.abs(r.Afloscapaciteit - r.Tekort - (income - r.TotaalLasten)) <= 2.5,
+    () => 'Afloscapaciteit − Tekort is not income − TotaalLasten',
+  );
   return 10;
 }
 
@@ -446,19 +710,28 @@ function checkRetirement(value: unknown, check: Check): number {
   check(parsed.success, () => `not a retirement result: ${parsed.error?.message ?? ''}`);
   const r = parsed.data as RetirementExpenditureResult;
   const sum = (items: readonly { Basis: number; Voorbeeld: number }[]) =>
-    items.reduce((s, p) => ({ Basis: s.Basis + p.Basis, Voorbeeld: s.Voorbeeld + p.Voorbeeld }), { Basis: 0, Voorbeeld: 0 });
+    items.reduce((s, p) => ({ Basis: s.Basis + p.Basis, Voorbeeld: s.Voorbeeld + p.Voorbeeld }), {
+      Basis: 0,
+      Voorbeeld: 0,
+    });
   check(r.Posten.length > 0 && r.Groepen.length > 0, () => 'no posts or no groups');
   for (const p of r.Posten) {
     check(isWhole(p.Basis) && isWhole(p.Voorbeeld), () => `${p.Code} not whole euros ≥ 0`);
     check(p.Basis <= p.Voorbeeld, () => `${p.Code}: Basis ${p.Basis} > Voorbeeld ${p.Voorbeeld}`);
-    check(r.Groepen.some((g) => g.Code === p.Groep), () => `${p.Code} in unknown group ${p.Groep}`);
+    check(
+      r.Groepen.some((g) => g.Code === p.Groep),
+      () => `${p.Code} in unknown group ${p.Groep}`,
+    );
   }
   for (const g of r.Groepen) {
     const s = sum(r.Posten.filter((p) => p.Groep === g.Code));
     check(s.Basis === g.Basis && s.Voorbeeld === g.Voorbeeld, () => `group ${g.Code} is not the sum of its posts`);
   }
   const all = sum(r.Posten);
-  check(all.Basis === r.Totaal.Basis && all.Voorbeeld === r.Totaal.Voorbeeld, () => 'Totaal is not the sum of the posts');
+  check(
+    all.Basis === r.Totaal.Basis && all.Voorbeeld === r.Totaal.Voorbeeld,
+    () => 'Totaal is not the sum of the posts',
+  );
   check(r.Totaal.Basis <= r.Totaal.Voorbeeld, () => 'Totaal Basis > Voorbeeld');
   return 4 + r.Posten.length * 3 + r.Groepen.length;
 }
@@ -471,7 +744,13 @@ export async function fuzzOperation(
   app: FetchHandler,
   op: Operation,
   key: string,
-  options: { numRuns: number; seed?: number; stats?: FuzzStats; onProgress?: (stats: FuzzStats) => void; every?: number },
+  options: {
+    numRuns: number;
+    seed?: number;
+    stats?: FuzzStats;
+    onProgress?: (stats: FuzzStats) => void;
+    every?: number;
+  },
 ): Promise<FuzzStats> {
   const stats = options.stats ?? newStats();
   const every = options.every ?? 10_000;

@@ -38,7 +38,8 @@ export interface SpawnedService {
 export function spawnService(env: Record<string, string>): SpawnedService {
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v !== undefined && !k.startsWith('BUDGETNORM_') && k !== 'PORT' && k !== 'HOST' && k !== 'NODE_ENV') base[k] = v;
+    if (v !== undefined && !k.startsWith('BUDGETNORM_') && k !== 'PORT' && k !== 'HOST' && k !== 'NODE_ENV')
+      base[k] = v;
   }
   const child = spawn(process.execPath, [join(REPO, 'scripts', 'start.mjs')], {
     cwd: REPO,
@@ -56,7 +57,9 @@ export function spawnService(env: Record<string, string>): SpawnedService {
     const lines = (partial + d.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
-      const status = /^\{"time":"[^"]*","requestId":"[^"]*","method":"[A-Z]+","path":"[^"]*","status":(\d+),/.exec(line);
+      const status = /^\{"time":"[^"]*","requestId":"[^"]*","method":"[A-Z]+","path":"[^"]*","status":(\d+),/.exec(
+        line,
+      );
       if (status !== null) {
         const s = Number(status[1]);
         statuses.set(s, (statuses.get(s) ?? 0) + 1);

@@ -13,7 +13,10 @@ let catalog: RuleSetCatalog | undefined;
 
 /** The catalog of the bundled rule sets (`nl-2025`, `nl-2026`, …). */
 export function bundledCatalog(): RuleSetCatalog {
-  catalog ??= new RuleSetCatalog(Object.entries(BUNDLED_RULE_SETS).map(([id, bundled]) =>
-    loadRuleSet(bundled.files, `rules/${id}`, { verifiedHash: bundled.verifiedHash })));
+  catalog ??= new RuleSetCatalog(
+    Object.entries(BUNDLED_RULE_SETS).map(([id, bundled]) =>
+      loadRuleSet(bundled.files, `rules/${id}`, { verifiedHash: bundled.verifiedHash }),
+    ),
+  );
   return catalog;
 }

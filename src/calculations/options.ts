@@ -41,7 +41,14 @@ export function meldingen(ignored: readonly IgnoredField[], notices: readonly No
   const rest = ignored.length - listed.length;
   return [
     ...listed.map((f) => ({ Code: 'OnbekendVeld', Tekst: `Het veld "${f.path}" is onbekend en is genegeerd.` })),
-    ...(rest > 0 ? [{ Code: 'OnbekendeVeldenNietGenoemd', Tekst: `Nog ${rest} onbekende velden zijn genegeerd en niet afzonderlijk genoemd.` }] : []),
+    ...(rest > 0
+      ? [
+          {
+            Code: 'OnbekendeVeldenNietGenoemd',
+            Tekst: `Nog ${rest} onbekende velden zijn genegeerd en niet afzonderlijk genoemd.`,
+          },
+        ]
+      : []),
     ...notices.map((n) => ({ Code: n.code, Tekst: n.text })),
   ];
 }

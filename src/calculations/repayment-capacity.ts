@@ -28,16 +28,24 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
 export function repaymentCapacity(body: unknown, options?: CalculationOptions): RepaymentCapacityResult {
   const parsed = parseRepaymentRequest(body);
   const ruleSet = chooseRuleSet(options);
-  const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, { explain: options?.explain === true });
+  const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
+    explain: options?.explain === true,
+  });
   const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
   return {
     Afloscapaciteit: total('Afloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome.toNumber(),
-    Posten: evaluation.posts.map((p) => ({ Code: p.code, Omschrijving: p.description, Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber() })),
+    Posten: evaluation.posts.map((p) => ({
+      Code: p.code,
+      Omschrijving: p.description,
+      Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber(),
+    })),
     TotaalLasten: total('TotaalLasten'),
     Tekort: total('Tekort'),
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation as unknown as Record<string, unknown> } : {}),
+    ...(evaluation.explanation !== undefined
+      ? { Uitleg: evaluation.explanation as unknown as Record<string, unknown> }
+      : {}),
   };
 }

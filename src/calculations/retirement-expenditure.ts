@@ -30,7 +30,9 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
   const parsed = parseRetirementRequest(body);
   const ruleSet = chooseRuleSet(options);
   const calc = ruleSet.calculations.pensioenuitgaven;
-  const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, { explain: options?.explain === true });
+  const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, {
+    explain: options?.explain === true,
+  });
   const zero = new Money(0);
   const groupTotals = new Map<string, { basis: Decimal; voorbeeld: Decimal }>();
   let basis = zero;
@@ -45,16 +47,25 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     voorbeeld = voorbeeld.plus(v);
     return { Code: p.code, Omschrijving: p.description, Groep: group, Basis: b.toNumber(), Voorbeeld: v.toNumber() };
   });
-  const groepen = (calc?.groups ?? []).filter((g) => groupTotals.has(g.code)).map((g) => {
-    const t = groupTotals.get(g.code) as { basis: Decimal; voorbeeld: Decimal };
-    return { Code: g.code, Omschrijving: g.description, Basis: t.basis.toNumber(), Voorbeeld: t.voorbeeld.toNumber() };
-  });
+  const groepen = (calc?.groups ?? [])
+    .filter((g) => groupTotals.has(g.code))
+    .map((g) => {
+      const t = groupTotals.get(g.code) as { basis: Decimal; voorbeeld: Decimal };
+      return {
+        Code: g.code,
+        Omschrijving: g.description,
+        Basis: t.basis.toNumber(),
+        Voorbeeld: t.voorbeeld.toNumber(),
+      };
+    });
   return {
     Posten: posten,
     Groepen: groepen,
     Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation as unknown as Record<string, unknown> } : {}),
+    ...(evaluation.explanation !== undefined
+      ? { Uitleg: evaluation.explanation as unknown as Record<string, unknown> }
+      : {}),
   };
 }

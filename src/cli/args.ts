@@ -10,30 +10,65 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
 /** The values of the options: strings for `type: 'string'`, booleans otherwise; absent when not given. */
-export type OptionValues<O extends Options> = { [K in keyof O]?: O[K] extends { type: 'string' } ? string : boolean } & { help?: boolean };
+export type OptionValues<O extends Options> = {
+  [K in keyof O]?: O[K] extends { type: 'string' } ? string : boolean;
+} & { help?: boolean };
 
 /** Parses `args` for `command`; a mistake becomes a usage error that points at `--help`. */
-export function parseCommand<O extends Options>(command: string, args: readonly string[], options: O): { values: OptionValues<O>; positionals: string[] } {
+export function parseCommand<O extends Options>(
+  command: string,
+  args: readonly string[],
+  options: O,
+): { values: OptionValues<O>; positionals: string[] } {
   try {
-    const parsed = parseArgs({ args: [...args], options: { ...HELP_OPTION, ...options }, strict: true, allowPositionals: true });
+    const parsed = parseArgs({
+      args: [...args],
+      options: { ...HELP_OPTION, ...options },
+      strict: true,
+      allowPositionals: true,
+    });
     return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals };
   } catch (error) {
-    const message = error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
+    const message =
+      error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
     throw usageError(`${message}\nsee: budgetnorm ${command} --help`);
   }
 }
 
 /** The value of a choice option, checked against its allowed values. */
-export function choice<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[], fallback: T): T;
-export function choice<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[]): T | undefined;
-export function choice<T extends string>(command: string, option: string, value: string | undefined, allowed: readonly T[], fallback?: T): T | undefined {
+export function choice<T extends string>(
+  command: string,
+  option: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T;
+export function choice<T extends string>(
+  command: string,
+  option: string,
+  value: string | undefined,
+  allowed: readonly T[],
+): T | undefined;
+export function choice<T extends string>(
+  command: string,
+  option: string,
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback?: T,
+): T | undefined {
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw usageError(`--${option} must be one of ${allowed.join(', ')}, not "${value}"\nsee: budgetnorm ${command} --help`);
+  throw usageError(
+    `--${option} must be one of ${allowed.join(', ')}, not "${value}"\nsee: budgetnorm ${command} --help`,
+  );
 }
 
 /** Positional arguments: exactly the names given (optional ones end with `?`). */
-export function positionals(command: string, given: readonly string[], names: readonly string[]): (string | undefined)[] {
+export function positionals(
+  command: string,
+  given: readonly string[],
+  names: readonly string[],
+): (string | undefined)[] {
   const required = names.filter((n) => !n.endsWith('?')).length;
   if (given.length < required) {
     const missing = names.slice(given.length).filter((n) => !n.endsWith('?'));
@@ -52,16 +87,26 @@ export function dateOption(command: string, value: string | undefined): string |
   if (value === undefined) return undefined;
   const d = new Date(`${value}T00:00:00Z`);
   if (!ISO_DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw usageError(`--date must be a calendar date written YYYY-MM-DD, not "${value}"\nsee: budgetnorm ${command} --help`);
+    throw usageError(
+      `--date must be a calendar date written YYYY-MM-DD, not "${value}"\nsee: budgetnorm ${command} --help`,
+    );
   }
   return value;
 }
 
 /** A whole number option within bounds. */
-export function integerOption(command: string, option: string, value: string | undefined, min: number, max: number): number | undefined {
+export function integerOption(
+  command: string,
+  option: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw usageError(`--${option} must be a whole number from ${min} to ${max}, not "${value}"\nsee: budgetnorm ${command} --help`);
+    throw usageError(
+      `--${option} must be a whole number from ${min} to ${max}, not "${value}"\nsee: budgetnorm ${command} --help`,
+    );
   }
   return Number(value);
 }

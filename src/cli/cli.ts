@@ -16,7 +16,9 @@ export type { CliIo } from './io.js';
 
 function version(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
     return pkg.version ?? 'unknown';
   } catch {
     return 'unknown';
@@ -35,8 +37,14 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       return rulesCommand(rest, io);
     case 'help': {
       const topic = rest[0];
-      const text = topic === 'afloscapaciteit' || topic === 'pensioenuitgaven' ? calculationHelp(topic)
-        : topic === 'batch' ? BATCH_HELP : topic === 'rules' ? RULES_HELP : MAIN_HELP;
+      const text =
+        topic === 'afloscapaciteit' || topic === 'pensioenuitgaven'
+          ? calculationHelp(topic)
+          : topic === 'batch'
+            ? BATCH_HELP
+            : topic === 'rules'
+              ? RULES_HELP
+              : MAIN_HELP;
       await write(io.stdout, text);
       return EXIT.ok;
     }
@@ -70,7 +78,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
       return EXIT.ruleSet;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    await write(io.stderr, `budgetnorm: internal error (a bug; please report it with the command you ran):\n${detail}\n`);
+    await write(
+      io.stderr,
+      `budgetnorm: internal error (a bug; please report it with the command you ran):\n${detail}\n`,
+    );
     return EXIT.internal;
   }
 }

@@ -47,8 +47,14 @@ export function ruleSetDocs(rulesDir: string, ids: readonly string[]): Map<strin
     const [a, la] = loaded[i - 1] as (typeof loaded)[number];
     const [b, lb] = loaded[i] as (typeof loaded)[number];
     const title = `Changes from ${a} to ${b}`;
-    out.set(`docs/rules/diff-${a}-${b}.md`, !la.ok ? problemsPage(title, a, la.error) : !lb.ok ? problemsPage(title, b, lb.error)
-      : diffMarkdown(diffRuleSets(la.ruleSet, lb.ruleSet, { from: a, to: b }, la.files)));
+    out.set(
+      `docs/rules/diff-${a}-${b}.md`,
+      !la.ok
+        ? problemsPage(title, a, la.error)
+        : !lb.ok
+          ? problemsPage(title, b, lb.error)
+          : diffMarkdown(diffRuleSets(la.ruleSet, lb.ruleSet, { from: a, to: b }, la.files)),
+    );
   }
   return out;
 }

@@ -20,7 +20,10 @@ Documentation: docs/cli.md
 `;
 
 export function calculationHelp(calculation: 'afloscapaciteit' | 'pensioenuitgaven'): string {
-  const what = calculation === 'afloscapaciteit' ? 'the repayment capacity (POST /Afloscapaciteit/Resultaat)' : 'the retirement expenditure reference amounts (POST /pensioenuitgaven/Resultaat)';
+  const what =
+    calculation === 'afloscapaciteit'
+      ? 'the repayment capacity (POST /Afloscapaciteit/Resultaat)'
+      : 'the retirement expenditure reference amounts (POST /pensioenuitgaven/Resultaat)';
   return `Usage: budgetnorm ${calculation} [FILE|-] [options]
 
 Computes ${what} of one household.

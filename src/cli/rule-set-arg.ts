@@ -6,7 +6,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { bundledCatalog, loadRuleSetWithReport, RuleSetChoiceError, RuleSetError, type LoadReport, type RuleSet } from '../index.js';
+import {
+  bundledCatalog,
+  loadRuleSetWithReport,
+  RuleSetChoiceError,
+  RuleSetError,
+  type LoadReport,
+  type RuleSet,
+} from '../index.js';
 import { readRuleSetFolder } from '../node/index.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, resolvePath, type CliIo } from './io.js';
@@ -30,7 +37,9 @@ export interface NamedRuleSet {
   /** How to name it in output: the argument as given (never an absolute path). */
   readonly label: string;
   /** Where it came from: a folder path (absolute), or a bundled id. */
-  readonly source: { readonly kind: 'folder'; readonly path: string } | { readonly kind: 'bundled'; readonly id: string };
+  readonly source:
+    | { readonly kind: 'folder'; readonly path: string }
+    | { readonly kind: 'bundled'; readonly id: string };
   /** Every file of the folder (rule files and `tests/**`); for a bundled set, its source folder's files when the package has it. */
   readonly files: Readonly<Record<string, unknown>>;
   /** The coverage-sweep report, when the set was loaded here (folders). */
@@ -42,7 +51,8 @@ export function catalog() {
   try {
     return bundledCatalog();
   } catch (error) {
-    if (error instanceof RuleSetError) throw new CliError(EXIT.ruleSet, `the bundled rule sets cannot be used:\n${error.message}`);
+    if (error instanceof RuleSetError)
+      throw new CliError(EXIT.ruleSet, `the bundled rule sets cannot be used:\n${error.message}`);
     throw error;
   }
 }
@@ -50,7 +60,11 @@ export function catalog() {
 /** Reads a folder's files; a missing folder is exit 3, unreadable JSON a RuleSetError (for the caller to report). */
 export function readFolderFiles(io: CliIo, arg: string): Record<string, unknown> {
   const path = resolvePath(io, arg);
-  if (!isFolder(path)) throw new CliError(EXIT.io, `cannot read rule-set folder ${arg}: ${existsSync(path) ? 'not a folder' : 'no such folder'}`);
+  if (!isFolder(path))
+    throw new CliError(
+      EXIT.io,
+      `cannot read rule-set folder ${arg}: ${existsSync(path) ? 'not a folder' : 'no such folder'}`,
+    );
   return readRuleSetFolder(path);
 }
 
@@ -63,16 +77,19 @@ export function loadNamedRuleSet(io: CliIo, arg: string): NamedRuleSet {
       const report = loadRuleSetWithReport(files, arg);
       return { ruleSet: report.ruleSet, label: arg, source: { kind: 'folder', path }, files, report };
     } catch (error) {
-      if (error instanceof RuleSetError) throw new CliError(EXIT.ruleSet, `${error.message}\n(run \`budgetnorm rules check ${arg}\` for every problem)`);
+      if (error instanceof RuleSetError)
+        throw new CliError(EXIT.ruleSet, `${error.message}\n(run \`budgetnorm rules check ${arg}\` for every problem)`);
       throw error;
     }
   }
-  if (/[/\\]/.test(arg) || arg.startsWith('.')) throw new CliError(EXIT.io, `cannot read rule-set folder ${arg}: no such folder`);
+  if (/[/\\]/.test(arg) || arg.startsWith('.'))
+    throw new CliError(EXIT.io, `cannot read rule-set folder ${arg}: no such folder`);
   let ruleSet: RuleSet;
   try {
     ruleSet = catalog().byId(arg);
   } catch (error) {
-    if (error instanceof RuleSetChoiceError) throw new CliError(EXIT.usage, `${error.message} (or give the path of a rule-set folder)`);
+    if (error instanceof RuleSetChoiceError)
+      throw new CliError(EXIT.usage, `${error.message} (or give the path of a rule-set folder)`);
     throw error;
   }
   return { ruleSet, label: arg, source: { kind: 'bundled', id: arg }, files: bundledSourceFiles(ruleSet.id) };

@@ -79,4 +79,3 @@ export function describeExpected(rule: FieldRule): string {
         : `an array of ${rule.minItems} to ${rule.maxItems} ${rule.itemNoun}`;
   }
 }
-

@@ -8,14 +8,7 @@
  * pollution starts; unknown keys are reported separately (unknown-fields.ts).
  */
 import { z } from 'zod';
-import {
-  MAX_AGE,
-  MAX_MONTHLY_AMOUNT,
-  MAX_WOZ_VALUE,
-  MIN_AGE,
-  MIN_MONTHLY_AMOUNT,
-  MIN_WOZ_VALUE,
-} from './bounds.js';
+import { MAX_AGE, MAX_MONTHLY_AMOUNT, MAX_WOZ_VALUE, MIN_AGE, MIN_MONTHLY_AMOUNT, MIN_WOZ_VALUE } from './bounds.js';
 import { caseInsensitiveNamePattern, describeEnumMembers, type EnumDefinition } from './enums.js';
 import { withRule, type ExclusiveKeys } from './field-rules.js';
 
@@ -36,7 +29,12 @@ export function monthlyAmountField(description: string) {
 
 /** Age in whole years. */
 export function ageField(description: string) {
-  return integerField(MIN_AGE, MAX_AGE, 'an age in whole years', `${description}, whole years (${MIN_AGE} to ${MAX_AGE})`);
+  return integerField(
+    MIN_AGE,
+    MAX_AGE,
+    'an age in whole years',
+    `${description}, whole years (${MIN_AGE} to ${MAX_AGE})`,
+  );
 }
 
 /** A property value in whole euros (not monthly). */
@@ -64,11 +62,9 @@ export function booleanField(description: string) {
  */
 export function enumField(definition: EnumDefinition, description: string) {
   const codes = definition.members.map((member) => member.code);
-  const schema = z
-    .union([z.literal(codes), z.string().regex(caseInsensitiveNamePattern(definition))])
-    .meta({
-      description: `${description}: ${describeEnumMembers(definition)}; the integer code or the name, in any letter case`,
-    });
+  const schema = z.union([z.literal(codes), z.string().regex(caseInsensitiveNamePattern(definition))]).meta({
+    description: `${description}: ${describeEnumMembers(definition)}; the integer code or the name, in any letter case`,
+  });
   return withRule(schema, { kind: 'enum', definition });
 }
 

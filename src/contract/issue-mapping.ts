@@ -31,10 +31,16 @@ function problemWith(rule: FieldRule, value: unknown, isObjectMember: boolean): 
     case 'integer':
       if (typeof value !== 'number') return wrongType;
       if (!Number.isInteger(value)) {
-        return { code: ISSUE_CODES.notInteger, message: `expected ${expected}, got ${got}, which is not a whole number` };
+        return {
+          code: ISSUE_CODES.notInteger,
+          message: `expected ${expected}, got ${got}, which is not a whole number`,
+        };
       }
       if (value < rule.min) {
-        return { code: ISSUE_CODES.tooSmall, message: `expected ${expected}, got ${got}, below the minimum ${rule.min}` };
+        return {
+          code: ISSUE_CODES.tooSmall,
+          message: `expected ${expected}, got ${got}, below the minimum ${rule.min}`,
+        };
       }
       if (value > rule.max) {
         return { code: ISSUE_CODES.tooBig, message: `expected ${expected}, got ${got}, above the maximum ${rule.max}` };

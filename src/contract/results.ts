@@ -9,7 +9,10 @@ export const Rekenregels = z.object({
   Id: z.string().describe('rule set id, e.g. nl-2026'),
   GeldigVanaf: z.string().describe('first day the rule set applies (YYYY-MM-DD)'),
   GeldigTot: z.string().describe('last day the rule set applies (YYYY-MM-DD, inclusive)'),
-  Hash: z.string().regex(/^[0-9a-f]{64}$/).describe('SHA-256 of the canonical JSON of the rule files'),
+  Hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .describe('SHA-256 of the canonical JSON of the rule files'),
 });
 
 export const Melding = z.object({
@@ -18,7 +21,9 @@ export const Melding = z.object({
 });
 
 /** The explanation (`?uitleg=true`): see docs/explanation.md; shape versioned by its `format`. */
-export const Uitleg = z.record(z.string(), z.unknown()).describe('explanation of every amount (format budgetnorm-explanation/1)');
+export const Uitleg = z
+  .record(z.string(), z.unknown())
+  .describe('explanation of every amount (format budgetnorm-explanation/1)');
 
 export const RepaymentCapacityResult = z.object({
   Afloscapaciteit: z.number().min(0),

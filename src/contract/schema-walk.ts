@@ -51,7 +51,11 @@ export interface KnownObject {
 
 /** What a schema node is, worked out once: zod's `instanceof` checks are too slow to repeat per request. */
 type WalkPlan =
-  | { readonly kind: 'object'; readonly schema: z.ZodObject; readonly children: readonly (readonly [string, WalkPlan])[] }
+  | {
+      readonly kind: 'object';
+      readonly schema: z.ZodObject;
+      readonly children: readonly (readonly [string, WalkPlan])[];
+    }
   | { readonly kind: 'array'; readonly maxItems: number; readonly element: WalkPlan }
   | { readonly kind: 'leaf' };
 
@@ -71,7 +75,11 @@ function planOf(schema: z.ZodType): WalkPlan {
     for (const key of Object.keys(inner.shape)) children.push([key, planOf(inner.shape[key] as z.ZodType)]);
   } else if (inner instanceof z.ZodArray) {
     const rule = ruleOf(inner);
-    plan = { kind: 'array', maxItems: rule?.kind === 'array' ? rule.maxItems : Number.POSITIVE_INFINITY, element: planOf(inner.element as z.ZodType) };
+    plan = {
+      kind: 'array',
+      maxItems: rule?.kind === 'array' ? rule.maxItems : Number.POSITIVE_INFINITY,
+      element: planOf(inner.element as z.ZodType),
+    };
   }
   plans.set(schema, plan);
   return plan;

@@ -7,14 +7,34 @@ import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
 import type { Household } from '../household/household.js';
 import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
-import type { CalculationFile, CalculationId, Combine, Notice, PostRule, ValueRule } from '../rules/format/calculation.js';
+import type {
+  CalculationFile,
+  CalculationId,
+  Combine,
+  Notice,
+  PostRule,
+  ValueRule,
+} from '../rules/format/calculation.js';
 import type { Expression } from '../rules/format/expression.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { BooleanCondition } from '../rules/format/condition.js';
 import { newState, type EvalContext } from './context.js';
-import { EXPLANATION_FORMAT, type AmountTrace, type Explanation, type RuleTrace, type TotalTrace } from './explanation.js';
+import {
+  EXPLANATION_FORMAT,
+  type AmountTrace,
+  type Explanation,
+  type RuleTrace,
+  type TotalTrace,
+} from './explanation.js';
 import { usageOf } from './dependencies.js';
-import { compileExpression, compileScopedCondition, constantOf, rounder, type AmountFn, type ExpressionEnv } from './expression.js';
+import {
+  compileExpression,
+  compileScopedCondition,
+  constantOf,
+  rounder,
+  type AmountFn,
+  type ExpressionEnv,
+} from './expression.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -87,7 +107,11 @@ export function programFor(ruleSet: RuleSet, calculation: CalculationId): Progra
 export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Program {
   const calc = ruleSet.calculations[calculation];
   if (calc === undefined) {
-    throw new RuleEvaluationError('calculation_missing', ruleSet.id, `rule set ${ruleSet.id} has no ${calculation} rules`);
+    throw new RuleEvaluationError(
+      'calculation_missing',
+      ruleSet.id,
+      `rule set ${ruleSet.id} has no ${calculation} rules`,
+    );
   }
   const catalog = FACT_CATALOGS[calculation];
   const values = calc.values ?? [];
@@ -106,9 +130,14 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     valueConstant: (i) => valueConstant(i),
   };
 
-  const compileRule = (rule: PostRule | ValueRule, file: string, amounts: readonly (readonly [string, Expression])[]): CompiledRule => {
+  const compileRule = (
+    rule: PostRule | ValueRule,
+    file: string,
+    amounts: readonly (readonly [string, Expression])[],
+  ): CompiledRule => {
     const where = `${file} rule ${rule.id}`;
-    const cond = rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition);
+    const cond =
+      rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition);
     return {
       id: rule.id,
       description: rule.description,
@@ -165,14 +194,27 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     combine: p.combine,
     where: `${file} post ${p.code}`,
     key: `post ${p.code}`,
-    rules: p.rules.map((r) => compileRule(r, `${file} post ${p.code}`, measures.map((m) => {
-      const e = r.amounts[m];
-      if (e === undefined) throw new RuleEvaluationError('measure_missing', `${file} post ${p.code} rule ${r.id}`, `no amount for measure ${m}`);
-      return [m, e] as const;
-    }))),
+    rules: p.rules.map((r) =>
+      compileRule(
+        r,
+        `${file} post ${p.code}`,
+        measures.map((m) => {
+          const e = r.amounts[m];
+          if (e === undefined)
+            throw new RuleEvaluationError(
+              'measure_missing',
+              `${file} post ${p.code} rule ${r.id}`,
+              `no amount for measure ${m}`,
+            );
+          return [m, e] as const;
+        }),
+      ),
+    ),
   }));
   const totals = Object.entries(calc.totals).map(([name, t]) => ({
-    name, description: t.description, fn: compileExpression(env, t.amount, undefined, `${file} total ${name}`),
+    name,
+    description: t.description,
+    fn: compileExpression(env, t.amount, undefined, `${file} total ${name}`),
   }));
 
   // A remembered post returns the same exact amounts object each time, so its rounding is remembered with it.
@@ -204,7 +246,8 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       }
       if (program.combine === 'first') return out;
     }
-    if (out === undefined) throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+    if (out === undefined)
+      throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
     return out;
   }
 
@@ -225,14 +268,26 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       for (const [m, fn] of rule.amounts) amounts[m] = fn(ctx);
       const figures = trace.end(previous);
       rules.push({
-        id: rule.id, description: rule.description, applied: true, because: outcome.detail,
-        amounts: strings(amounts), expressions: rule.expressions, figures,
+        id: rule.id,
+        description: rule.description,
+        applied: true,
+        because: outcome.detail,
+        amounts: strings(amounts),
+        expressions: rule.expressions,
+        figures,
       });
       if (out === undefined) out = { ...amounts };
       else for (const m of keys) out[m] = (out[m] as Decimal).plus(amounts[m] as Decimal);
     }
-    if (out === undefined) throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
-    trace.amounts.set(program, { code: program.code, description: program.description, combine: program.combine, exact: strings(out), rules });
+    if (out === undefined)
+      throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+    trace.amounts.set(program, {
+      code: program.code,
+      description: program.description,
+      combine: program.combine,
+      exact: strings(out),
+      rules,
+    });
     return out;
   }
   function guard<T>(key: string, where: string, ctx: EvalContext, compute: () => T): T {
@@ -270,7 +325,9 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     let amount = memoKey === undefined ? undefined : memo!.cache.get(memoKey);
     if (amount === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-      amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))['amount'] as Decimal;
+      amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))[
+        'amount'
+      ] as Decimal;
       if (memoKey !== undefined) memo!.remember(memoKey, amount);
     }
     ctx.state.valueExact[i] = amount;
@@ -284,12 +341,20 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   function evaluateFacts(extracted: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation {
     const explain = options?.explain === true;
     const ctx: EvalContext = {
-      facts: extracted.facts, collections: extracted.collections, item: undefined,
+      facts: extracted.facts,
+      collections: extracted.collections,
+      item: undefined,
       state: newState(posts.length, valuePrograms.length, explain),
     };
     const evaluated: EvaluatedPost[] = calc!.posts.map((p, i) => {
       const exact = postExact(i, ctx);
-      return { code: p.code, description: p.description, ...(p.group !== undefined ? { group: p.group } : {}), exact, rounded: roundAll(i, exact) };
+      return {
+        code: p.code,
+        description: p.description,
+        ...(p.group !== undefined ? { group: p.group } : {}),
+        exact,
+        rounded: roundAll(i, exact),
+      };
     });
     const totalValues: Record<string, Decimal> = {};
     const totalTraces: TotalTrace[] = [];
@@ -298,14 +363,25 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       const value = t.fn(ctx);
       totalValues[t.name] = value;
       if (ctx.state.trace !== undefined) {
-        totalTraces.push({ name: t.name, description: t.description, value: value.toString(), figures: ctx.state.trace.end(previous) });
+        totalTraces.push({
+          name: t.name,
+          description: t.description,
+          value: value.toString(),
+          figures: ctx.state.trace.end(previous),
+        });
       }
     }
     const result: Evaluation = { posts: evaluated, totals: totalValues, notices: ctx.state.notices };
     if (!explain) return result;
     const explanation: Explanation = {
       format: EXPLANATION_FORMAT,
-      ruleSet: { id: ruleSet.id, hash: ruleSet.hash, validFrom: ruleSet.validFrom, validUntil: ruleSet.validUntil, status: ruleSet.status },
+      ruleSet: {
+        id: ruleSet.id,
+        hash: ruleSet.hash,
+        validFrom: ruleSet.validFrom,
+        validUntil: ruleSet.validUntil,
+        status: ruleSet.status,
+      },
       calculation,
       facts: flattenFacts(extracted),
       posts: posts.map((p, i) => {
@@ -327,9 +403,15 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     return { ...result, explanation };
   }
 
-  function evaluateAmount(kind: 'post' | 'value', index: number, extracted: ExtractedFacts): Readonly<Record<string, Decimal>> {
+  function evaluateAmount(
+    kind: 'post' | 'value',
+    index: number,
+    extracted: ExtractedFacts,
+  ): Readonly<Record<string, Decimal>> {
     const ctx: EvalContext = {
-      facts: extracted.facts, collections: extracted.collections, item: undefined,
+      facts: extracted.facts,
+      collections: extracted.collections,
+      item: undefined,
       state: newState(posts.length, valuePrograms.length, false),
     };
     return kind === 'post' ? postExact(index, ctx) : { amount: valueExact(index, ctx) };
@@ -364,7 +446,12 @@ interface AmountMemo<T> {
  * key; and not for amounts whose rules raise notices, which a remembered amount would not
  * raise again. Explanations never use it.
  */
-function amountMemo<T>(ruleSet: RuleSet, calc: CalculationFile, node: unknown, calculation: CalculationId): AmountMemo<T> | undefined {
+function amountMemo<T>(
+  ruleSet: RuleSet,
+  calc: CalculationFile,
+  node: unknown,
+  calculation: CalculationId,
+): AmountMemo<T> | undefined {
   const usage = usageOf(ruleSet, calc, node);
   if (usage.hasNotice) return undefined;
   // Building a key costs about as much as a few decimal operations: remember only amounts

@@ -94,16 +94,39 @@ function compileFactCondition(c: FactCondition, resolve: FactResolver): Compiled
  * The hot-path test of a comparison with a literal, one closure per operator so that no
  * generic dispatch runs per household. Same meaning as OPERATOR_FUNCTIONS.
  */
-function literalTest(operator: Operator, left: FactReader, value: unknown): ((ctx: EvalContext) => boolean) | undefined {
+function literalTest(
+  operator: Operator,
+  left: FactReader,
+  value: unknown,
+): ((ctx: EvalContext) => boolean) | undefined {
   const b = value as number;
   switch (operator) {
-    case 'equal': return (ctx) => left(ctx) === value;
-    case 'notEqual': return (ctx) => left(ctx) !== value;
-    case 'lessThan': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) < b; };
-    case 'lessThanInclusive': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) <= b; };
-    case 'greaterThan': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) > b; };
-    case 'greaterThanInclusive': return (ctx) => { const a = left(ctx); return numberValidator(a) && (a as number) >= b; };
-    default: return undefined;
+    case 'equal':
+      return (ctx) => left(ctx) === value;
+    case 'notEqual':
+      return (ctx) => left(ctx) !== value;
+    case 'lessThan':
+      return (ctx) => {
+        const a = left(ctx);
+        return numberValidator(a) && (a as number) < b;
+      };
+    case 'lessThanInclusive':
+      return (ctx) => {
+        const a = left(ctx);
+        return numberValidator(a) && (a as number) <= b;
+      };
+    case 'greaterThan':
+      return (ctx) => {
+        const a = left(ctx);
+        return numberValidator(a) && (a as number) > b;
+      };
+    case 'greaterThanInclusive':
+      return (ctx) => {
+        const a = left(ctx);
+        return numberValidator(a) && (a as number) >= b;
+      };
+    default:
+      return undefined;
   }
 }
 

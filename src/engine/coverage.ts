@@ -12,7 +12,13 @@
  */
 import type { RuleSetIssue } from '../contract/errors.js';
 import { RuleEvaluationError } from '../contract/errors.js';
-import { FACT_CATALOGS, type ExtractedFacts, type FactDefinition, type FactRecord, type FactValue } from '../rules/facts.js';
+import {
+  FACT_CATALOGS,
+  type ExtractedFacts,
+  type FactDefinition,
+  type FactRecord,
+  type FactValue,
+} from '../rules/facts.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import { COLLECTIONS, type Collection } from '../rules/format/expression.js';
 import type { RuleSet } from '../rules/rule-set.js';
@@ -61,7 +67,10 @@ function* sample(total: number, count: number): Generator<number> {
   }
 }
 
-interface Axis { readonly name: string; readonly values: readonly unknown[] }
+interface Axis {
+  readonly name: string;
+  readonly values: readonly unknown[];
+}
 
 /** Sweeps every post and value of one calculation. */
 export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, program: Program): SweepReport {
@@ -74,11 +83,24 @@ export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, p
   let households = 0;
 
   const baseFacts: FactRecord = {};
-  for (const [name, def] of catalog.facts) if (COLLECTION_FACTS[name] === undefined) baseFacts[name] = defaultValue(def);
+  for (const [name, def] of catalog.facts)
+    if (COLLECTION_FACTS[name] === undefined) baseFacts[name] = defaultValue(def);
 
   const targets: { kind: 'post' | 'value'; index: number; label: string; path: string; node: unknown }[] = [
-    ...calc.posts.map((p, i) => ({ kind: 'post' as const, index: i, label: `post ${p.code}`, path: `$.posts[${i}]`, node: p })),
-    ...(calc.values ?? []).map((v, i) => ({ kind: 'value' as const, index: i, label: `value ${v.id}`, path: `$.values[${i}]`, node: v })),
+    ...calc.posts.map((p, i) => ({
+      kind: 'post' as const,
+      index: i,
+      label: `post ${p.code}`,
+      path: `$.posts[${i}]`,
+      node: p,
+    })),
+    ...(calc.values ?? []).map((v, i) => ({
+      kind: 'value' as const,
+      index: i,
+      label: `value ${v.id}`,
+      path: `$.values[${i}]`,
+      node: v,
+    })),
   ];
 
   for (const target of targets) {
@@ -86,11 +108,15 @@ export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, p
     const axes: Axis[] = [];
     for (const name of usage.facts) {
       const def = catalog.facts.get(name);
-      if (def !== undefined && COLLECTION_FACTS[name] === undefined) axes.push({ name, values: criticalValues(def, usage.constants.get(name)) });
+      if (def !== undefined && COLLECTION_FACTS[name] === undefined)
+        axes.push({ name, values: criticalValues(def, usage.constants.get(name)) });
     }
     for (const collection of COLLECTIONS) {
       if (!usage.collections.has(collection)) continue;
-      axes.push({ name: `#${collection}`, values: collectionVariants(collection, usage, catalog.items[collection], catalog.sizes[collection]) });
+      axes.push({
+        name: `#${collection}`,
+        values: collectionVariants(collection, usage, catalog.items[collection], catalog.sizes[collection]),
+      });
     }
     const total = axes.reduce((n, a) => n * a.values.length, 1);
     const indexes = total <= SWEEP_BUDGET ? range(total) : sample(total, SWEEP_BUDGET);
@@ -115,7 +141,9 @@ export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, p
       if (problem === undefined) continue;
       failures += 1;
       firstFailure ??= {
-        file, path: target.path, code: problem.code,
+        file,
+        path: target.path,
+        code: problem.code,
         message: `${target.label}: ${problem.message}, for example for the household ${describe(extracted, usage)}`,
       };
     }
@@ -158,12 +186,18 @@ function* range(n: number): Generator<number> {
   for (let i = 0; i < n; i += 1) yield i;
 }
 
-function tryAmount(program: Program, kind: 'post' | 'value', index: number, facts: ExtractedFacts): { code: string; message: string } | undefined {
+function tryAmount(
+  program: Program,
+  kind: 'post' | 'value',
+  index: number,
+  facts: ExtractedFacts,
+): { code: string; message: string } | undefined {
   try {
     const amounts = program.evaluateAmount(kind, index, facts);
     if (kind === 'post') {
       for (const [measure, amount] of Object.entries(amounts)) {
-        if (amount.isNegative() && !amount.isZero()) return { code: 'negative_amount', message: `${measure} comes out negative (${amount.toString()})` };
+        if (amount.isNegative() && !amount.isZero())
+          return { code: 'negative_amount', message: `${measure} comes out negative (${amount.toString()})` };
       }
     }
     return undefined;
@@ -176,14 +210,27 @@ function tryAmount(program: Program, kind: 'post' | 'value', index: number, fact
 
 /** Collections to try: each kind of item alone, and lists of the sizes conditions distinguish. */
 function collectionVariants(
-  collection: Collection, usage: Usage, items: ReadonlyMap<string, FactDefinition>, size: { min: number; max: number },
+  collection: Collection,
+  usage: Usage,
+  items: ReadonlyMap<string, FactDefinition>,
+  size: { min: number; max: number },
 ): FactRecord[][] {
-  const itemAxes = [...usage.itemFacts].filter((f) => items.has(f)).map((f) => ({ name: f, values: criticalValues(items.get(f)!, usage.constants.get(f)) }));
+  const itemAxes = [...usage.itemFacts]
+    .filter((f) => items.has(f))
+    .map((f) => ({ name: f, values: criticalValues(items.get(f)!, usage.constants.get(f)) }));
   let kinds: FactRecord[] = [{}];
-  for (const axis of itemAxes) kinds = kinds.flatMap((k) => axis.values.map((v) => ({ ...k, [axis.name]: v as FactValue })));
+  for (const axis of itemAxes)
+    kinds = kinds.flatMap((k) => axis.values.map((v) => ({ ...k, [axis.name]: v as FactValue })));
   kinds = kinds.slice(0, 64);
-  const countFacts = Object.entries(COLLECTION_FACTS).filter(([, cs]) => cs.includes(collection)).map(([f]) => f);
-  const sizes = new Set<number>([size.min, size.max, Math.min(size.max, size.min + 1), Math.min(size.max, size.min + 2)]);
+  const countFacts = Object.entries(COLLECTION_FACTS)
+    .filter(([, cs]) => cs.includes(collection))
+    .map(([f]) => f);
+  const sizes = new Set<number>([
+    size.min,
+    size.max,
+    Math.min(size.max, size.min + 1),
+    Math.min(size.max, size.min + 2),
+  ]);
   for (const f of countFacts) {
     for (const c of usage.constants.get(f) ?? []) {
       // householdSize counts persons too; allow for up to two of them.
@@ -204,7 +251,10 @@ function collectionVariants(
   return out;
 }
 
-function fillItemDefaults(collections: Record<Collection, FactRecord[]>, items: Readonly<Record<Collection, ReadonlyMap<string, FactDefinition>>>): void {
+function fillItemDefaults(
+  collections: Record<Collection, FactRecord[]>,
+  items: Readonly<Record<Collection, ReadonlyMap<string, FactDefinition>>>,
+): void {
   for (const c of COLLECTIONS) {
     collections[c] = collections[c].map((item) => {
       const full: FactRecord = {};
@@ -215,7 +265,8 @@ function fillItemDefaults(collections: Record<Collection, FactRecord[]>, items: 
 }
 
 function applyDerivers(
-  facts: FactRecord, collections: ExtractedFacts['collections'],
+  facts: FactRecord,
+  collections: ExtractedFacts['collections'],
   derivers: readonly ((f: FactRecord, c: ExtractedFacts['collections']) => FactRecord)[],
 ): FactRecord {
   let out = facts;
@@ -228,7 +279,9 @@ function describe(extracted: ExtractedFacts, usage: Usage): string {
   for (const name of [...usage.facts].sort()) parts.push(`${name}=${JSON.stringify(extracted.facts[name])}`);
   for (const c of usage.collections) {
     const items = extracted.collections[c];
-    const shown = items.slice(0, 3).map((i) => JSON.stringify(Object.fromEntries([...usage.itemFacts].filter((f) => f in i).map((f) => [f, i[f]]))));
+    const shown = items
+      .slice(0, 3)
+      .map((i) => JSON.stringify(Object.fromEntries([...usage.itemFacts].filter((f) => f in i).map((f) => [f, i[f]]))));
     parts.push(`${c}=[${shown.join(', ')}${items.length > 3 ? `, … ${items.length} in all` : ''}]`);
   }
   return parts.join(', ');

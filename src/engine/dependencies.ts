@@ -19,12 +19,27 @@ export interface Usage {
   hasNotice: boolean;
 }
 
-const NUMERIC_OPERATORS = new Set(['lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive', 'equal', 'notEqual', 'in', 'notIn']);
+const NUMERIC_OPERATORS = new Set([
+  'lessThan',
+  'lessThanInclusive',
+  'greaterThan',
+  'greaterThanInclusive',
+  'equal',
+  'notEqual',
+  'in',
+  'notIn',
+]);
 
 /** Facts that follow from the collections; enumerating the collections enumerates these. */
 export const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> = {
-  adults: ['persons'], hasPartner: ['persons'], men: ['persons'], women: ['persons'],
-  children: ['children'], cars: ['cars'], householdSize: ['persons', 'children'], householdType: ['persons', 'children'],
+  adults: ['persons'],
+  hasPartner: ['persons'],
+  men: ['persons'],
+  women: ['persons'],
+  children: ['children'],
+  cars: ['cars'],
+  householdSize: ['persons', 'children'],
+  householdType: ['persons', 'children'],
 };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -33,7 +48,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** Collects what an amount depends on, following references to posts and values. */
 export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown): Usage {
-  const usage: Usage = { facts: new Set(), itemFacts: new Set(), collections: new Set(), constants: new Map(), hasNotice: false };
+  const usage: Usage = {
+    facts: new Set(),
+    itemFacts: new Set(),
+    collections: new Set(),
+    constants: new Map(),
+    hasNotice: false,
+  };
   const seen = new Set<unknown>();
   const addConstant = (fact: string, n: number): void => {
     let set = usage.constants.get(fact);
@@ -90,7 +111,8 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
       if (typeof over['over'] === 'string') usage.collections.add(over['over'] as Collection);
     }
     if (typeof node['post'] === 'string') walk(calc.posts.find((p) => p.code === node['post']));
-    if (Object.keys(node).length === 1 && typeof node['value'] === 'string') walk((calc.values ?? []).find((v) => v.id === node['value']));
+    if (Object.keys(node).length === 1 && typeof node['value'] === 'string')
+      walk((calc.values ?? []).find((v) => v.id === node['value']));
     if (isRecord(node['sumPosts'])) {
       const group = node['sumPosts']['group'];
       for (const p of calc.posts) if (group === undefined || p.group === group) walk(p);

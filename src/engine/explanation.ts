@@ -26,7 +26,13 @@ export type FigureUse =
   | (SourcedFigure & { readonly kind: 'table'; readonly key: Readonly<Record<string, string>> })
   | { readonly kind: 'fact'; readonly name: string; readonly value: string | number | boolean }
   | { readonly kind: 'value'; readonly name: string; readonly value: string }
-  | { readonly kind: 'post'; readonly name: string; readonly measure: string; readonly rounded: boolean; readonly value: string }
+  | {
+      readonly kind: 'post';
+      readonly name: string;
+      readonly measure: string;
+      readonly rounded: boolean;
+      readonly value: string;
+    }
   /** A literal in the rule; `unit` only where the rule gives one (otherwise it takes its neighbours'). */
   | { readonly kind: 'const'; readonly value: string; readonly unit?: string };
 
@@ -77,7 +83,13 @@ export interface TotalTrace {
 
 export interface Explanation {
   readonly format: typeof EXPLANATION_FORMAT;
-  readonly ruleSet: { readonly id: string; readonly hash: string; readonly validFrom: string; readonly validUntil: string; readonly status: string };
+  readonly ruleSet: {
+    readonly id: string;
+    readonly hash: string;
+    readonly validFrom: string;
+    readonly validUntil: string;
+    readonly status: string;
+  };
   readonly calculation: string;
   /** The facts read off the household, as the rules saw them. */
   readonly facts: Readonly<Record<string, string | number | boolean>>;

@@ -54,7 +54,9 @@ function constant(value: Decimal, recorded: AmountFn): AmountFn {
 
 /** The context constants are folded in: no facts, no trace (constants never read them). */
 const CONSTANT_CONTEXT: EvalContext = {
-  facts: {}, collections: { persons: [], children: [], cars: [] }, item: undefined,
+  facts: {},
+  collections: { persons: [], children: [], cars: [] },
+  item: undefined,
   state: { postExact: [], valueExact: [], inProgress: new Set(), notices: [], trace: undefined, sums: new Map() },
 };
 
@@ -127,7 +129,12 @@ export function parameterNumber(ruleSet: RuleSet, name: string): number {
  * current item (only inside a `sum`/`count` over that collection), anything else reads
  * the household's facts.
  */
-export function factReader(env: ExpressionEnv, scope: Collection | undefined, fact: string, path: string | undefined): FactReader {
+export function factReader(
+  env: ExpressionEnv,
+  scope: Collection | undefined,
+  fact: string,
+  path: string | undefined,
+): FactReader {
   const follow = compilePath(path);
   let read: FactReader;
   if (fact.startsWith(PARAM_FACT_PREFIX)) {
@@ -143,7 +150,9 @@ export function factReader(env: ExpressionEnv, scope: Collection | undefined, fa
 }
 
 export function compileScopedCondition(
-  env: ExpressionEnv, scope: Collection | undefined, condition: Parameters<typeof compileCondition>[0],
+  env: ExpressionEnv,
+  scope: Collection | undefined,
+  condition: Parameters<typeof compileCondition>[0],
 ): CompiledCondition {
   return compileCondition(condition, (fact, path) => factReader(env, scope, fact, path));
 }
@@ -159,7 +168,12 @@ function bandKey(bands: readonly Band[], value: number): string | undefined {
  * Compiles one expression. `where` names the place in the rule set for error messages
  * (e.g. `afloscapaciteit.json posts[Levensonderhoud].rules[norm]`).
  */
-export function compileExpression(env: ExpressionEnv, expr: Expression, scope: Collection | undefined, where: string): AmountFn {
+export function compileExpression(
+  env: ExpressionEnv,
+  expr: Expression,
+  scope: Collection | undefined,
+  where: string,
+): AmountFn {
   const fail = (code: string, message: string): never => {
     throw new RuleEvaluationError(code, where, message);
   };
@@ -170,7 +184,11 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     const d = new Money(expr.const);
     const unit = expr.unit;
     return constant(d, (ctx) => {
-      ctx.state.trace?.figure(`const:${d.toString()}:${unit ?? ''}`, () => ({ kind: 'const', value: d.toString(), ...(unit !== undefined ? { unit } : {}) }));
+      ctx.state.trace?.figure(`const:${d.toString()}:${unit ?? ''}`, () => ({
+        kind: 'const',
+        value: d.toString(),
+        ...(unit !== undefined ? { unit } : {}),
+      }));
       return d;
     });
   }
@@ -181,8 +199,13 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     const d = new Money(p.value);
     return constant(d, (ctx) => {
       ctx.state.trace?.figure(`param:${name}`, () => ({
-        kind: 'parameter', name, description: p.description, value: d.toString(), unit: p.unit,
-        source: sourceRef(ruleSet, p), ...provenanceFields(p),
+        kind: 'parameter',
+        name,
+        description: p.description,
+        value: d.toString(),
+        unit: p.unit,
+        source: sourceRef(ruleSet, p),
+        ...provenanceFields(p),
       }));
       return d;
     });
@@ -193,7 +216,8 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     if (table === undefined) return fail('dangling_reference', `unknown table ${name}`);
     const dims = Object.keys(table.dimensions);
     const cells = new Map<string, { d: Decimal; cell: (typeof table.cells)[number] }>();
-    for (const cell of table.cells) cells.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
+    for (const cell of table.cells)
+      cells.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
     const parts = dims.map((dim): ((ctx: EvalContext) => string | undefined) => {
       const keyExpr = expr.key[dim];
       if (keyExpr === undefined) return fail('dangling_reference', `table ${name} needs a key for dimension ${dim}`);
@@ -220,8 +244,13 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
         return fail('missing_table_cell', `table ${name} has no cell for ${shown}`);
       }
       ctx.state.trace?.figure(`table:${name}:${key.join('|')}`, () => ({
-        kind: 'table', name, key: hit.cell.key, value: hit.d.toString(), unit: table.unit,
-        source: sourceRef(ruleSet, hit.cell), ...provenanceFields(hit.cell),
+        kind: 'table',
+        name,
+        key: hit.cell.key,
+        value: hit.d.toString(),
+        unit: table.unit,
+        source: sourceRef(ruleSet, hit.cell),
+        ...provenanceFields(hit.cell),
       }));
       return hit.d;
     };
@@ -267,7 +296,13 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     return (ctx) => {
       const amounts = rounded ? env.postRounded(index, ctx) : env.postExact(index, ctx);
       const d = amounts[measure] as Decimal;
-      ctx.state.trace?.figure(`post:${code}:${measure}:${rounded}`, () => ({ kind: 'post', name: code, measure, rounded, value: d.toString() }));
+      ctx.state.trace?.figure(`post:${code}:${measure}:${rounded}`, () => ({
+        kind: 'post',
+        name: code,
+        measure,
+        rounded,
+        value: d.toString(),
+      }));
       return d;
     };
   }
@@ -289,15 +324,35 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
       }
       const sum = total;
       ctx.state.trace?.figure(`sumPosts:${group ?? ''}:${measure}:${rounded}`, () => ({
-        kind: 'post', name: group === undefined ? '(all posts)' : `(group ${group})`, measure, rounded, value: sum.toString(),
+        kind: 'post',
+        name: group === undefined ? '(all posts)' : `(group ${group})`,
+        measure,
+        rounded,
+        value: sum.toString(),
       }));
       return sum;
     };
   }
-  if ('add' in expr) return fold(expr.add.map((e) => sub(e)), (a, b) => a.plus(b));
-  if ('multiply' in expr) return fold(expr.multiply.map((e) => sub(e)), (a, b) => a.times(b));
-  if ('min' in expr) return fold(expr.min.map((e) => sub(e)), (a, b) => (b.lessThan(a) ? b : a));
-  if ('max' in expr) return fold(expr.max.map((e) => sub(e)), (a, b) => (b.greaterThan(a) ? b : a));
+  if ('add' in expr)
+    return fold(
+      expr.add.map((e) => sub(e)),
+      (a, b) => a.plus(b),
+    );
+  if ('multiply' in expr)
+    return fold(
+      expr.multiply.map((e) => sub(e)),
+      (a, b) => a.times(b),
+    );
+  if ('min' in expr)
+    return fold(
+      expr.min.map((e) => sub(e)),
+      (a, b) => (b.lessThan(a) ? b : a),
+    );
+  if ('max' in expr)
+    return fold(
+      expr.max.map((e) => sub(e)),
+      (a, b) => (b.greaterThan(a) ? b : a),
+    );
   if ('subtract' in expr) {
     const [a, b] = [sub(expr.subtract[0]), sub(expr.subtract[1])];
     return foldable([a, b], (ctx) => a(ctx).minus(b(ctx)));
@@ -330,14 +385,16 @@ export function compileExpression(env: ExpressionEnv, expr: Expression, scope: C
     return (ctx) => {
       let n = 0;
       for (const item of ctx.collections[over]) {
-        if (when === undefined || when({ facts: ctx.facts, collections: ctx.collections, item, state: ctx.state })) n += 1;
+        if (when === undefined || when({ facts: ctx.facts, collections: ctx.collections, item, state: ctx.state }))
+          n += 1;
       }
       return new Money(n);
     };
   }
   if ('round' in expr) {
     const inner = sub(expr.round);
-    if (ruleSet.manifest.rounding[expr.policy] === undefined) return fail('dangling_reference', `unknown rounding policy ${expr.policy}`);
+    if (ruleSet.manifest.rounding[expr.policy] === undefined)
+      return fail('dangling_reference', `unknown rounding policy ${expr.policy}`);
     const round = rounder(ruleSet, expr.policy);
     return foldable([inner], (ctx) => round(inner(ctx)));
   }
@@ -384,7 +441,11 @@ function fold(fns: readonly AmountFn[], op: (a: Decimal, b: Decimal) => Decimal)
 function singleMeasure(env: ExpressionEnv, where: string): string {
   const [only, ...more] = env.calculation.measures;
   if (only === undefined || more.length > 0) {
-    throw new RuleEvaluationError('measure_required', where, `name the measure: this calculation has ${env.calculation.measures.join(', ')}`);
+    throw new RuleEvaluationError(
+      'measure_required',
+      where,
+      `name the measure: this calculation has ${env.calculation.measures.join(', ')}`,
+    );
   }
   return only;
 }

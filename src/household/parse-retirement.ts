@@ -34,9 +34,10 @@ function child(kind: Kind, index: number): Child {
 
 function car(auto: Auto, index: number): Car {
   // Validation guarantees exactly one of the two mileage keys; the alias is only another name.
-  const mileageKey = auto.KilometersPerJaar === null || auto.KilometersPerJaar === undefined
-    ? 'AutoKilometersPerJaar'
-    : 'KilometersPerJaar';
+  const mileageKey =
+    auto.KilometersPerJaar === null || auto.KilometersPerJaar === undefined
+      ? 'AutoKilometersPerJaar'
+      : 'KilometersPerJaar';
   const mileage = decodeOptionalEnum(MILEAGE_BAND, auto[mileageKey], `Autos[${index}].${mileageKey}`);
   return {
     class: decodeValidatedEnum(CAR_CLASS, auto.TypeAuto, `Autos[${index}].TypeAuto`),
@@ -48,7 +49,9 @@ function car(auto: Auto, index: number): Car {
 function wozCategory(woning: Woning): WozCategory | undefined {
   const given = decodeOptionalEnum(WOZ_CATEGORY, woning.WozWaardeCategorie, 'Woning.WozWaardeCategorie');
   if (given !== undefined) return given;
-  return woning.WozWaarde === null || woning.WozWaarde === undefined ? undefined : wozCategoryForValue(woning.WozWaarde);
+  return woning.WozWaarde === null || woning.WozWaarde === undefined
+    ? undefined
+    : wozCategoryForValue(woning.WozWaarde);
 }
 
 function dwelling(woning: Woning): Dwelling {

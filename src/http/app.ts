@@ -169,9 +169,10 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.use('*', async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header(REQUEST_ID_HEADER);
-    const requestId = incoming !== undefined && SANE_REQUEST_ID.test(incoming) && !isPresentedKey(c, incoming)
-      ? incoming
-      : crypto.randomUUID();
+    const requestId =
+      incoming !== undefined && SANE_REQUEST_ID.test(incoming) && !isPresentedKey(c, incoming)
+        ? incoming
+        : crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('ruleSetId', null);
     await next();
@@ -247,7 +248,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     }
   }
 
-  const calculation = (calculate: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown) =>
+  const calculation =
+    (calculate: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown) =>
     async (c: Context<Env>): Promise<Response> => {
       if (!authorised(c)) return unauthorized();
       const contentType = c.req.header('content-type');
@@ -257,17 +259,20 @@ export function createApp(options: AppOptions): Hono<Env> {
 
       const issues: ValidationIssue[] = [];
       const explain = booleanParam(queryOf(c).get('uitleg'));
-      if (explain === 'invalid') issues.push({ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' });
+      if (explain === 'invalid')
+        issues.push({ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' });
       const chosen = chooseRuleSet(c);
       if (chosen instanceof Response) return chosen;
       if (Array.isArray(chosen)) issues.push(...chosen);
-      if (issues.length > 0) return invalidRequest(`The request has ${count(issues.length)} in its query parameters.`, issues);
+      if (issues.length > 0)
+        return invalidRequest(`The request has ${count(issues.length)} in its query parameters.`, issues);
       const ruleSet = chosen as RuleSet;
       c.set('ruleSetId', ruleSet.id);
 
       const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
       if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);
-      if (body.kind === 'invalid') return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
+      if (body.kind === 'invalid')
+        return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
 
       let result: unknown;
       try {
@@ -284,8 +289,14 @@ export function createApp(options: AppOptions): Hono<Env> {
       });
     };
 
-  app.post(PATHS.retirement, calculation((body, o) => calculations.retirementExpenditure(body, o)));
-  app.post(PATHS.repayment, calculation((body, o) => calculations.repaymentCapacity(body, o)));
+  app.post(
+    PATHS.retirement,
+    calculation((body, o) => calculations.retirementExpenditure(body, o)),
+  );
+  app.post(
+    PATHS.repayment,
+    calculation((body, o) => calculations.repaymentCapacity(body, o)),
+  );
 
   app.get(PATHS.health, (c) => {
     let set: RuleSet;

@@ -17,7 +17,11 @@ export function isJsonContentType(header: string | undefined | null): boolean {
     if (eq < 0) continue;
     const name = parameter.slice(0, eq).trim().toLowerCase();
     if (name !== 'charset') continue;
-    const value = parameter.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    const value = parameter
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
     // JSON is UTF-8 (RFC 8259); a body declared in another charset would be misread.
     if (value !== 'utf-8' && value !== 'utf8') return false;
   }

@@ -33,10 +33,12 @@ export type KeyDigest = Uint8Array | string;
 
 function toDigestBytes(digest: KeyDigest): Uint8Array {
   if (typeof digest !== 'string') {
-    if (digest.length !== DIGEST_BYTES) throw new TypeError(`a key digest is ${DIGEST_BYTES} bytes (SHA-256), got ${digest.length}`);
+    if (digest.length !== DIGEST_BYTES)
+      throw new TypeError(`a key digest is ${DIGEST_BYTES} bytes (SHA-256), got ${digest.length}`);
     return Uint8Array.from(digest);
   }
-  if (!HEX_DIGEST.test(digest)) throw new TypeError('a key digest written as text is 64 hexadecimal characters (SHA-256)');
+  if (!HEX_DIGEST.test(digest))
+    throw new TypeError('a key digest written as text is 64 hexadecimal characters (SHA-256)');
   const bytes = new Uint8Array(DIGEST_BYTES);
   for (let i = 0; i < DIGEST_BYTES; i += 1) bytes[i] = Number.parseInt(digest.slice(i * 2, i * 2 + 2), 16);
   return bytes;

@@ -36,7 +36,12 @@ function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'out
 const ref = (name: string) => ({ $ref: `${SCHEMA_REF}${name}` });
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function problemResponse(description: string, schema: string, example: JsonObject, headers: JsonObject = {}): JsonObject {
+function problemResponse(
+  description: string,
+  schema: string,
+  example: JsonObject,
+  headers: JsonObject = {},
+): JsonObject {
   return {
     description,
     headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' }, ...headers },
@@ -192,7 +197,8 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
           type: 'apiKey',
           in: 'query',
           name: KEY_QUERY,
-          description: 'The subscription key as a query parameter. If it is sent in the header as well, both must be the same.',
+          description:
+            'The subscription key as a query parameter. If it is sent in the header as well, both must be the same.',
         },
       },
       parameters: {
@@ -200,21 +206,24 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
           name: 'uitleg',
           in: 'query',
           required: false,
-          description: 'true adds Uitleg to the result: for every amount, the rules that produced it and the source of each figure. Also accepted: 1, 0, any letter case, and the bare flag ?uitleg (true). Anything else: 400.',
+          description:
+            'true adds Uitleg to the result: for every amount, the rules that produced it and the source of each figure. Also accepted: 1, 0, any letter case, and the bare flag ?uitleg (true). Anything else: 400.',
           schema: { type: 'boolean', default: false },
         },
         RekenregelsId: {
           name: 'rekenregels',
           in: 'query',
           required: false,
-          description: 'Compute with the rule set of this id (e.g. nl-2025) instead of the one valid today. Unknown id: 400 (code unknown_rule_set). Not together with peildatum.',
+          description:
+            'Compute with the rule set of this id (e.g. nl-2025) instead of the one valid today. Unknown id: 400 (code unknown_rule_set). Not together with peildatum.',
           schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
         },
         Peildatum: {
           name: 'peildatum',
           in: 'query',
           required: false,
-          description: 'Compute with the rule set valid on this day (YYYY-MM-DD) instead of today. No rule set for that day, or not a date: 400 (codes no_rule_set_for_date, invalid_date). Not together with rekenregels.',
+          description:
+            'Compute with the rule set valid on this day (YYYY-MM-DD) instead of today. No rule set for that day, or not a date: 400 (codes no_rule_set_for_date, invalid_date). Not together with rekenregels.',
           schema: { type: 'string', format: 'date' },
         },
         Entities: {
@@ -229,13 +238,15 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
           name: REQUEST_ID_HEADER,
           in: 'header',
           required: false,
-          description: 'Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -); echoed in the response and the log. Otherwise one is generated.',
+          description:
+            'Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -); echoed in the response and the log. Otherwise one is generated.',
           schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
         },
       },
       headers: {
         RequestId: {
-          description: 'The id of this request (yours if it was acceptable, else generated); the log line of the request carries it.',
+          description:
+            'The id of this request (yours if it was acceptable, else generated); the log line of the request carries it.',
           schema: { type: 'string' },
         },
         RuleSet: {
@@ -249,40 +260,88 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
           'The request cannot be accepted: invalid JSON, a field out of bounds or of the wrong type, an unknown enumeration value, a bad query parameter. Every problem is listed under errors.',
           'ValidationProblem',
           {
-            type: PROBLEM_TYPES.invalidRequest, title: 'Bad Request', status: 400, detail: 'The request body has 1 problem.',
-            errors: [{ path: 'Autos[1].TypeAuto', code: 'invalid_enum', message: 'expected one of Klein (0), Compact (1), CompactMiddenklasse (2), Middenklasse (3), as the integer code or the name in any letter case, got a string' }],
+            type: PROBLEM_TYPES.invalidRequest,
+            title: 'Bad Request',
+            status: 400,
+            detail: 'The request body has 1 problem.',
+            errors: [
+              {
+                path: 'Autos[1].TypeAuto',
+                code: 'invalid_enum',
+                message:
+                  'expected one of Klein (0), Compact (1), CompactMiddenklasse (2), Middenklasse (3), as the integer code or the name in any letter case, got a string',
+              },
+            ],
           },
         ),
-        Unauthorized: problemResponse('No subscription key, an unknown one, or different keys in header and query.', 'Problem', {
-          type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401,
-          detail: 'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.',
-        }),
+        Unauthorized: problemResponse(
+          'No subscription key, an unknown one, or different keys in header and query.',
+          'Problem',
+          {
+            type: PROBLEM_TYPES.unauthorized,
+            title: 'Unauthorized',
+            status: 401,
+            detail:
+              'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.',
+          },
+        ),
         NotFound: problemResponse('No such path (paths are case-sensitive).', 'Problem', {
-          type: PROBLEM_TYPES.notFound, title: 'Not Found', status: 404, detail: 'There is nothing at this path.',
+          type: PROBLEM_TYPES.notFound,
+          title: 'Not Found',
+          status: 404,
+          detail: 'There is nothing at this path.',
         }),
         MethodNotAllowed: problemResponse(
           'The path exists but does not accept this method; Allow lists the methods it does accept.',
           'Problem',
-          { type: PROBLEM_TYPES.methodNotAllowed, title: 'Method Not Allowed', status: 405, detail: 'This path accepts POST only.' },
+          {
+            type: PROBLEM_TYPES.methodNotAllowed,
+            title: 'Method Not Allowed',
+            status: 405,
+            detail: 'This path accepts POST only.',
+          },
           { Allow: { $ref: '#/components/headers/Allow' } },
         ),
         ContentTooLarge: problemResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`, 'Problem', {
-          type: PROBLEM_TYPES.payloadTooLarge, title: 'Content Too Large', status: 413,
+          type: PROBLEM_TYPES.payloadTooLarge,
+          title: 'Content Too Large',
+          status: 413,
           detail: `The request body is larger than ${MAX_BODY_BYTES} bytes (${MAX_BODY_BYTES / 1024} KiB), the most this service accepts.`,
         }),
-        UnsupportedMediaType: problemResponse('The body is not sent as application/json (a charset=utf-8 parameter is allowed).', 'Problem', {
-          type: PROBLEM_TYPES.unsupportedMediaType, title: 'Unsupported Media Type', status: 415,
-          detail: 'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had no Content-Type.',
-        }),
-        InternalError: problemResponse('An unexpected error; the body holds only an error id, the cause is in the service log.', 'InternalErrorProblem', {
-          type: PROBLEM_TYPES.internalError, title: 'Internal Server Error', status: 500,
-          detail: 'An unexpected error occurred. Quote error id 0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a when reporting it.',
-          errorId: '0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a',
-        }),
-        RuleSetUnavailable: problemResponse('No rule set is valid today and the request named none: the operator must install one.', 'Problem', {
-          type: PROBLEM_TYPES.ruleSetUnavailable, title: 'Service Unavailable', status: 503,
-          detail: 'No rule set is valid on 2027-01-01; available: nl-2025 2025-01-01..2025-12-31, nl-2026 2026-01-01..2026-12-31.',
-        }),
+        UnsupportedMediaType: problemResponse(
+          'The body is not sent as application/json (a charset=utf-8 parameter is allowed).',
+          'Problem',
+          {
+            type: PROBLEM_TYPES.unsupportedMediaType,
+            title: 'Unsupported Media Type',
+            status: 415,
+            detail:
+              'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had no Content-Type.',
+          },
+        ),
+        InternalError: problemResponse(
+          'An unexpected error; the body holds only an error id, the cause is in the service log.',
+          'InternalErrorProblem',
+          {
+            type: PROBLEM_TYPES.internalError,
+            title: 'Internal Server Error',
+            status: 500,
+            detail:
+              'An unexpected error occurred. Quote error id 0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a when reporting it.',
+            errorId: '0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a',
+          },
+        ),
+        RuleSetUnavailable: problemResponse(
+          'No rule set is valid today and the request named none: the operator must install one.',
+          'Problem',
+          {
+            type: PROBLEM_TYPES.ruleSetUnavailable,
+            title: 'Service Unavailable',
+            status: 503,
+            detail:
+              'No rule set is valid on 2027-01-01; available: nl-2025 2025-01-01..2025-12-31, nl-2026 2026-01-01..2026-12-31.',
+          },
+        ),
       },
     },
   };

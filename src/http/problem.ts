@@ -21,16 +21,22 @@ export const PROBLEM_TYPES = {
   ruleSetUnavailable: 'urn:budgetnorm:problem:rule-set-unavailable',
 } as const;
 
-export const Problem = z.object({
-  type: z.string().describe('URI naming the kind of problem, e.g. urn:budgetnorm:problem:unauthorized'),
-  title: z.string().describe('short summary of the kind of problem'),
-  status: z.number().int().describe('the HTTP status code'),
-  detail: z.string().describe('what went wrong with this request, in plain English'),
-}).describe('RFC 9457 problem details');
+export const Problem = z
+  .object({
+    type: z.string().describe('URI naming the kind of problem, e.g. urn:budgetnorm:problem:unauthorized'),
+    title: z.string().describe('short summary of the kind of problem'),
+    status: z.number().int().describe('the HTTP status code'),
+    detail: z.string().describe('what went wrong with this request, in plain English'),
+  })
+  .describe('RFC 9457 problem details');
 export type Problem = z.infer<typeof Problem>;
 
 export const ProblemIssue = z.object({
-  path: z.string().describe('the field as the caller wrote it (Autos[1].TypeAuto); "" for the body itself; ?name for a query parameter'),
+  path: z
+    .string()
+    .describe(
+      'the field as the caller wrote it (Autos[1].TypeAuto); "" for the body itself; ?name for a query parameter',
+    ),
   code: z.string().describe('stable code, e.g. required, invalid_type, too_big, invalid_enum, invalid_json'),
   message: z.string().describe('what was expected, in plain English'),
 });
@@ -71,7 +77,12 @@ export const UNAUTHORIZED_DETAIL =
   'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.';
 
 export function unauthorized(): Response {
-  return problemResponse({ type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail: UNAUTHORIZED_DETAIL });
+  return problemResponse({
+    type: PROBLEM_TYPES.unauthorized,
+    title: 'Unauthorized',
+    status: 401,
+    detail: UNAUTHORIZED_DETAIL,
+  });
 }
 
 export function notFound(): Response {
@@ -79,7 +90,8 @@ export function notFound(): Response {
     type: PROBLEM_TYPES.notFound,
     title: 'Not Found',
     status: 404,
-    detail: 'There is nothing at this path. The operations are POST /pensioenuitgaven/Resultaat and POST /Afloscapaciteit/Resultaat (paths are case-sensitive); see GET /openapi.json.',
+    detail:
+      'There is nothing at this path. The operations are POST /pensioenuitgaven/Resultaat and POST /Afloscapaciteit/Resultaat (paths are case-sensitive); see GET /openapi.json.',
   });
 }
 

@@ -61,7 +61,9 @@ export interface RunningService {
 
 function packageVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
     return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   } catch {
     return '0.0.0';
@@ -165,7 +167,16 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       resolvePromise();
     });
   });
-  server.on('error', (error) => writeError(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'server_error', error: errorDetail(error) })));
+  server.on('error', (error) =>
+    writeError(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        event: 'server_error',
+        error: errorDetail(error),
+      }),
+    ),
+  );
 
   const address = server.address() as AddressInfo;
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -230,7 +241,12 @@ export async function main(env: Environment = process.env): Promise<void> {
     service = await startService(config);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EADDRINUSE' ? `${config.host}:${config.port} is already in use (set PORT)` : code === 'EADDRNOTAVAIL' ? `${config.host} is not an address of this machine (set HOST)` : String(error);
+    const why =
+      code === 'EADDRINUSE'
+        ? `${config.host}:${config.port} is already in use (set PORT)`
+        : code === 'EADDRNOTAVAIL'
+          ? `${config.host} is not an address of this machine (set HOST)`
+          : String(error);
     process.stderr.write(`budgetnorm: cannot start: ${why}\n`);
     process.exit(1);
   }

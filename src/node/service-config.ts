@@ -55,7 +55,9 @@ function hexToBytes(hex: string): Uint8Array {
 
 function keyDigest(key: string, where: string): Uint8Array {
   if (!KEY_CHARACTERS.test(key)) {
-    throw new ConfigError(`${where} holds a key with a space, a control or a non-ASCII character; keys are visible ASCII (the key itself is not shown)`);
+    throw new ConfigError(
+      `${where} holds a key with a space, a control or a non-ASCII character; keys are visible ASCII (the key itself is not shown)`,
+    );
   }
   return digestKey(key);
 }
@@ -64,7 +66,10 @@ function readKeys(env: Environment, readFile: (path: string) => string): Uint8Ar
   const digests: Uint8Array[] = [];
   const list = env['BUDGETNORM_API_KEYS'];
   if (list !== undefined && list.trim() !== '') {
-    const keys = list.split(',').map((k) => k.trim()).filter((k) => k !== '');
+    const keys = list
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== '');
     keys.forEach((key, i) => digests.push(keyDigest(key, `BUDGETNORM_API_KEYS (key ${i + 1})`)));
   }
   const file = env['BUDGETNORM_API_KEYS_FILE'];
@@ -82,9 +87,16 @@ function readKeys(env: Environment, readFile: (path: string) => string): Uint8Ar
       if (line === '' || line.startsWith('#')) return;
       found += 1;
       const digest = DIGEST_LINE.exec(line);
-      digests.push(digest !== null ? hexToBytes(digest[1] as string) : keyDigest(line, `BUDGETNORM_API_KEYS_FILE ${file} line ${i + 1}`));
+      digests.push(
+        digest !== null
+          ? hexToBytes(digest[1] as string)
+          : keyDigest(line, `BUDGETNORM_API_KEYS_FILE ${file} line ${i + 1}`),
+      );
     });
-    if (found === 0) throw new ConfigError(`BUDGETNORM_API_KEYS_FILE: ${file} holds no key (one per line; # comments and blank lines are skipped)`);
+    if (found === 0)
+      throw new ConfigError(
+        `BUDGETNORM_API_KEYS_FILE: ${file} holds no key (one per line; # comments and blank lines are skipped)`,
+      );
   }
   return digests;
 }
@@ -99,18 +111,24 @@ function readPort(value: string | undefined): number {
 
 function readOrigins(value: string | undefined): string[] {
   if (value === undefined || value.trim() === '') return [];
-  return value.split(',').map((o) => o.trim()).filter((o) => o !== '').map((origin) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || parsed.origin !== origin.replace(/\/$/, '') || parsed.origin === 'null') {
-      throw new ConfigError(`BUDGETNORM_CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port], e.g. https://app.example.nl`);
-    }
-    return parsed.origin;
-  });
+  return value
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((origin) => {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed === undefined || parsed.origin !== origin.replace(/\/$/, '') || parsed.origin === 'null') {
+        throw new ConfigError(
+          `BUDGETNORM_CORS_ORIGINS: "${origin}" is not an origin; write scheme://host[:port], e.g. https://app.example.nl`,
+        );
+      }
+      return parsed.origin;
+    });
 }
 
 function describeRuleSetError(error: unknown, what: string): ConfigError {
@@ -120,7 +138,10 @@ function describeRuleSetError(error: unknown, what: string): ConfigError {
   return new ConfigError(`${what} cannot be read (${reason})`);
 }
 
-function readRuleSet(env: Environment, today: string): Pick<ServiceConfig, 'catalog' | 'ruleSet' | 'ruleSetSource'> & { warnings: string[] } {
+function readRuleSet(
+  env: Environment,
+  today: string,
+): Pick<ServiceConfig, 'catalog' | 'ruleSet' | 'ruleSetSource'> & { warnings: string[] } {
   const warnings: string[] = [];
   const folder = env['BUDGETNORM_RULESET_DIR'];
   const id = env['BUDGETNORM_RULESET']?.trim();
@@ -133,10 +154,14 @@ function readRuleSet(env: Environment, today: string): Pick<ServiceConfig, 'cata
       throw describeRuleSetError(error, `BUDGETNORM_RULESET_DIR: the rule set in ${path}`);
     }
     if (id !== undefined && id !== '' && id !== set.id) {
-      throw new ConfigError(`BUDGETNORM_RULESET is "${id}" but the rule set in BUDGETNORM_RULESET_DIR (${path}) is "${set.id}"; set one of the two, or make them agree`);
+      throw new ConfigError(
+        `BUDGETNORM_RULESET is "${id}" but the rule set in BUDGETNORM_RULESET_DIR (${path}) is "${set.id}"; set one of the two, or make them agree`,
+      );
     }
     if (today < set.validFrom || today > set.validUntil) {
-      warnings.push(`the rule set ${set.id} from ${path} is valid ${set.validFrom}..${set.validUntil}, not today (${today}); it is used anyway, as configured`);
+      warnings.push(
+        `the rule set ${set.id} from ${path} is valid ${set.validFrom}..${set.validUntil}, not today (${today}); it is used anyway, as configured`,
+      );
     }
     return { catalog: new RuleSetCatalog([set]), ruleSet: set, ruleSetSource: `${set.id} from ${path}`, warnings };
   }
@@ -152,7 +177,10 @@ function readRuleSet(env: Environment, today: string): Pick<ServiceConfig, 'cata
     const set = bundledCatalog().forDate(today);
     return { ruleSetSource: `the bundled rule set valid on the day of each request (today ${set.id})`, warnings };
   } catch (error) {
-    throw describeRuleSetError(error, 'No rule set for today: pin one with BUDGETNORM_RULESET or load one with BUDGETNORM_RULESET_DIR');
+    throw describeRuleSetError(
+      error,
+      'No rule set for today: pin one with BUDGETNORM_RULESET or load one with BUDGETNORM_RULESET_DIR',
+    );
   }
 }
 
@@ -169,13 +197,19 @@ export function readServiceConfig(
   const keyDigests = readKeys(env, readFile);
   const rules = readRuleSet(env, today);
   const base = {
-    host, port, corsOrigins, ruleSetSource: rules.ruleSetSource, warnings: rules.warnings,
+    host,
+    port,
+    corsOrigins,
+    ruleSetSource: rules.ruleSetSource,
+    warnings: rules.warnings,
     ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),
     ...(rules.ruleSet !== undefined ? { ruleSet: rules.ruleSet } : {}),
   };
   if (keyDigests.length > 0) return { ...base, keyDigests };
   if (env['NODE_ENV'] === 'production') {
-    throw new ConfigError('NODE_ENV=production and no subscription key is configured: set BUDGETNORM_API_KEYS (comma-separated) or BUDGETNORM_API_KEYS_FILE (one key per line)');
+    throw new ConfigError(
+      'NODE_ENV=production and no subscription key is configured: set BUDGETNORM_API_KEYS (comma-separated) or BUDGETNORM_API_KEYS_FILE (one key per line)',
+    );
   }
   const developmentKey = `budgetnorm-dev-${randomBytes(24).toString('base64url')}`;
   return { ...base, keyDigests: [digestKey(developmentKey)], developmentKey };

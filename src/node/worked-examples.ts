@@ -30,7 +30,8 @@ type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
 function comparable(calculation: Calculation, result: Record<string, unknown>): Record<string, unknown> {
   const posten: Record<string, unknown> = {};
   for (const p of result['Posten'] as Record<string, unknown>[]) {
-    posten[p['Code'] as string] = calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+    posten[p['Code'] as string] =
+      calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
   }
   const codes = [...new Set((result['Meldingen'] as { Code: string }[]).map((m) => m.Code))].sort();
   return { ...result, Posten: posten, MeldingCodes: codes };
@@ -42,13 +43,19 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
       out.push({ field, expected, actual });
       return;
     }
-    for (const [k, v] of Object.entries(expected)) compare(v, (actual as Record<string, unknown>)[k], field === '' ? k : `${field}.${k}`, out);
+    for (const [k, v] of Object.entries(expected))
+      compare(v, (actual as Record<string, unknown>)[k], field === '' ? k : `${field}.${k}`, out);
     return;
   }
   if (JSON.stringify(expected) !== JSON.stringify(actual)) out.push({ field, expected, actual });
 }
 
-export function runWorkedExample(ruleSet: RuleSet, calculation: Calculation, file: string, content: unknown): ExampleOutcome {
+export function runWorkedExample(
+  ruleSet: RuleSet,
+  calculation: Calculation,
+  file: string,
+  content: unknown,
+): ExampleOutcome {
   const parsed = WorkedExample.safeParse(content);
   if (!parsed.success) {
     const problems = zodIssuesToRuleSetIssues(file, parsed.error.issues).map((i) => `${i.path}: ${i.message}`);
@@ -73,7 +80,11 @@ export function runWorkedExample(ruleSet: RuleSet, calculation: Calculation, fil
 }
 
 /** Runs every worked example of a calculation among `files` (folder-relative path → parsed JSON). */
-export function runWorkedExamples(ruleSet: RuleSet, calculation: Calculation, files: Readonly<Record<string, unknown>>): ExampleOutcome[] {
+export function runWorkedExamples(
+  ruleSet: RuleSet,
+  calculation: Calculation,
+  files: Readonly<Record<string, unknown>>,
+): ExampleOutcome[] {
   const prefix = `tests/${calculation}/`;
   return Object.entries(files)
     .filter(([name]) => name.startsWith(prefix))

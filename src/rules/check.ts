@@ -37,16 +37,27 @@ export function checkRuleSet(set: ParsedRuleFiles): RuleSetIssue[] {
 
   // Manifest
   if (set.manifest.validFrom > set.manifest.validUntil) {
-    report('manifest.json', ['validUntil'], 'invalid_validity', `validUntil ${set.manifest.validUntil} is before validFrom ${set.manifest.validFrom}`);
+    report(
+      'manifest.json',
+      ['validUntil'],
+      'invalid_validity',
+      `validUntil ${set.manifest.validUntil} is before validFrom ${set.manifest.validFrom}`,
+    );
   }
   const checkSource = (file: string, path: Path, source: string): void => {
     if (set.manifest.sources[source] === undefined) {
-      report(file, [...path, 'source'], 'missing_source', `source "${source}" is not in the manifest's sources register`);
+      report(
+        file,
+        [...path, 'source'],
+        'missing_source',
+        `source "${source}" is not in the manifest's sources register`,
+      );
     }
   };
 
   // Parameters
-  for (const [name, p] of Object.entries(set.parameters)) checkSource(set.origins.parameters[name] ?? 'parameters.json', ['parameters', name], p.source);
+  for (const [name, p] of Object.entries(set.parameters))
+    checkSource(set.origins.parameters[name] ?? 'parameters.json', ['parameters', name], p.source);
 
   // Tables
   for (const [name, table] of Object.entries(set.tables)) {
@@ -61,7 +72,9 @@ export function checkRuleSet(set: ParsedRuleFiles): RuleSetIssue[] {
 }
 
 function checkTable(
-  name: string, table: Table, file: string,
+  name: string,
+  table: Table,
+  file: string,
   report: (file: string, path: Path, code: string, message: string) => void,
   checkSource: (file: string, path: Path, source: string) => void,
 ): void {
@@ -69,18 +82,35 @@ function checkTable(
   const dims = Object.entries(table.dimensions);
   for (const [dim, d] of dims) {
     if (Array.isArray(d)) {
-      if (new Set(d).size !== d.length) report(file, [...base, 'dimensions', dim], 'duplicate_key', `dimension ${dim} lists a value twice`);
+      if (new Set(d).size !== d.length)
+        report(file, [...base, 'dimensions', dim], 'duplicate_key', `dimension ${dim} lists a value twice`);
       continue;
     }
     d.bands.forEach((band, i) => {
       const next = d.bands[i + 1];
       if (band.below !== undefined && Number(band.below) <= Number(band.from)) {
-        report(file, [...base, 'dimensions', dim, 'bands', i], 'invalid_band', `band ${band.key} is empty: below (${band.below}) must exceed from (${band.from})`);
+        report(
+          file,
+          [...base, 'dimensions', dim, 'bands', i],
+          'invalid_band',
+          `band ${band.key} is empty: below (${band.below}) must exceed from (${band.from})`,
+        );
       }
       if (next !== undefined) {
-        if (band.below === undefined) report(file, [...base, 'dimensions', dim, 'bands', i], 'invalid_band', `band ${band.key} has no upper end but is not the last band`);
+        if (band.below === undefined)
+          report(
+            file,
+            [...base, 'dimensions', dim, 'bands', i],
+            'invalid_band',
+            `band ${band.key} has no upper end but is not the last band`,
+          );
         else if (Number(next.from) !== Number(band.below)) {
-          report(file, [...base, 'dimensions', dim, 'bands', i + 1], 'band_gap', `band ${next.key} starts at ${next.from}, but the band before it ends below ${band.below}: bands must follow each other without gap or overlap`);
+          report(
+            file,
+            [...base, 'dimensions', dim, 'bands', i + 1],
+            'band_gap',
+            `band ${next.key} starts at ${next.from}, but the band before it ends below ${band.below}: bands must follow each other without gap or overlap`,
+          );
         }
       }
     });
@@ -90,7 +120,8 @@ function checkTable(
     const path: Path = [...base, 'cells', i];
     checkSource(file, path, cell.source);
     for (const key of Object.keys(cell.key)) {
-      if (table.dimensions[key] === undefined) report(file, [...path, 'key', key], 'unknown_dimension', `table ${name} has no dimension ${key}`);
+      if (table.dimensions[key] === undefined)
+        report(file, [...path, 'key', key], 'unknown_dimension', `table ${name} has no dimension ${key}`);
     }
     for (const [dim, d] of dims) {
       const v = cell.key[dim];
@@ -99,7 +130,8 @@ function checkTable(
         continue;
       }
       const allowed = Array.isArray(d) ? d : d.bands.map((b) => b.key);
-      if (!allowed.includes(v)) report(file, [...path, 'key', dim], 'unknown_value', `${dim} "${v}" is not one of ${allowed.join(', ')}`);
+      if (!allowed.includes(v))
+        report(file, [...path, 'key', dim], 'unknown_value', `${dim} "${v}" is not one of ${allowed.join(', ')}`);
     }
     const id = dims.map(([dim]) => cell.key[dim] ?? '').join('|');
     if (seen.has(id)) report(file, path, 'duplicate_cell', `a second cell for ${id}`);
@@ -118,27 +150,44 @@ interface CalcContext {
 }
 
 function checkCalculation(
-  set: ParsedRuleFiles, id: CalculationId, calc: CalculationFile,
+  set: ParsedRuleFiles,
+  id: CalculationId,
+  calc: CalculationFile,
   report: (file: string, path: Path, code: string, message: string) => void,
 ): void {
   const file = `${id}.json`;
   const r = (path: Path, code: string, message: string): void => report(file, path, code, message);
   const spec = CALCULATION_SPECS[id];
-  if (calc.calculation !== id) r(['calculation'], 'wrong_calculation', `file ${file} declares calculation "${calc.calculation}"`);
+  if (calc.calculation !== id)
+    r(['calculation'], 'wrong_calculation', `file ${file} declares calculation "${calc.calculation}"`);
   if (calc.measures.join(',') !== spec.measures.join(',')) {
-    r(['measures'], 'wrong_measures', `${id} posts carry the measures ${spec.measures.join(', ')}; found ${calc.measures.join(', ')}`);
+    r(
+      ['measures'],
+      'wrong_measures',
+      `${id} posts carry the measures ${spec.measures.join(', ')}; found ${calc.measures.join(', ')}`,
+    );
   }
   if (!sameUnit(calc.unit, spec.unit)) r(['unit'], 'unit_mismatch', `${id} amounts are in ${spec.unit}`);
   for (const total of spec.totals) {
     if (calc.totals[total] === undefined) r(['totals'], 'missing_total', `${id} needs a total named ${total}`);
   }
   for (const name of Object.keys(calc.totals)) {
-    if (!spec.totals.includes(name)) r(['totals', name], 'unknown_total', `${id} reports no total named ${name}; it reports ${spec.totals.join(', ') || 'none'}`);
+    if (!spec.totals.includes(name))
+      r(
+        ['totals', name],
+        'unknown_total',
+        `${id} reports no total named ${name}; it reports ${spec.totals.join(', ') || 'none'}`,
+      );
   }
   const groups = new Set((calc.groups ?? []).map((g) => g.code));
-  if (spec.groupsRequired && groups.size === 0) r(['groups'], 'missing_groups', `${id} posts are grouped: declare the groups`);
+  if (spec.groupsRequired && groups.size === 0)
+    r(['groups'], 'missing_groups', `${id} posts are grouped: declare the groups`);
 
-  const unique = (items: readonly { readonly code?: string; readonly id?: string }[], listPath: string, what: string): void => {
+  const unique = (
+    items: readonly { readonly code?: string; readonly id?: string }[],
+    listPath: string,
+    what: string,
+  ): void => {
     const seen = new Set<string>();
     items.forEach((item, i) => {
       const key = item.code ?? item.id ?? '';
@@ -150,7 +199,12 @@ function checkCalculation(
   unique(calc.values ?? [], 'values', 'value');
   const ruleIds = new Set<string>();
   const checkRuleId = (path: Path, ruleId: string): void => {
-    if (ruleIds.has(ruleId)) r([...path, 'id'], 'duplicate_id', `a second rule ${ruleId} in ${file}: rule ids identify rules in explanations and must be unique`);
+    if (ruleIds.has(ruleId))
+      r(
+        [...path, 'id'],
+        'duplicate_id',
+        `a second rule ${ruleId} in ${file}: rule ids identify rules in explanations and must be unique`,
+      );
     ruleIds.add(ruleId);
   };
 
@@ -159,9 +213,12 @@ function checkCalculation(
 
   calc.posts.forEach((post, i) => {
     const base: Path = ['posts', i];
-    if (set.manifest.rounding[post.rounding] === undefined) r([...base, 'rounding'], 'dangling_reference', `no rounding policy "${post.rounding}" in the manifest`);
-    if (post.group !== undefined && !groups.has(post.group)) r([...base, 'group'], 'dangling_reference', `no group "${post.group}" in groups`);
-    if (spec.groupsRequired && post.group === undefined) r([...base], 'missing_group', `post ${post.code} needs a group`);
+    if (set.manifest.rounding[post.rounding] === undefined)
+      r([...base, 'rounding'], 'dangling_reference', `no rounding policy "${post.rounding}" in the manifest`);
+    if (post.group !== undefined && !groups.has(post.group))
+      r([...base, 'group'], 'dangling_reference', `no group "${post.group}" in groups`);
+    if (spec.groupsRequired && post.group === undefined)
+      r([...base], 'missing_group', `post ${post.code} needs a group`);
     ctx.deps = new Set();
     post.rules.forEach((rule, j) => {
       const rp: Path = [...base, 'rules', j];
@@ -177,7 +234,8 @@ function checkCalculation(
         expectUnit(ctx, unit, calc.unit, [...rp, 'amounts', m]);
       }
       for (const m of Object.keys(rule.amounts)) {
-        if (!calc.measures.includes(m)) r([...rp, 'amounts', m], 'unknown_measure', `${m} is not a measure of ${id} (${calc.measures.join(', ')})`);
+        if (!calc.measures.includes(m))
+          r([...rp, 'amounts', m], 'unknown_measure', `${m} is not a measure of ${id} (${calc.measures.join(', ')})`);
       }
     });
     graph.set(`post ${post.code}`, ctx.deps);
@@ -195,14 +253,29 @@ function checkCalculation(
   });
   for (const [name, total] of Object.entries(calc.totals)) {
     ctx.deps = new Set();
-    if (!sameUnit(total.unit, calc.unit)) r(['totals', name, 'unit'], 'unit_mismatch', `total ${name} is in ${total.unit}, but ${id} reports amounts in ${calc.unit}`);
-    expectUnit(ctx, checkExpression(ctx, total.amount, ['totals', name, 'amount'], undefined), total.unit, ['totals', name, 'amount']);
+    if (!sameUnit(total.unit, calc.unit))
+      r(
+        ['totals', name, 'unit'],
+        'unit_mismatch',
+        `total ${name} is in ${total.unit}, but ${id} reports amounts in ${calc.unit}`,
+      );
+    expectUnit(ctx, checkExpression(ctx, total.amount, ['totals', name, 'amount'], undefined), total.unit, [
+      'totals',
+      name,
+      'amount',
+    ]);
   }
 
   for (const cycle of findCycles(graph)) {
     const [first] = cycle;
-    const index = first?.startsWith('post ') ? calc.posts.findIndex((p) => `post ${p.code}` === first) : (calc.values ?? []).findIndex((v) => `value ${v.id}` === first);
-    r([first?.startsWith('post ') ? 'posts' : 'values', index], 'cycle', `circular dependency: ${[...cycle, first].join(' → ')}`);
+    const index = first?.startsWith('post ')
+      ? calc.posts.findIndex((p) => `post ${p.code}` === first)
+      : (calc.values ?? []).findIndex((v) => `value ${v.id}` === first);
+    r(
+      [first?.startsWith('post ') ? 'posts' : 'values', index],
+      'cycle',
+      `circular dependency: ${[...cycle, first].join(' → ')}`,
+    );
   }
 }
 
@@ -239,7 +312,11 @@ function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Colle
       const name = fact.slice(PARAM_FACT_PREFIX.length);
       const param = ctx.set.parameters[name];
       if (param === undefined) {
-        ctx.report(p, 'dangling_reference', `unknown parameter ${name} (conditions read parameters as facts named param:<name>)`);
+        ctx.report(
+          p,
+          'dangling_reference',
+          `unknown parameter ${name} (conditions read parameters as facts named param:<name>)`,
+        );
         return undefined;
       }
       return { unit: param.unit, numeric: true };
@@ -253,20 +330,40 @@ function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Colle
   };
   const left = side(c.fact, [...path, 'fact']);
   if (left === undefined) return;
-  if (c.path !== undefined) ctx.report([...path, 'path'], 'invalid_path', `fact ${c.fact} is a plain value: a path would be ignored`);
+  if (c.path !== undefined)
+    ctx.report([...path, 'path'], 'invalid_path', `fact ${c.fact} is a plain value: a path would be ignored`);
   const numericOp = ['lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive'].includes(c.operator);
-  if (numericOp && left.numeric === false) ctx.report([...path, 'operator'], 'operator_mismatch', `${c.operator} compares numbers, but ${c.fact} is not a number`);
+  if (numericOp && left.numeric === false)
+    ctx.report(
+      [...path, 'operator'],
+      'operator_mismatch',
+      `${c.operator} compares numbers, but ${c.fact} is not a number`,
+    );
   if (c.operator === 'contains' || c.operator === 'doesNotContain') {
-    ctx.report([...path, 'operator'], 'operator_mismatch', `${c.operator} needs a list-valued fact; ${c.fact} is a single value, so the condition could never hold`);
+    ctx.report(
+      [...path, 'operator'],
+      'operator_mismatch',
+      `${c.operator} needs a list-valued fact; ${c.fact} is a single value, so the condition could never hold`,
+    );
   }
   const value = c.value;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    if (value.path !== undefined) ctx.report([...path, 'value', 'path'], 'invalid_path', `fact ${value.fact} is a plain value: a path would be ignored`);
+    if (value.path !== undefined)
+      ctx.report(
+        [...path, 'value', 'path'],
+        'invalid_path',
+        `fact ${value.fact} is a plain value: a path would be ignored`,
+      );
     const right = side(value.fact, [...path, 'value', 'fact']);
     if (right?.unit !== undefined && left.unit !== undefined && !sameUnit(right.unit, left.unit)) {
-      ctx.report([...path, 'value'], 'unit_mismatch', `compares ${c.fact} (${left.unit}) with ${value.fact} (${right.unit})`);
+      ctx.report(
+        [...path, 'value'],
+        'unit_mismatch',
+        `compares ${c.fact} (${left.unit}) with ${value.fact} (${right.unit})`,
+      );
     }
-    if (c.operator === 'in' || c.operator === 'notIn') ctx.report([...path, 'value'], 'operator_mismatch', `${c.operator} needs a list of values`);
+    if (c.operator === 'in' || c.operator === 'notIn')
+      ctx.report([...path, 'value'], 'operator_mismatch', `${c.operator} needs a list of values`);
     return;
   }
   if ((c.operator === 'in' || c.operator === 'notIn') && !Array.isArray(value)) {
@@ -274,22 +371,35 @@ function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Colle
     return;
   }
   if (Array.isArray(value) && value.length === 0) {
-    ctx.report([...path, 'value'], 'operator_mismatch', `an empty list: ${c.operator} would ${c.operator === 'notIn' ? 'always' : 'never'} hold`);
+    ctx.report(
+      [...path, 'value'],
+      'operator_mismatch',
+      `an empty list: ${c.operator} would ${c.operator === 'notIn' ? 'always' : 'never'} hold`,
+    );
     return;
   }
   if (c.fact.startsWith(PARAM_FACT_PREFIX) && typeof value !== 'number') {
     ctx.report([...path, 'value'], 'unknown_value', `${c.fact} is a number, not ${JSON.stringify(value)}`);
     return;
   }
-  if (numericOp && typeof value !== 'number') ctx.report([...path, 'value'], 'operator_mismatch', `${c.operator} needs a number to compare with`);
+  if (numericOp && typeof value !== 'number')
+    ctx.report([...path, 'value'], 'operator_mismatch', `${c.operator} needs a number to compare with`);
   const domain = left.def?.domain;
   const values = Array.isArray(value) ? value : [value];
   for (const v of values) {
     if (domain?.kind === 'enum' && (typeof v !== 'string' || !domain.values.includes(v))) {
-      ctx.report([...path, 'value'], 'unknown_value', `${JSON.stringify(v)} is not a value of ${c.fact} (${domain.values.join(', ')})`);
+      ctx.report(
+        [...path, 'value'],
+        'unknown_value',
+        `${JSON.stringify(v)} is not a value of ${c.fact} (${domain.values.join(', ')})`,
+      );
     } else if (domain?.kind === 'boolean' && typeof v !== 'boolean') {
       ctx.report([...path, 'value'], 'unknown_value', `${c.fact} is true or false, not ${JSON.stringify(v)}`);
-    } else if (domain?.kind === 'number' && (c.operator === 'equal' || c.operator === 'notEqual' || c.operator === 'in' || c.operator === 'notIn') && typeof v !== 'number') {
+    } else if (
+      domain?.kind === 'number' &&
+      (c.operator === 'equal' || c.operator === 'notEqual' || c.operator === 'in' || c.operator === 'notIn') &&
+      typeof v !== 'number'
+    ) {
       ctx.report([...path, 'value'], 'unknown_value', `${c.fact} is a number, not ${JSON.stringify(v)}`);
     }
   }
@@ -299,7 +409,12 @@ function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Colle
  * Checks an expression and infers its unit: a string, `null` for a unit-less constant
  * (which takes whatever unit its neighbours have), or undefined after an error.
  */
-function checkExpression(ctx: CalcContext, e: Expression, path: Path, scope: Collection | undefined): string | null | undefined {
+function checkExpression(
+  ctx: CalcContext,
+  e: Expression,
+  path: Path,
+  scope: Collection | undefined,
+): string | null | undefined {
   const { set, calc, report } = ctx;
   if ('const' in e) return e.unit ?? null;
   if ('param' in e) {
@@ -330,7 +445,8 @@ function checkExpression(ctx: CalcContext, e: Expression, path: Path, scope: Col
     return v.unit;
   }
   if ('post' in e) {
-    if (!calc.posts.some((p) => p.code === e.post)) report([...path, 'post'], 'dangling_reference', `unknown post ${e.post}`);
+    if (!calc.posts.some((p) => p.code === e.post))
+      report([...path, 'post'], 'dangling_reference', `unknown post ${e.post}`);
     else ctx.deps.add(`post ${e.post}`);
     checkMeasure(ctx, e.measure, path);
     return calc.unit;
@@ -378,17 +494,20 @@ function checkExpression(ctx: CalcContext, e: Expression, path: Path, scope: Col
     return formatUnit(acc);
   }
   if ('sum' in e) {
-    if (scope !== undefined) report([...path, 'sum'], 'nested_collection', `a sum inside a sum over ${scope} is not supported`);
+    if (scope !== undefined)
+      report([...path, 'sum'], 'nested_collection', `a sum inside a sum over ${scope} is not supported`);
     if (e.sum.when !== undefined) checkCondition(ctx, e.sum.when, [...path, 'sum', 'when'], e.sum.over);
     return checkExpression(ctx, e.sum.amount, [...path, 'sum', 'amount'], e.sum.over);
   }
   if ('count' in e) {
-    if (scope !== undefined) report([...path, 'count'], 'nested_collection', `a count inside a sum over ${scope} is not supported`);
+    if (scope !== undefined)
+      report([...path, 'count'], 'nested_collection', `a count inside a sum over ${scope} is not supported`);
     if (e.count.when !== undefined) checkCondition(ctx, e.count.when, [...path, 'count', 'when'], e.count.over);
     return '1';
   }
   if ('round' in e) {
-    if (set.manifest.rounding[e.policy] === undefined) report([...path, 'policy'], 'dangling_reference', `no rounding policy "${e.policy}" in the manifest`);
+    if (set.manifest.rounding[e.policy] === undefined)
+      report([...path, 'policy'], 'dangling_reference', `no rounding policy "${e.policy}" in the manifest`);
     return checkExpression(ctx, e.round, [...path, 'round'], scope);
   }
   if ('if' in e) {
@@ -409,7 +528,11 @@ function checkMeasure(ctx: CalcContext, measure: string | undefined, path: Path)
 }
 
 function checkTableLookup(
-  ctx: CalcContext, name: string, key: Readonly<Record<string, string | { fact: string }>>, path: Path, scope: Collection | undefined,
+  ctx: CalcContext,
+  name: string,
+  key: Readonly<Record<string, string | { fact: string }>>,
+  path: Path,
+  scope: Collection | undefined,
 ): string | undefined {
   const table = ctx.set.tables[name];
   if (table === undefined) {
@@ -418,7 +541,8 @@ function checkTableLookup(
   }
   const dims = Object.entries(table.dimensions);
   for (const k of Object.keys(key)) {
-    if (table.dimensions[k] === undefined) ctx.report([...path, 'key', k], 'unknown_dimension', `table ${name} has no dimension ${k}`);
+    if (table.dimensions[k] === undefined)
+      ctx.report([...path, 'key', k], 'unknown_dimension', `table ${name} has no dimension ${k}`);
   }
   // The values each dimension can take at this lookup; every combination needs a cell.
   const options: string[][] = [];
@@ -442,24 +566,45 @@ function checkTableLookup(
     }
     if (Array.isArray(d)) {
       if (def.domain.kind !== 'enum') {
-        ctx.report([...p, 'fact'], 'fact_mismatch', `dimension ${dim} is a list of categories; fact ${k.fact} is not a category`);
+        ctx.report(
+          [...p, 'fact'],
+          'fact_mismatch',
+          `dimension ${dim} is a list of categories; fact ${k.fact} is not a category`,
+        );
         return table.unit;
       }
       const missing = def.domain.values.filter((v) => !d.includes(v));
-      if (missing.length > 0) ctx.report([...p, 'fact'], 'uncovered_value', `table ${name} dimension ${dim} has no entry for ${k.fact} = ${missing.join(', ')}`);
+      if (missing.length > 0)
+        ctx.report(
+          [...p, 'fact'],
+          'uncovered_value',
+          `table ${name} dimension ${dim} has no entry for ${k.fact} = ${missing.join(', ')}`,
+        );
       options.push(def.domain.values.filter((v) => d.includes(v)));
     } else {
       if (def.domain.kind !== 'number') {
-        ctx.report([...p, 'fact'], 'fact_mismatch', `dimension ${dim} has numeric bands; fact ${k.fact} is not a number`);
+        ctx.report(
+          [...p, 'fact'],
+          'fact_mismatch',
+          `dimension ${dim} has numeric bands; fact ${k.fact} is not a number`,
+        );
         return table.unit;
       }
       const first = d.bands[0];
       const last = d.bands[d.bands.length - 1];
       if (first !== undefined && Number(first.from) > def.domain.min) {
-        ctx.report([...p, 'fact'], 'uncovered_value', `bands of ${name}.${dim} start at ${first.from}, but ${k.fact} can be ${def.domain.min}`);
+        ctx.report(
+          [...p, 'fact'],
+          'uncovered_value',
+          `bands of ${name}.${dim} start at ${first.from}, but ${k.fact} can be ${def.domain.min}`,
+        );
       }
       if (last?.below !== undefined && Number(last.below) <= def.domain.max) {
-        ctx.report([...p, 'fact'], 'uncovered_value', `bands of ${name}.${dim} end below ${last.below}, but ${k.fact} can be ${def.domain.max}`);
+        ctx.report(
+          [...p, 'fact'],
+          'uncovered_value',
+          `bands of ${name}.${dim} end below ${last.below}, but ${k.fact} can be ${def.domain.max}`,
+        );
       }
       options.push(d.bands.map((b) => b.key));
     }
@@ -468,8 +613,15 @@ function checkTableLookup(
   const combos = options.reduce<string[][]>((acc, opts) => acc.flatMap((a) => opts.map((o) => [...a, o])), [[]]);
   const missing = combos.filter((c) => !present.has(c.join('|')));
   if (missing.length > 0) {
-    const shown = missing.slice(0, 5).map((c) => dims.map(([dim], i) => `${dim}=${c[i]}`).join(', ')).join('; ');
-    ctx.report([...path, 'table'], 'missing_table_cell', `table ${name} has no cell for ${shown}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''}`);
+    const shown = missing
+      .slice(0, 5)
+      .map((c) => dims.map(([dim], i) => `${dim}=${c[i]}`).join(', '))
+      .join('; ');
+    ctx.report(
+      [...path, 'table'],
+      'missing_table_cell',
+      `table ${name} has no cell for ${shown}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ''}`,
+    );
   }
   return table.unit;
 }

@@ -39,7 +39,12 @@ let dutchDayFormat: Intl.DateTimeFormat | null | undefined;
 function dutchCalendarDay(): Intl.DateTimeFormat | undefined {
   if (dutchDayFormat === undefined) {
     try {
-      dutchDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' });
+      dutchDayFormat = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Europe/Amsterdam',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
     } catch {
       dutchDayFormat = null;
     }
@@ -62,7 +67,13 @@ export class RuleSetCatalog {
     const issues: RuleSetIssue[] = [];
     const byId = new Map<string, RuleSet>();
     for (const s of sets) {
-      if (byId.has(s.id)) issues.push({ file: 'manifest.json', path: '$.id', code: 'duplicate_rule_set', message: `two rule sets have the id ${s.id}` });
+      if (byId.has(s.id))
+        issues.push({
+          file: 'manifest.json',
+          path: '$.id',
+          code: 'duplicate_rule_set',
+          message: `two rule sets have the id ${s.id}`,
+        });
       byId.set(s.id, s);
     }
     const dated = sets.filter((s) => s.status !== 'withdrawn').sort((a, b) => a.validFrom.localeCompare(b.validFrom));
@@ -71,12 +82,16 @@ export class RuleSetCatalog {
       const cur = dated[i] as RuleSet;
       if (cur.validFrom <= prev.validUntil) {
         issues.push({
-          file: 'manifest.json', path: '$.validFrom', code: 'overlapping_validity',
+          file: 'manifest.json',
+          path: '$.validFrom',
+          code: 'overlapping_validity',
           message: `rule sets ${prev.id} (${prev.validFrom}..${prev.validUntil}) and ${cur.id} (${cur.validFrom}..${cur.validUntil}) are both valid on ${cur.validFrom}`,
         });
       } else if (cur.validFrom !== nextDay(prev.validUntil)) {
         issues.push({
-          file: 'manifest.json', path: '$.validFrom', code: 'validity_gap',
+          file: 'manifest.json',
+          path: '$.validFrom',
+          code: 'validity_gap',
           message: `no rule set is valid from ${nextDay(prev.validUntil)} to the day before ${cur.validFrom} (between ${prev.id} and ${cur.id})`,
         });
       }
@@ -94,7 +109,10 @@ export class RuleSetCatalog {
   byId(id: string): RuleSet {
     const found = this.byIdMap.get(id);
     if (found === undefined) {
-      throw new RuleSetChoiceError('unknown_rule_set', `no rule set with id "${id}"; available: ${[...this.byIdMap.keys()].join(', ') || 'none'}`);
+      throw new RuleSetChoiceError(
+        'unknown_rule_set',
+        `no rule set with id "${id}"; available: ${[...this.byIdMap.keys()].join(', ') || 'none'}`,
+      );
     }
     return found;
   }
@@ -105,7 +123,10 @@ export class RuleSetCatalog {
     const found = this.sets.find((s) => s.status !== 'withdrawn' && s.validFrom <= day && day <= s.validUntil);
     if (found === undefined) {
       const spans = this.sets.map((s) => `${s.id} ${s.validFrom}..${s.validUntil}`).join(', ');
-      throw new RuleSetChoiceError('no_rule_set_for_date', `no rule set is valid on ${day}; available: ${spans || 'none'}`);
+      throw new RuleSetChoiceError(
+        'no_rule_set_for_date',
+        `no rule set is valid on ${day}; available: ${spans || 'none'}`,
+      );
     }
     return found;
   }
@@ -115,7 +136,10 @@ export class RuleSetCatalog {
     if (choice === undefined) return this.forDate(date);
     if (typeof choice === 'string') return this.byId(choice);
     if (!isCheckedRuleSet(choice)) {
-      throw new RuleSetChoiceError('unchecked_rule_set', 'the ruleSet option must be an id or a rule set returned by loadRuleSet');
+      throw new RuleSetChoiceError(
+        'unchecked_rule_set',
+        'the ruleSet option must be an id or a rule set returned by loadRuleSet',
+      );
     }
     return choice;
   }

@@ -52,21 +52,41 @@ export interface ExtractedFacts {
 export type FactDeriver = (facts: FactRecord, collections: ExtractedFacts['collections']) => FactRecord;
 
 /** The prefix of item facts per collection. */
-export const ITEM_PREFIX: Readonly<Record<Collection, string>> = { persons: 'person.', children: 'child.', cars: 'car.' };
+export const ITEM_PREFIX: Readonly<Record<Collection, string>> = {
+  persons: 'person.',
+  children: 'child.',
+  cars: 'car.',
+};
 
 /** Parameters are visible to conditions as facts named `param:<name>`, so a condition can compare with one. */
 export const PARAM_FACT_PREFIX = 'param:';
 
 const MAX_AMOUNT = 1_000_000;
-const amount = (name: string, description: string): FactDefinition =>
-  ({ name, description, unit: 'EUR/month', domain: { kind: 'number', min: 0, max: MAX_AMOUNT, integer: true } });
-const count = (name: string, description: string, min: number, max: number): FactDefinition =>
-  ({ name, description, unit: '1', domain: { kind: 'number', min, max, integer: true } });
-const flag = (name: string, description: string): FactDefinition => ({ name, description, domain: { kind: 'boolean' } });
-const oneOf = (name: string, description: string, values: readonly string[]): FactDefinition =>
-  ({ name, description, domain: { kind: 'enum', values } });
+const amount = (name: string, description: string): FactDefinition => ({
+  name,
+  description,
+  unit: 'EUR/month',
+  domain: { kind: 'number', min: 0, max: MAX_AMOUNT, integer: true },
+});
+const count = (name: string, description: string, min: number, max: number): FactDefinition => ({
+  name,
+  description,
+  unit: '1',
+  domain: { kind: 'number', min, max, integer: true },
+});
+const flag = (name: string, description: string): FactDefinition => ({
+  name,
+  description,
+  domain: { kind: 'boolean' },
+});
+const oneOf = (name: string, description: string, values: readonly string[]): FactDefinition => ({
+  name,
+  description,
+  domain: { kind: 'enum', values },
+});
 
-const byName = (defs: readonly FactDefinition[]): ReadonlyMap<string, FactDefinition> => new Map(defs.map((d) => [d.name, d]));
+const byName = (defs: readonly FactDefinition[]): ReadonlyMap<string, FactDefinition> =>
+  new Map(defs.map((d) => [d.name, d]));
 
 const TENURES = ['rent', 'own'] as const;
 const GENDERS = ['male', 'female', 'unknown'] as const;
@@ -97,7 +117,14 @@ export const deriveCounts: FactDeriver = (_facts, collections) => {
   const adults = collections.persons.length;
   const children = collections.children.length;
   const householdType = `${adults === 2 ? 'couple' : 'single'}${children > 0 ? 'WithChildren' : ''}`;
-  return { adults, children, cars: collections.cars.length, householdSize: adults + children, hasPartner: adults === 2, householdType };
+  return {
+    adults,
+    children,
+    cars: collections.cars.length,
+    householdSize: adults + children,
+    hasPartner: adults === 2,
+    householdType,
+  };
 };
 
 const required = (what: string): never => {
@@ -107,7 +134,12 @@ const toNumber = (d: { toNumber(): number } | undefined): number => (d === undef
 
 const repaymentFacts: readonly FactDefinition[] = [
   ...countFacts,
-  { name: 'age', description: 'age of the main person in years (LeeftijdHoofdpersoon)', unit: 'year', domain: { kind: 'number', min: 0, max: 125, integer: true } },
+  {
+    name: 'age',
+    description: 'age of the main person in years (LeeftijdHoofdpersoon)',
+    unit: 'year',
+    domain: { kind: 'number', min: 0, max: 125, integer: true },
+  },
   amount('income', 'net disposable income per month (NettoBesteedbaarInkomenPerMaand)'),
   oneOf('tenure', 'rent or own (WoningSoort)', TENURES),
   amount('rent', 'rent per month (HuurPerMaand); 0 when not given'),
@@ -132,7 +164,12 @@ const retirementFacts: readonly FactDefinition[] = [
   amount('income', 'net disposable income per month (NettoBesteedbaarInkomenPerMaand)'),
   oneOf('tenure', 'rent or own (SoortWoning)', TENURES),
   oneOf('dwellingType', 'dwelling type (TypeWoning)', DWELLING_TYPES),
-  { name: 'wozValue', description: 'WOZ value in euros (WozWaarde); 0 when not given', unit: 'EUR', domain: { kind: 'number', min: 0, max: 100_000_000, integer: true } },
+  {
+    name: 'wozValue',
+    description: 'WOZ value in euros (WozWaarde); 0 when not given',
+    unit: 'EUR',
+    domain: { kind: 'number', min: 0, max: 100_000_000, integer: true },
+  },
   flag('wozValueGiven', 'WozWaarde was given'),
   oneOf('wozCategory', 'WOZ category, given or derived from WozWaarde; unknown when neither was given', WOZ_CATEGORIES),
 ];
@@ -158,10 +195,14 @@ export const REPAYMENT_FACTS: FactCatalog = {
       age: household.persons[0]?.age ?? 0,
       income: household.netMonthlyIncome.toNumber(),
       tenure: d.tenure,
-      rent: toNumber(d.rent), rentGiven: d.rent !== undefined,
-      serviceCosts: toNumber(d.serviceCosts), serviceCostsGiven: d.serviceCosts !== undefined,
-      mortgageCosts: toNumber(d.grossMortgageCosts), mortgageCostsGiven: d.grossMortgageCosts !== undefined,
-      ownersAssociation: toNumber(d.ownersAssociationContribution), ownersAssociationGiven: d.ownersAssociationContribution !== undefined,
+      rent: toNumber(d.rent),
+      rentGiven: d.rent !== undefined,
+      serviceCosts: toNumber(d.serviceCosts),
+      serviceCostsGiven: d.serviceCosts !== undefined,
+      mortgageCosts: toNumber(d.grossMortgageCosts),
+      mortgageCostsGiven: d.grossMortgageCosts !== undefined,
+      ownersAssociation: toNumber(d.ownersAssociationContribution),
+      ownersAssociationGiven: d.ownersAssociationContribution !== undefined,
       healthcareCosts: toNumber(s.healthcare),
       partnerAlimony: toNumber(s.partnerAlimony),
       childAlimony: toNumber(s.childAlimony),
@@ -180,7 +221,12 @@ export const RETIREMENT_FACTS: FactCatalog = {
   items: {
     persons: byName([oneOf('person.gender', 'gender of the main person; unknown when not given', GENDERS)]),
     children: byName([
-      { name: 'child.age', description: 'age of the child in years', unit: 'year', domain: { kind: 'number', min: 0, max: 125, integer: true } },
+      {
+        name: 'child.age',
+        description: 'age of the child in years',
+        unit: 'year',
+        domain: { kind: 'number', min: 0, max: 125, integer: true },
+      },
       oneOf('child.gender', 'gender of the child; unknown when not given', GENDERS),
     ]),
     cars: byName([
@@ -194,9 +240,14 @@ export const RETIREMENT_FACTS: FactCatalog = {
     const d = household.dwelling;
     const collections = {
       persons: household.persons.map((p) => ({ 'person.gender': p.gender ?? 'unknown' })),
-      children: household.children.map((c) => ({ 'child.age': c.age ?? required('child age'), 'child.gender': c.gender ?? 'unknown' })),
+      children: household.children.map((c) => ({
+        'child.age': c.age ?? required('child age'),
+        'child.gender': c.gender ?? 'unknown',
+      })),
       cars: household.cars.map((c) => ({
-        'car.class': c.class ?? required('car class'), 'car.status': c.status ?? required('car status'), 'car.mileage': c.mileage ?? required('car mileage'),
+        'car.class': c.class ?? required('car class'),
+        'car.status': c.status ?? required('car status'),
+        'car.mileage': c.mileage ?? required('car mileage'),
       })),
     };
     const facts: FactRecord = {
@@ -204,10 +255,14 @@ export const RETIREMENT_FACTS: FactCatalog = {
       tenure: d.tenure,
       // TypeWoning is required by the retirement contract, so parsing guarantees it.
       dwellingType: d.type ?? required('dwelling type'),
-      wozValue: toNumber(d.wozValue), wozValueGiven: d.wozValue !== undefined,
+      wozValue: toNumber(d.wozValue),
+      wozValueGiven: d.wozValue !== undefined,
       wozCategory: d.wozCategory ?? 'unknown',
     };
-    return { facts: Object.assign(facts, deriveCounts(facts, collections), deriveGenderCounts(facts, collections)), collections };
+    return {
+      facts: Object.assign(facts, deriveCounts(facts, collections), deriveGenderCounts(facts, collections)),
+      collections,
+    };
   },
 };
 
@@ -217,7 +272,8 @@ export const deriveGenderCounts: FactDeriver = (_facts, collections) => ({
   women: collections.persons.filter((p) => p['person.gender'] === 'female').length,
 });
 
-export const FACT_CATALOGS: Readonly<Record<CalculationId, FactCatalog & { readonly derive: readonly FactDeriver[] }>> = {
-  afloscapaciteit: { ...REPAYMENT_FACTS, derive: [deriveCounts] },
-  pensioenuitgaven: { ...RETIREMENT_FACTS, derive: [deriveCounts, deriveGenderCounts] },
-};
+export const FACT_CATALOGS: Readonly<Record<CalculationId, FactCatalog & { readonly derive: readonly FactDeriver[] }>> =
+  {
+    afloscapaciteit: { ...REPAYMENT_FACTS, derive: [deriveCounts] },
+    pensioenuitgaven: { ...RETIREMENT_FACTS, derive: [deriveCounts, deriveGenderCounts] },
+  };

@@ -20,7 +20,12 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
   for (const name of Object.keys(files)) {
     if (name.startsWith('tests/')) continue;
     if (!RULE_FILE_PATTERN.test(name)) {
-      issues.push({ file: name, path: '$', code: 'unknown_file', message: `not a rule file; a rule set has ${RULE_FILE_DESCRIPTION} and a tests/ folder` });
+      issues.push({
+        file: name,
+        path: '$',
+        code: 'unknown_file',
+        message: `not a rule file; a rule set has ${RULE_FILE_DESCRIPTION} and a tests/ folder`,
+      });
       continue;
     }
     ruleFiles[name] = files[name];
@@ -39,13 +44,23 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
   const manifest = parse('manifest.json', Manifest, true);
   const names = Object.keys(ruleFiles).sort();
   /** Merges one kind of split file, refusing a name defined twice. */
-  const merge = <T>(kind: string, pick: (file: string) => Record<string, T> | undefined, seed: Record<string, T> = {}, seedFile = '') => {
+  const merge = <T>(
+    kind: string,
+    pick: (file: string) => Record<string, T> | undefined,
+    seed: Record<string, T> = {},
+    seedFile = '',
+  ) => {
     const merged: Record<string, T> = { ...seed };
     const origins: Record<string, string> = Object.fromEntries(Object.keys(seed).map((k) => [k, seedFile]));
     for (const file of names.filter((n) => n === `${kind}.json` || n.startsWith(`${kind}-`))) {
       for (const [key, value] of Object.entries(pick(file) ?? {})) {
         if (Object.hasOwn(merged, key)) {
-          issues.push({ file, path: jsonPath([kind, key]), code: 'duplicate_key', message: `${key} is already defined in ${origins[key]}` });
+          issues.push({
+            file,
+            path: jsonPath([kind, key]),
+            code: 'duplicate_key',
+            message: `${key} is already defined in ${origins[key]}`,
+          });
           continue;
         }
         merged[key] = value;
@@ -63,7 +78,12 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
     if (calc !== undefined) calculations[id] = calc;
   }
   if (Object.keys(calculations).length === 0 && issues.length === 0) {
-    issues.push({ file: '', path: '$', code: 'no_calculation', message: `a rule set needs at least one of ${CALCULATION_IDS.map((c) => `${c}.json`).join(', ')}` });
+    issues.push({
+      file: '',
+      path: '$',
+      code: 'no_calculation',
+      message: `a rule set needs at least one of ${CALCULATION_IDS.map((c) => `${c}.json`).join(', ')}`,
+    });
   }
   const context = `Rule set ${origin ?? manifestId(files) ?? '(unnamed)'} cannot be used`;
   if (issues.length > 0 || manifest === undefined) throw new RuleSetError(issues, context);
@@ -92,5 +112,7 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
 
 function manifestId(files: RuleSetFiles): string | undefined {
   const m = files['manifest.json'];
-  return m !== null && typeof m === 'object' && typeof (m as { id?: unknown }).id === 'string' ? (m as { id: string }).id : undefined;
+  return m !== null && typeof m === 'object' && typeof (m as { id?: unknown }).id === 'string'
+    ? (m as { id: string }).id
+    : undefined;
 }

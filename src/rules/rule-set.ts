@@ -14,8 +14,10 @@ export type RuleSetFiles = Readonly<Record<string, unknown>>;
  * Parameters, tables and sources may be split by topic (`parameters-energie.json`), so
  * each file stays small enough to review; names must be unique across the split files.
  */
-export const RULE_FILE_PATTERN = /^(manifest|afloscapaciteit|pensioenuitgaven)\.json$|^(parameters|tables|sources)(-[a-z0-9]+)*\.json$/;
-export const RULE_FILE_DESCRIPTION = 'manifest.json, afloscapaciteit.json, pensioenuitgaven.json, parameters[-topic].json, tables[-topic].json, sources[-topic].json';
+export const RULE_FILE_PATTERN =
+  /^(manifest|afloscapaciteit|pensioenuitgaven)\.json$|^(parameters|tables|sources)(-[a-z0-9]+)*\.json$/;
+export const RULE_FILE_DESCRIPTION =
+  'manifest.json, afloscapaciteit.json, pensioenuitgaven.json, parameters[-topic].json, tables[-topic].json, sources[-topic].json';
 
 export interface RuleSet {
   readonly id: string;

@@ -28,7 +28,10 @@ function closestBranch(branches: readonly (readonly ZodIssue[])[]): readonly Zod
   let best: readonly ZodIssue[] | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
   for (const issues of branches) {
-    const score = issues.reduce((s, i) => s + (i.code === 'unrecognized_keys' ? 10 : i.code === 'invalid_union' ? 2 : 1), 0);
+    const score = issues.reduce(
+      (s, i) => s + (i.code === 'unrecognized_keys' ? 10 : i.code === 'invalid_union' ? 2 : 1),
+      0,
+    );
     if (score < bestScore) {
       best = issues;
       bestScore = score;
@@ -51,9 +54,12 @@ function isMissing(issue: Extract<ZodIssue, { code: 'invalid_type' }>): boolean 
  */
 function isBareCondition(issue: Extract<ZodIssue, { code: 'invalid_union' }>): boolean {
   const input = (issue as { input?: unknown }).input;
-  if (input === null || typeof input !== 'object' || Array.isArray(input) || !Object.hasOwn(input, 'fact')) return false;
-  return issue.errors.length > 0 && issue.errors.every((branch) =>
-    branch.some((i) => i.code === 'unrecognized_keys' && i.keys.includes('fact')));
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || !Object.hasOwn(input, 'fact'))
+    return false;
+  return (
+    issue.errors.length > 0 &&
+    issue.errors.every((branch) => branch.some((i) => i.code === 'unrecognized_keys' && i.keys.includes('fact')))
+  );
 }
 
 /** The key of an object none of whose keys names any form: a misspelt operator such as `plus`. */
@@ -67,43 +73,67 @@ function unknownOperatorOf(issue: Extract<ZodIssue, { code: 'invalid_union' }>):
 
 function codeOf(issue: ZodIssue): string {
   switch (issue.code) {
-    case 'unrecognized_keys': return 'unknown_key';
-    case 'invalid_type': return isMissing(issue) ? 'missing_key' : 'invalid_type';
-    case 'too_small': return 'too_small';
-    case 'too_big': return 'too_big';
-    case 'invalid_value': return 'invalid_value';
-    case 'invalid_format': return 'invalid_format';
-    default: return 'invalid';
+    case 'unrecognized_keys':
+      return 'unknown_key';
+    case 'invalid_type':
+      return isMissing(issue) ? 'missing_key' : 'invalid_type';
+    case 'too_small':
+      return 'too_small';
+    case 'too_big':
+      return 'too_big';
+    case 'invalid_value':
+      return 'invalid_value';
+    case 'invalid_format':
+      return 'invalid_format';
+    default:
+      return 'invalid';
   }
 }
 
 function messageOf(issue: ZodIssue): string {
   switch (issue.code) {
-    case 'unrecognized_keys': return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (rule files are strict: a misspelt key is an error)`;
-    case 'invalid_type': return isMissing(issue) ? `required key missing (expected ${issue.expected})` : `expected ${issue.expected}`;
-    case 'invalid_value': return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'too_small': return issue.origin === 'array' ? `needs at least ${String(issue.minimum)} item(s)` : `must be at least ${String(issue.minimum)}`;
-    case 'too_big': return `must be at most ${String(issue.maximum)}`;
-    default: return issue.message;
+    case 'unrecognized_keys':
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')} (rule files are strict: a misspelt key is an error)`;
+    case 'invalid_type':
+      return isMissing(issue) ? `required key missing (expected ${issue.expected})` : `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      return issue.origin === 'array'
+        ? `needs at least ${String(issue.minimum)} item(s)`
+        : `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    default:
+      return issue.message;
   }
 }
 
-export function zodIssuesToRuleSetIssues(file: string, issues: readonly ZodIssue[], prefix: readonly PropertyKey[] = []): RuleSetIssue[] {
+export function zodIssuesToRuleSetIssues(
+  file: string,
+  issues: readonly ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): RuleSetIssue[] {
   const out: RuleSetIssue[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
     const unknownOperator = issue.code === 'invalid_union' ? unknownOperatorOf(issue) : undefined;
     if (unknownOperator !== undefined) {
       out.push({
-        file, path: jsonPath(path), code: 'unknown_operator',
+        file,
+        path: jsonPath(path),
+        code: 'unknown_operator',
         message: `unknown operator ${JSON.stringify(unknownOperator)}; an amount is one of ${EXPRESSION_OPERATORS.join(', ')}`,
       });
       continue;
     }
     if (issue.code === 'invalid_union' && isBareCondition(issue)) {
       out.push({
-        file, path: jsonPath(path), code: 'condition_needs_group',
-        message: 'a rule\'s condition must start with "all", "any" or "not" (json-rules-engine requires it): wrap it as {"all": [ { "fact": … } ]}',
+        file,
+        path: jsonPath(path),
+        code: 'condition_needs_group',
+        message:
+          'a rule\'s condition must start with "all", "any" or "not" (json-rules-engine requires it): wrap it as {"all": [ { "fact": … } ]}',
       });
       continue;
     }
@@ -115,7 +145,13 @@ export function zodIssuesToRuleSetIssues(file: string, issues: readonly ZodIssue
       }
     }
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ file, path: jsonPath([...path, key]), code: 'unknown_key', message: messageOf({ ...issue, keys: [key] }) });
+      for (const key of issue.keys)
+        out.push({
+          file,
+          path: jsonPath([...path, key]),
+          code: 'unknown_key',
+          message: messageOf({ ...issue, keys: [key] }),
+        });
       continue;
     }
     out.push({ file, path: jsonPath(path), code: codeOf(issue), message: messageOf(issue) });

@@ -6,7 +6,10 @@ import { expect, it } from 'vitest';
 import { differencesFromExpected, type AgreementOutput } from './agreement-harness.js';
 import type { WorkedExampleFile } from './fixtures.js';
 
-export function agreementChecks(examples: readonly WorkedExampleFile[], runs: () => { underTest: AgreementOutput; reference: AgreementOutput }): void {
+export function agreementChecks(
+  examples: readonly WorkedExampleFile[],
+  runs: () => { underTest: AgreementOutput; reference: AgreementOutput },
+): void {
   it('runs every worked example of every rule set, both calculations', () => {
     expect(examples.length).toBeGreaterThanOrEqual(56);
     expect(new Set(examples.map((e) => `${e.ruleSetId}/${e.calculation}`)).size).toBe(4);
@@ -25,7 +28,9 @@ export function agreementChecks(examples: readonly WorkedExampleFile[], runs: ()
     // Identical full result JSON, as text (key order, number formatting and all).
     expect(run).toEqual(runs().reference.runs[i]!);
     for (const json of [run.bundled, run.loaded, run.explained]) {
-      expect(differencesFromExpected(example.calculation, example.expected, JSON.parse(json) as Record<string, unknown>)).toEqual([]);
+      expect(
+        differencesFromExpected(example.calculation, example.expected, JSON.parse(json) as Record<string, unknown>),
+      ).toEqual([]);
     }
   });
 }

@@ -68,14 +68,18 @@ export function runAgreement(core: CoreApi, input: AgreementInput): AgreementOut
     }
   }
   const runs = input.examples.map((example): ExampleRun => {
-    const calculate = (options: Core.CalculationOptions): unknown => example.calculation === 'afloscapaciteit'
-      ? core.repaymentCapacity(example.request, options)
-      : core.retirementExpenditure(example.request, options);
+    const calculate = (options: Core.CalculationOptions): unknown =>
+      example.calculation === 'afloscapaciteit'
+        ? core.repaymentCapacity(example.request, options)
+        : core.retirementExpenditure(example.request, options);
     const ruleSet = loaded.get(example.ruleSetId);
     return {
       key: example.key,
       bundled: attempt(() => calculate({ ruleSet: example.ruleSetId })),
-      loaded: ruleSet === undefined ? JSON.stringify({ error: 'rule set did not load' }) : attempt(() => calculate({ ruleSet })),
+      loaded:
+        ruleSet === undefined
+          ? JSON.stringify({ error: 'rule set did not load' })
+          : attempt(() => calculate({ ruleSet })),
       explained: attempt(() => calculate({ ruleSet: example.ruleSetId, explain: true })),
     };
   });
@@ -94,14 +98,19 @@ export interface Difference {
  * Basis and Voorbeeld), `MeldingCodes` the sorted codes of the warnings, every other stated
  * field compared as JSON; fields the example does not state are not compared.
  */
-export function differencesFromExpected(calculation: Calculation, expected: unknown, result: Record<string, unknown>): Difference[] {
+export function differencesFromExpected(
+  calculation: Calculation,
+  expected: unknown,
+  result: Record<string, unknown>,
+): Difference[] {
   const out: Difference[] = [];
   if (!Array.isArray(result['Posten']) || !Array.isArray(result['Meldingen'])) {
     return [{ field: '', expected, actual: result }];
   }
   const posten: Record<string, unknown> = {};
   for (const p of result['Posten'] as Record<string, unknown>[]) {
-    posten[p['Code'] as string] = calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+    posten[p['Code'] as string] =
+      calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
   }
   const codes = [...new Set((result['Meldingen'] as { Code: string }[]).map((m) => m.Code))].sort();
   const comparable: Record<string, unknown> = { ...result, Posten: posten, MeldingCodes: codes };
@@ -111,7 +120,8 @@ export function differencesFromExpected(calculation: Calculation, expected: unkn
         out.push({ field, expected: want, actual: got });
         return;
       }
-      for (const [k, v] of Object.entries(want)) compare(v, (got as Record<string, unknown>)[k], field === '' ? k : `${field}.${k}`);
+      for (const [k, v] of Object.entries(want))
+        compare(v, (got as Record<string, unknown>)[k], field === '' ? k : `${field}.${k}`);
       return;
     }
     if (JSON.stringify(want) !== JSON.stringify(got)) out.push({ field, expected: want, actual: got });

@@ -36,8 +36,8 @@ beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}. The browser agreement test needs it: on Debian/Ubuntu ` +
-      '`sudo apt-get install -y chromium`, or set BUDGETNORM_CHROMIUM to a Chromium or Chrome executable. ' +
-      '(`npm test` needs no browser; see docs/browser.md.)',
+        '`sudo apt-get install -y chromium`, or set BUDGETNORM_CHROMIUM to a Chromium or Chrome executable. ' +
+        '(`npm test` needs no browser; see docs/browser.md.)',
     );
   }
   const input: AgreementInput = agreementInput();
@@ -52,8 +52,14 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
   browserVersion = context.browser()?.version() ?? 'unknown version';
@@ -64,7 +70,9 @@ beforeAll(async () => {
   });
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(served.url);
-  await page.waitForFunction(() => typeof globalThis.budgetnormAgreement === 'function', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => typeof globalThis.budgetnormAgreement === 'function', undefined, {
+    timeout: 30_000,
+  });
   inChromium = await page.evaluate((data) => globalThis.budgetnormAgreement!(data), input);
 });
 

@@ -12,7 +12,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as source from '../../src/index.js';
 import {
-  MIN_GZIP_BUDGET_BYTES, budgetExcess, buildBrowserBundle, bundleSizes, isNodeBuiltin, type BundleSizes,
+  MIN_GZIP_BUDGET_BYTES,
+  budgetExcess,
+  buildBrowserBundle,
+  bundleSizes,
+  isNodeBuiltin,
+  type BundleSizes,
 } from '../../scripts/lib/browser-build.js';
 import { differencesFromExpected, runAgreement, type AgreementOutput, type CoreApi } from './agreement-harness.js';
 import { agreementChecks } from './agreement-checks.js';
@@ -42,7 +47,9 @@ describe('the browser build', () => {
   });
 
   it(`stays under its budget of ${MIN_GZIP_BUDGET_BYTES} bytes min+gzip`, () => {
-    console.log(`browser bundle: raw ${sizes.raw}, min ${sizes.min}, min+gzip ${sizes.minGzip} bytes (budget ${MIN_GZIP_BUDGET_BYTES})`);
+    console.log(
+      `browser bundle: raw ${sizes.raw}, min ${sizes.min}, min+gzip ${sizes.minGzip} bytes (budget ${MIN_GZIP_BUDGET_BYTES})`,
+    );
     expect(sizes.min).toBeLessThan(sizes.raw);
     expect(sizes.minGzip).toBeLessThan(sizes.min);
     expect(budgetExcess(sizes)).toBeUndefined();
@@ -65,12 +72,16 @@ describe('the browser build', () => {
   ])('the build fails on a Node builtin: %s', async (code, builtin) => {
     const entry = join(tmp, `entry-${builtin.replace(':', '-')}.ts`);
     writeFileSync(entry, code);
-    await expect(buildBrowserBundle({ entry, minify: false })).rejects.toThrow(`must not import the Node builtin '${builtin}'`);
+    await expect(buildBrowserBundle({ entry, minify: false })).rejects.toThrow(
+      `must not import the Node builtin '${builtin}'`,
+    );
   });
 
   it('recognises Node builtins', () => {
-    for (const name of ['fs', 'node:fs', 'fs/promises', 'path', 'crypto', 'zlib', 'node:test']) expect(isNodeBuiltin(name)).toBe(true);
-    for (const name of ['zod', 'decimal.js', '@noble/hashes/sha2.js', './fs.js']) expect(isNodeBuiltin(name)).toBe(false);
+    for (const name of ['fs', 'node:fs', 'fs/promises', 'path', 'crypto', 'zlib', 'node:test'])
+      expect(isNodeBuiltin(name)).toBe(true);
+    for (const name of ['zod', 'decimal.js', '@noble/hashes/sha2.js', './fs.js'])
+      expect(isNodeBuiltin(name)).toBe(false);
   });
 });
 
@@ -93,10 +104,15 @@ describe('the browser bundle in Node gives the same answers as src/', () => {
 describe('the expected-figures comparison', () => {
   it('finds a wrong figure', () => {
     const example = examples.find((e) => e.calculation === 'afloscapaciteit')!;
-    const result = JSON.parse(runAgreement(source, { folders: {}, examples: [example] }).runs[0]!.bundled) as Record<string, unknown>;
+    const result = JSON.parse(runAgreement(source, { folders: {}, examples: [example] }).runs[0]!.bundled) as Record<
+      string,
+      unknown
+    >;
     expect(differencesFromExpected('afloscapaciteit', example.expected, result)).toEqual([]);
     const wrong = { ...result, Afloscapaciteit: (result['Afloscapaciteit'] as number) + 1 };
-    expect(differencesFromExpected('afloscapaciteit', example.expected, wrong).map((d) => d.field)).toEqual(['Afloscapaciteit']);
+    expect(differencesFromExpected('afloscapaciteit', example.expected, wrong).map((d) => d.field)).toEqual([
+      'Afloscapaciteit',
+    ]);
     expect(differencesFromExpected('afloscapaciteit', example.expected, { error: 'x' })).toHaveLength(1);
   });
 });

@@ -39,7 +39,10 @@ export function readWorkedExamples(): { folders: AgreementInput['folders']; exam
 /** The harness input: the examples without their expected figures (the page only calculates). */
 export function agreementInput(): AgreementInput {
   const { folders, examples } = readWorkedExamples();
-  return { folders, examples: examples.map(({ key, ruleSetId, calculation, request }) => ({ key, ruleSetId, calculation, request })) };
+  return {
+    folders,
+    examples: examples.map(({ key, ruleSetId, calculation, request }) => ({ key, ruleSetId, calculation, request })),
+  };
 }
 
 export const PAGE_SCRIPT = 'agreement.js';
@@ -50,19 +53,22 @@ export async function pageAssets(): Promise<Record<string, { type: string; body:
   const page = await buildBrowserBundle({
     entry: join(import.meta.dirname, 'page-entry.ts'),
     minify: false,
-    plugins: [{
-      name: 'core-from-bundle',
-      setup(build) {
-        build.onResolve({ filter: /\/src\/index\.js$/ }, (args) => {
-          const resolved = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
-          if (resolved !== CORE_ENTRY) return undefined;
-          return { path: `./${BUNDLE_FILE}`, external: true };
-        });
+    plugins: [
+      {
+        name: 'core-from-bundle',
+        setup(build) {
+          build.onResolve({ filter: /\/src\/index\.js$/ }, (args) => {
+            const resolved = join(args.resolveDir, args.path).replace(/\.js$/, '.ts');
+            if (resolved !== CORE_ENTRY) return undefined;
+            return { path: `./${BUNDLE_FILE}`, external: true };
+          });
+        },
       },
-    }],
+    ],
   });
   if (!page.includes(`from "./${BUNDLE_FILE}"`)) throw new Error('the page script does not import the core bundle');
-  const html = '<!doctype html><meta charset="utf-8"><title>budgetnorm agreement</title>\n' +
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>budgetnorm agreement</title>\n' +
     `<script type="module" src="./${PAGE_SCRIPT}"></script>\n`;
   const js = 'text/javascript; charset=utf-8';
   return {
@@ -75,7 +81,9 @@ export async function pageAssets(): Promise<Record<string, { type: string; body:
 }
 
 /** Serves fixed files on 127.0.0.1 at a free port. */
-export async function serve(files: Record<string, { type: string; body: string }>): Promise<{ url: string; server: Server }> {
+export async function serve(
+  files: Record<string, { type: string; body: string }>,
+): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
     if (file === undefined) {

@@ -17,76 +17,114 @@ const run = (b: Body, d: string) => repaymentCapacity(b, { date: d });
 
 describe('repayment capacity invariants', () => {
   it('0 ≤ Afloscapaciteit ≤ income, the result has the contract shape, and Tekort is 0 when there is capacity', () => {
-    fc.assert(fc.property(body, date, (b, d) => {
-      const r = run(b, d);
-      RepaymentCapacityResult.parse(r);
-      expect(r.Afloscapaciteit).toBeGreaterThanOrEqual(0);
-      expect(r.Afloscapaciteit).toBeLessThanOrEqual(b.NettoBesteedbaarInkomenPerMaand);
-      expect(Number.isInteger(r.Afloscapaciteit)).toBe(true);
-      if (r.Afloscapaciteit > 0) expect(r.Tekort).toBe(0);
-      expect(r.TotaalLasten).toBe(r.Posten.reduce((s, p) => s + p.Bedrag, 0));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(body, date, (b, d) => {
+        const r = run(b, d);
+        RepaymentCapacityResult.parse(r);
+        expect(r.Afloscapaciteit).toBeGreaterThanOrEqual(0);
+        expect(r.Afloscapaciteit).toBeLessThanOrEqual(b.NettoBesteedbaarInkomenPerMaand);
+        expect(Number.isInteger(r.Afloscapaciteit)).toBe(true);
+        if (r.Afloscapaciteit > 0) expect(r.Tekort).toBe(0);
+        expect(r.TotaalLasten).toBe(r.Posten.reduce((s, p) => s + p.Bedrag, 0));
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('raising income by Δ raises capacity by at least 0 and at most Δ (+1 for rounding)', () => {
-    fc.assert(fc.property(body, date, fc.integer({ min: 1, max: 5_000 }), (b, d, delta) => {
-      const income = Math.min(b.NettoBesteedbaarInkomenPerMaand, 1_000_000 - delta);
-      const before = run({ ...b, NettoBesteedbaarInkomenPerMaand: income }, d).Afloscapaciteit;
-      const after = run({ ...b, NettoBesteedbaarInkomenPerMaand: income + delta }, d).Afloscapaciteit;
-      expect(after - before).toBeGreaterThanOrEqual(0);
-      expect(after - before).toBeLessThanOrEqual(delta + 1);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(body, date, fc.integer({ min: 1, max: 5_000 }), (b, d, delta) => {
+        const income = Math.min(b.NettoBesteedbaarInkomenPerMaand, 1_000_000 - delta);
+        const before = run({ ...b, NettoBesteedbaarInkomenPerMaand: income }, d).Afloscapaciteit;
+        const after = run({ ...b, NettoBesteedbaarInkomenPerMaand: income + delta }, d).Afloscapaciteit;
+        expect(after - before).toBeGreaterThanOrEqual(0);
+        expect(after - before).toBeLessThanOrEqual(delta + 1);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('raising any cost, the number of children or cars, or adding a partner never raises capacity', () => {
     const change = fc.oneof(
-      fc.record({ kind: fc.constant('special' as const), field: fc.constantFrom('KostenZorg', 'KostenPartnerAlimentatie', 'KostenKinderAlimentatie', 'KostenKinderOpvang', 'KostenOverigeAflossingen'), by: fc.integer({ min: 1, max: 2_000 }) }),
-      fc.record({ kind: fc.constant('dwelling' as const), field: fc.constantFrom('BrutoHypotheeklasten', 'HuurPerMaand', 'HuurServiceKosten', 'BijdrageVve'), by: fc.integer({ min: 1, max: 2_000 }) }),
+      fc.record({
+        kind: fc.constant('special' as const),
+        field: fc.constantFrom(
+          'KostenZorg',
+          'KostenPartnerAlimentatie',
+          'KostenKinderAlimentatie',
+          'KostenKinderOpvang',
+          'KostenOverigeAflossingen',
+        ),
+        by: fc.integer({ min: 1, max: 2_000 }),
+      }),
+      fc.record({
+        kind: fc.constant('dwelling' as const),
+        field: fc.constantFrom('BrutoHypotheeklasten', 'HuurPerMaand', 'HuurServiceKosten', 'BijdrageVve'),
+        by: fc.integer({ min: 1, max: 2_000 }),
+      }),
       fc.record({ kind: fc.constant('children' as const), by: fc.integer({ min: 1, max: 5 }) }),
       fc.record({ kind: fc.constant('cars' as const), by: fc.integer({ min: 1, max: 3 }) }),
       fc.record({ kind: fc.constant('partner' as const) }),
     );
-    fc.assert(fc.property(body, date, change, (b, d, c) => {
-      let more: Body;
-      if (c.kind === 'special') {
-        more = { ...b, BijzondereUitgaven: { ...b.BijzondereUitgaven, [c.field]: (b.BijzondereUitgaven[c.field] ?? 0) + c.by } };
-      } else if (c.kind === 'dwelling') {
-        const current = b.Woning[c.field];
-        // Raising a cost means raising a given amount; a rent not given is replaced by a norm rent, which is no cost of the caller's.
-        if (current === undefined || current === null) return;
-        more = { ...b, Woning: { ...b.Woning, [c.field]: current + c.by } };
-      } else if (c.kind === 'children') {
-        more = { ...b, AantalThuiswonendeKinderen: Math.min(20, b.AantalThuiswonendeKinderen + c.by) };
-      } else if (c.kind === 'cars') {
-        more = { ...b, AantalAutos: Math.min(10, b.AantalAutos + c.by) };
-      } else {
-        if (b.HeeftPartner) return;
-        more = { ...b, HeeftPartner: true };
-      }
-      expect(run(more, d).Afloscapaciteit).toBeLessThanOrEqual(run(b, d).Afloscapaciteit);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(body, date, change, (b, d, c) => {
+        let more: Body;
+        if (c.kind === 'special') {
+          more = {
+            ...b,
+            BijzondereUitgaven: { ...b.BijzondereUitgaven, [c.field]: (b.BijzondereUitgaven[c.field] ?? 0) + c.by },
+          };
+        } else if (c.kind === 'dwelling') {
+          const current = b.Woning[c.field];
+          // Raising a cost means raising a given amount; a rent not given is replaced by a norm rent, which is no cost of the caller's.
+          if (current === undefined || current === null) return;
+          more = { ...b, Woning: { ...b.Woning, [c.field]: current + c.by } };
+        } else if (c.kind === 'children') {
+          more = { ...b, AantalThuiswonendeKinderen: Math.min(20, b.AantalThuiswonendeKinderen + c.by) };
+        } else if (c.kind === 'cars') {
+          more = { ...b, AantalAutos: Math.min(10, b.AantalAutos + c.by) };
+        } else {
+          if (b.HeeftPartner) return;
+          more = { ...b, HeeftPartner: true };
+        }
+        expect(run(more, d).Afloscapaciteit).toBeLessThanOrEqual(run(b, d).Afloscapaciteit);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('Afloscapaciteit − Tekort equals income − TotaalLasten up to rounding', () => {
-    fc.assert(fc.property(body, date, (b, d) => {
-      const r = run(b, d);
-      // Capacity and shortfall come from the exact costs; TotaalLasten adds the posts as shown
-      // (each rounded half-up: at most 0.50 off for each of the three posts with cents).
-      expect(Math.abs((r.Afloscapaciteit - r.Tekort) - (b.NettoBesteedbaarInkomenPerMaand - r.TotaalLasten))).toBeLessThanOrEqual(2.5);
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(body, date, (b, d) => {
+        const r = run(b, d);
+        // Capacity and shortfall come from the exact costs; TotaalLasten adds the posts as shown
+        // (each rounded half-up: at most 0.50 off for each of the three posts with cents).
+        expect(
+          Math.abs(r.Afloscapaciteit - r.Tekort - (b.NettoBesteedbaarInkomenPerMaand - r.TotaalLasten)),
+        ).toBeLessThanOrEqual(2.5);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it('same input, same output', () => {
-    fc.assert(fc.property(body, date, (b, d) => {
-      expect(run(b, d)).toEqual(run(structuredClone(b), d));
-    }), { numRuns: RUNS });
+    fc.assert(
+      fc.property(body, date, (b, d) => {
+        expect(run(b, d)).toEqual(run(structuredClone(b), d));
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 
 describe('repayment capacity: rule set by date', () => {
   const family = {
-    LeeftijdHoofdpersoon: 38, HeeftPartner: true, AantalThuiswonendeKinderen: 2, AantalAutos: 1,
-    NettoBesteedbaarInkomenPerMaand: 5200, BijzondereUitgaven: {},
+    LeeftijdHoofdpersoon: 38,
+    HeeftPartner: true,
+    AantalThuiswonendeKinderen: 2,
+    AantalAutos: 1,
+    NettoBesteedbaarInkomenPerMaand: 5200,
+    BijzondereUitgaven: {},
     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 900 },
   };
 
@@ -107,13 +145,34 @@ describe('repayment capacity: rule set by date', () => {
   });
 
   it('lists every post, each special expenditure among them, and explains each with sources', () => {
-    const r = repaymentCapacity({ ...family, BijzondereUitgaven: { KostenZorg: 10 } }, { date: '2026-03-01', explain: true });
-    expect(r.Posten.map((p) => p.Code)).toEqual(['Levensonderhoud', 'Woonlasten', 'Autokosten', 'Zorgkosten', 'Partneralimentatie', 'Kinderalimentatie', 'Kinderopvang', 'OverigeAflossingen']);
-    const uitleg = r.Uitleg as { posts: { code: string; rules: { applied: boolean; figures?: { kind: string; source?: { title: string } }[] }[] }[] };
+    const r = repaymentCapacity(
+      { ...family, BijzondereUitgaven: { KostenZorg: 10 } },
+      { date: '2026-03-01', explain: true },
+    );
+    expect(r.Posten.map((p) => p.Code)).toEqual([
+      'Levensonderhoud',
+      'Woonlasten',
+      'Autokosten',
+      'Zorgkosten',
+      'Partneralimentatie',
+      'Kinderalimentatie',
+      'Kinderopvang',
+      'OverigeAflossingen',
+    ]);
+    const uitleg = r.Uitleg as {
+      posts: {
+        code: string;
+        rules: { applied: boolean; figures?: { kind: string; source?: { title: string } }[] }[];
+      }[];
+    };
     expect(uitleg.posts).toHaveLength(8);
     const norm = uitleg.posts.find((p) => p.code === 'Levensonderhoud');
     const figures = norm?.rules.filter((x) => x.applied).flatMap((x) => x.figures ?? []) ?? [];
-    expect(figures.filter((f) => f.kind === 'table' || f.kind === 'parameter').every((f) => (f.source?.title ?? '').length > 0)).toBe(true);
+    expect(
+      figures
+        .filter((f) => f.kind === 'table' || f.kind === 'parameter')
+        .every((f) => (f.source?.title ?? '').length > 0),
+    ).toBe(true);
   });
 
   it('warns about ignored fields and refuses a bad body with every problem', () => {
@@ -131,8 +190,13 @@ describe('repayment capacity: rule set by date', () => {
 
 describe('warnings about unknown fields', () => {
   const body = {
-    LeeftijdHoofdpersoon: 40, HeeftPartner: false, AantalThuiswonendeKinderen: 0, AantalAutos: 0,
-    NettoBesteedbaarInkomenPerMaand: 2500, BijzondereUitgaven: {}, Woning: { WoningSoort: 0, HuurPerMaand: 700 },
+    LeeftijdHoofdpersoon: 40,
+    HeeftPartner: false,
+    AantalThuiswonendeKinderen: 0,
+    AantalAutos: 0,
+    NettoBesteedbaarInkomenPerMaand: 2500,
+    BijzondereUitgaven: {},
+    Woning: { WoningSoort: 0, HuurPerMaand: 700 },
   };
 
   it('name the first 50 unknown fields and count the rest in one warning, so a body cannot inflate the result', () => {

@@ -20,7 +20,12 @@ const file = (name: string) => join(dir, name);
 const read = (name: string) => readFileSync(file(name), 'utf8');
 
 /** 40 households with malformed lines, a refused body, blank lines and CRLF in between. */
-function mixedInput(): { text: string; bad: Map<number, string>; blank: number[]; good: Map<number, Record<string, unknown>> } {
+function mixedInput(): {
+  text: string;
+  bad: Map<number, string>;
+  blank: number[];
+  good: Map<number, Record<string, unknown>>;
+} {
   const lines: string[] = [];
   const bad = new Map<number, string>();
   const good = new Map<number, Record<string, unknown>>();
@@ -54,7 +59,18 @@ describe('batch: nothing is lost', () => {
   it('malformed lines in the middle: one record per input record, in order, with the right line numbers', async () => {
     const input = mixedInput();
     writeFileSync(file('mixed.ndjson'), input.text);
-    const run = await runCli(['batch', 'afloscapaciteit', '--in', file('mixed.ndjson'), '--out', file('mixed.out.ndjson'), '--ruleset', 'nl-2026', '--workers', '0']);
+    const run = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('mixed.ndjson'),
+      '--out',
+      file('mixed.out.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(run.code).toBe(EXIT.problems);
     const records = ndjson(read('mixed.out.ndjson'));
     expect(records.map((r) => r['line'])).toEqual([...input.good.keys(), ...input.bad.keys()].sort((a, b) => a - b));
@@ -64,7 +80,9 @@ describe('batch: nothing is lost', () => {
         expect(r['result']).toBeUndefined();
         expect((r['issues'] as { code: string }[]).map((i) => i.code)).toContain(input.bad.get(line));
       } else {
-        expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(input.good.get(line), { ruleSet: 'nl-2026' }))));
+        expect(r['result']).toEqual(
+          JSON.parse(JSON.stringify(repaymentCapacity(input.good.get(line), { ruleSet: 'nl-2026' }))),
+        );
       }
     }
     expect(run.stderr).toContain(`39 records = 35 results + 4 errors (1 blank line skipped)`);
@@ -73,7 +91,20 @@ describe('batch: nothing is lost', () => {
   it('--errors: results in the output, error records in the errors file; together every record once', async () => {
     const input = mixedInput();
     writeFileSync(file('mixed2.ndjson'), input.text);
-    const run = await runCli(['batch', 'afloscapaciteit', '--in', file('mixed2.ndjson'), '--out', file('ok.ndjson'), '--errors', file('err.ndjson'), '--ruleset', 'nl-2026', '--workers', '0']);
+    const run = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('mixed2.ndjson'),
+      '--out',
+      file('ok.ndjson'),
+      '--errors',
+      file('err.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(run.code).toBe(EXIT.problems);
     const ok = ndjson(read('ok.ndjson'));
     const errors = ndjson(read('err.ndjson'));
@@ -85,19 +116,39 @@ describe('batch: nothing is lost', () => {
   });
 
   it('every record valid: exit 0', async () => {
-    writeFileSync(file('valid.ndjson'), Array.from({ length: 7 }, (_, i) => JSON.stringify(repaymentBody(i))).join('\n'));
-    const run = await runCli(['batch', 'afloscapaciteit', '--in', file('valid.ndjson'), '--out', file('valid.out.ndjson'), '--ruleset', 'nl-2026', '--workers', '0']);
+    writeFileSync(
+      file('valid.ndjson'),
+      Array.from({ length: 7 }, (_, i) => JSON.stringify(repaymentBody(i))).join('\n'),
+    );
+    const run = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('valid.ndjson'),
+      '--out',
+      file('valid.out.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(run.code).toBe(EXIT.ok);
     expect(ndjson(read('valid.out.ndjson')).map((r) => r['line'])).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('reads standard input and writes standard output', async () => {
-    const run = await runCli(['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--workers', '0', '--quiet'], {
-      stdin: `${JSON.stringify(repaymentBody(1))}\nnot json\n`,
-    });
+    const run = await runCli(
+      ['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--workers', '0', '--quiet'],
+      {
+        stdin: `${JSON.stringify(repaymentBody(1))}\nnot json\n`,
+      },
+    );
     expect(run.code).toBe(EXIT.problems);
     expect(run.stderr).toBe('');
-    expect(ndjson(run.stdout).map((r) => Object.keys(r))).toEqual([['line', 'result'], ['line', 'issues']]);
+    expect(ndjson(run.stdout).map((r) => Object.keys(r))).toEqual([
+      ['line', 'result'],
+      ['line', 'issues'],
+    ]);
   });
 });
 
@@ -105,7 +156,16 @@ describe('batch: worker threads', () => {
   it('give byte-for-byte the output of the in-process path, over many chunks', async () => {
     const lines = Array.from({ length: 300 }, (_, i) => (i % 37 === 0 ? '{oops' : JSON.stringify(repaymentBody(i))));
     writeFileSync(file('many.ndjson'), `${lines.join('\n')}\n`);
-    const common = ['batch', 'afloscapaciteit', '--in', file('many.ndjson'), '--ruleset', 'nl-2026', '--chunk-size', '2000'];
+    const common = [
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('many.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--chunk-size',
+      '2000',
+    ];
     const single = await runCli([...common, '--out', file('many.0.ndjson'), '--workers', '0']);
     const threads = await runCli([...common, '--out', file('many.2.ndjson'), '--workers', '2']);
     expect(threads.stderr).toContain('2 workers');
@@ -124,13 +184,35 @@ describe('batch: CSV', () => {
   it('NDJSON in, CSV out: a header of result paths, one row per record, errors interleaved with an issues column', async () => {
     const input = mixedInput();
     writeFileSync(file('mixed3.ndjson'), input.text);
-    const run = await runCli(['batch', 'afloscapaciteit', '--in', file('mixed3.ndjson'), '--out', file('mixed3.csv'), '--ruleset', 'nl-2026', '--workers', '0']);
+    const run = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('mixed3.ndjson'),
+      '--out',
+      file('mixed3.csv'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(run.code).toBe(EXIT.problems);
     const rows = parseCsv(read('mixed3.csv'), { columns: true }) as Record<string, string>[];
     const header = Object.keys(rows[0] ?? {});
-    expect(header.slice(0, 6)).toEqual(['line', 'Afloscapaciteit', 'NettoBesteedbaarInkomenPerMaand', 'Posten[0].Code', 'Posten[0].Omschrijving', 'Posten[0].Bedrag']);
-    expect(header).toEqual(expect.arrayContaining(['TotaalLasten', 'Tekort', 'Rekenregels.Hash', 'Meldingen', 'issues']));
-    expect(rows.map((r) => Number(r['line']))).toEqual([...input.good.keys(), ...input.bad.keys()].sort((a, b) => a - b));
+    expect(header.slice(0, 6)).toEqual([
+      'line',
+      'Afloscapaciteit',
+      'NettoBesteedbaarInkomenPerMaand',
+      'Posten[0].Code',
+      'Posten[0].Omschrijving',
+      'Posten[0].Bedrag',
+    ]);
+    expect(header).toEqual(
+      expect.arrayContaining(['TotaalLasten', 'Tekort', 'Rekenregels.Hash', 'Meldingen', 'issues']),
+    );
+    expect(rows.map((r) => Number(r['line']))).toEqual(
+      [...input.good.keys(), ...input.bad.keys()].sort((a, b) => a - b),
+    );
     for (const row of rows) {
       const body = input.good.get(Number(row['line']));
       if (body === undefined) {
@@ -150,23 +232,67 @@ describe('batch: CSV', () => {
   });
 
   it('CSV in, NDJSON out: the same results as the same households in JSON', async () => {
-    const header = 'LeeftijdHoofdpersoon,HeeftPartner,AantalThuiswonendeKinderen,AantalAutos,NettoBesteedbaarInkomenPerMaand,BijzondereUitgaven.KostenZorg,BijzondereUitgaven.KostenKinderOpvang,Woning.WoningSoort,Woning.HuurPerMaand,Woning.BrutoHypotheeklasten';
-    const csv = [header, '45,true,2,1,5400,40,,Huurwoning,800,', '67,FALSE,0,0,1650,,,0,690,', '38,true,1,2,4200,,300,1,,1350'].join('\r\n');
+    const header =
+      'LeeftijdHoofdpersoon,HeeftPartner,AantalThuiswonendeKinderen,AantalAutos,NettoBesteedbaarInkomenPerMaand,BijzondereUitgaven.KostenZorg,BijzondereUitgaven.KostenKinderOpvang,Woning.WoningSoort,Woning.HuurPerMaand,Woning.BrutoHypotheeklasten';
+    const csv = [
+      header,
+      '45,true,2,1,5400,40,,Huurwoning,800,',
+      '67,FALSE,0,0,1650,,,0,690,',
+      '38,true,1,2,4200,,300,1,,1350',
+    ].join('\r\n');
     writeFileSync(file('in.csv'), `\ufeff${csv}\r\n`);
-    const run = await runCli(['batch', 'afloscapaciteit', '--in', file('in.csv'), '--out', file('in.csv.ndjson'), '--ruleset', 'nl-2026', '--workers', '0']);
+    const run = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('in.csv'),
+      '--out',
+      file('in.csv.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(run.code).toBe(EXIT.ok);
     const bodies = [
-      { LeeftijdHoofdpersoon: 45, HeeftPartner: true, AantalThuiswonendeKinderen: 2, AantalAutos: 1, NettoBesteedbaarInkomenPerMaand: 5400, BijzondereUitgaven: { KostenZorg: 40 }, Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 } },
-      { LeeftijdHoofdpersoon: 67, HeeftPartner: false, AantalThuiswonendeKinderen: 0, AantalAutos: 0, NettoBesteedbaarInkomenPerMaand: 1650, BijzondereUitgaven: {}, Woning: { WoningSoort: 0, HuurPerMaand: 690 } },
-      { LeeftijdHoofdpersoon: 38, HeeftPartner: true, AantalThuiswonendeKinderen: 1, AantalAutos: 2, NettoBesteedbaarInkomenPerMaand: 4200, BijzondereUitgaven: { KostenKinderOpvang: 300 }, Woning: { WoningSoort: 1, BrutoHypotheeklasten: 1350 } },
+      {
+        LeeftijdHoofdpersoon: 45,
+        HeeftPartner: true,
+        AantalThuiswonendeKinderen: 2,
+        AantalAutos: 1,
+        NettoBesteedbaarInkomenPerMaand: 5400,
+        BijzondereUitgaven: { KostenZorg: 40 },
+        Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
+      },
+      {
+        LeeftijdHoofdpersoon: 67,
+        HeeftPartner: false,
+        AantalThuiswonendeKinderen: 0,
+        AantalAutos: 0,
+        NettoBesteedbaarInkomenPerMaand: 1650,
+        BijzondereUitgaven: {},
+        Woning: { WoningSoort: 0, HuurPerMaand: 690 },
+      },
+      {
+        LeeftijdHoofdpersoon: 38,
+        HeeftPartner: true,
+        AantalThuiswonendeKinderen: 1,
+        AantalAutos: 2,
+        NettoBesteedbaarInkomenPerMaand: 4200,
+        BijzondereUitgaven: { KostenKinderOpvang: 300 },
+        Woning: { WoningSoort: 1, BrutoHypotheeklasten: 1350 },
+      },
     ];
     const records = ndjson(read('in.csv.ndjson'));
     expect(records.map((r) => r['line'])).toEqual([2, 3, 4]);
-    records.forEach((r, i) => expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(bodies[i], { ruleSet: 'nl-2026' })))));
+    records.forEach((r, i) =>
+      expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(bodies[i], { ruleSet: 'nl-2026' })))),
+    );
   });
 
   it('malformed CSV rows in the middle are error records with their own line numbers; the rows after them survive', async () => {
-    const header = 'LeeftijdHoofdpersoon,HeeftPartner,AantalThuiswonendeKinderen,AantalAutos,NettoBesteedbaarInkomenPerMaand,Woning.WoningSoort,Woning.HuurPerMaand,BijzondereUitgaven.KostenZorg';
+    const header =
+      'LeeftijdHoofdpersoon,HeeftPartner,AantalThuiswonendeKinderen,AantalAutos,NettoBesteedbaarInkomenPerMaand,Woning.WoningSoort,Woning.HuurPerMaand,BijzondereUitgaven.KostenZorg';
     const rows = [
       header,
       '45,true,0,0,3000,0,800,', // 2 ok
@@ -180,11 +306,29 @@ describe('batch: CSV', () => {
     ];
     writeFileSync(file('bad.csv'), `${rows.join('\n')}\n`);
     for (const workers of ['0', '2']) {
-      const run = await runCli(['batch', 'afloscapaciteit', '--in', file('bad.csv'), '--out', file(`bad.${workers}.ndjson`), '--ruleset', 'nl-2026', '--workers', workers]);
+      const run = await runCli([
+        'batch',
+        'afloscapaciteit',
+        '--in',
+        file('bad.csv'),
+        '--out',
+        file(`bad.${workers}.ndjson`),
+        '--ruleset',
+        'nl-2026',
+        '--workers',
+        workers,
+      ]);
       expect(run.code).toBe(EXIT.problems);
       expect(run.stderr).toContain('7 records = 2 results + 5 errors (1 blank line skipped)');
       const records = ndjson(read(`bad.${workers}.ndjson`));
-      expect(records.map((r) => [r['line'], r['result'] === undefined ? (r['issues'] as { path: string; code: string }[]).map((i) => `${i.path}:${i.code}`).join(' ') : 'ok'])).toEqual([
+      expect(
+        records.map((r) => [
+          r['line'],
+          r['result'] === undefined
+            ? (r['issues'] as { path: string; code: string }[]).map((i) => `${i.path}:${i.code}`).join(' ')
+            : 'ok',
+        ]),
+      ).toEqual([
         [2, 'ok'],
         [3, ':invalid_csv'],
         [4, ':invalid_csv'],
@@ -197,15 +341,62 @@ describe('batch: CSV', () => {
   }, 60_000);
 
   it('pensioenuitgaven CSV: array columns, a JSON cell for a main person without fields, --delimiter and CSV errors file', async () => {
-    const header = ['Hoofdpersonen[0].Geslacht', 'Hoofdpersonen[1]', 'Kinderen[0].Leeftijd', 'Autos[0].TypeAuto', 'Autos[0].StatusAuto', 'Autos[0].KilometersPerJaar', 'Woning.TypeWoning', 'Woning.SoortWoning', 'Woning.WozWaarde', 'NettoBesteedbaarInkomenPerMaand'];
-    const csv = [header.join(';'), 'Vrouw;{};;;;;Appartement;Huurwoning;;2000', 'Man;;8;Klein;0;1;1;1;250000;3000', ';;;;;;0;0;;1500'].join('\n');
+    const header = [
+      'Hoofdpersonen[0].Geslacht',
+      'Hoofdpersonen[1]',
+      'Kinderen[0].Leeftijd',
+      'Autos[0].TypeAuto',
+      'Autos[0].StatusAuto',
+      'Autos[0].KilometersPerJaar',
+      'Woning.TypeWoning',
+      'Woning.SoortWoning',
+      'Woning.WozWaarde',
+      'NettoBesteedbaarInkomenPerMaand',
+    ];
+    const csv = [
+      header.join(';'),
+      'Vrouw;{};;;;;Appartement;Huurwoning;;2000',
+      'Man;;8;Klein;0;1;1;1;250000;3000',
+      ';;;;;;0;0;;1500',
+    ].join('\n');
     writeFileSync(file('pu.csv'), csv);
-    const run = await runCli(['batch', 'pensioenuitgaven', '--in', file('pu.csv'), '--out', file('pu.out.csv'), '--errors', file('pu.err.csv'), '--delimiter', ';', '--ruleset', 'nl-2026', '--workers', '0']);
+    const run = await runCli([
+      'batch',
+      'pensioenuitgaven',
+      '--in',
+      file('pu.csv'),
+      '--out',
+      file('pu.out.csv'),
+      '--errors',
+      file('pu.err.csv'),
+      '--delimiter',
+      ';',
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(run.code).toBe(EXIT.problems);
     const out = parseCsv(read('pu.out.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
     const expected = [
-      retirementExpenditure({ Hoofdpersonen: [{ Geslacht: 'Vrouw' }, {}], Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' }, NettoBesteedbaarInkomenPerMaand: 2000 }, { ruleSet: 'nl-2026' }),
-      retirementExpenditure({ Hoofdpersonen: [{ Geslacht: 'Man' }], Kinderen: [{ Leeftijd: 8 }], Autos: [{ TypeAuto: 'Klein', StatusAuto: 0, KilometersPerJaar: 1 }], Woning: { TypeWoning: 1, SoortWoning: 1, WozWaarde: 250000 }, NettoBesteedbaarInkomenPerMaand: 3000 }, { ruleSet: 'nl-2026' }),
+      retirementExpenditure(
+        {
+          Hoofdpersonen: [{ Geslacht: 'Vrouw' }, {}],
+          Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+          NettoBesteedbaarInkomenPerMaand: 2000,
+        },
+        { ruleSet: 'nl-2026' },
+      ),
+      retirementExpenditure(
+        {
+          Hoofdpersonen: [{ Geslacht: 'Man' }],
+          Kinderen: [{ Leeftijd: 8 }],
+          Autos: [{ TypeAuto: 'Klein', StatusAuto: 0, KilometersPerJaar: 1 }],
+          Woning: { TypeWoning: 1, SoortWoning: 1, WozWaarde: 250000 },
+          NettoBesteedbaarInkomenPerMaand: 3000,
+        },
+        { ruleSet: 'nl-2026' },
+      ),
     ];
     expect(out.map((r) => r['line'])).toEqual(['2', '3']);
     out.forEach((row, i) => {
@@ -216,17 +407,41 @@ describe('batch: CSV', () => {
     });
     const errors = parseCsv(read('pu.err.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
     expect(errors).toEqual([{ line: '4', issues: expect.stringContaining('"code":"required"') as unknown }]);
-    expect(JSON.parse(errors[0]?.['issues'] ?? '[]')).toEqual([expect.objectContaining({ path: 'Hoofdpersonen', code: 'required' })]);
+    expect(JSON.parse(errors[0]?.['issues'] ?? '[]')).toEqual([
+      expect.objectContaining({ path: 'Hoofdpersonen', code: 'required' }),
+    ]);
   });
 
   it('a header that cannot be used: exit 3, nothing written', async () => {
     writeFileSync(file('dup.csv'), 'LeeftijdHoofdpersoon,Woning.WoningSoort,LeeftijdHoofdpersoon\n1,2,3\n');
-    const dup = await runCli(['batch', 'afloscapaciteit', '--in', file('dup.csv'), '--out', file('dup.out.csv'), '--workers', '0', '--ruleset', 'nl-2026']);
+    const dup = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('dup.csv'),
+      '--out',
+      file('dup.out.csv'),
+      '--workers',
+      '0',
+      '--ruleset',
+      'nl-2026',
+    ]);
     expect(dup.code).toBe(EXIT.io);
     expect(dup.stderr).toContain('columns "LeeftijdHoofdpersoon" and "LeeftijdHoofdpersoon" name the same field');
     expect(existsSync(file('dup.out.csv'))).toBe(false);
     writeFileSync(file('empty.csv'), '\n\n');
-    const empty = await runCli(['batch', 'afloscapaciteit', '--in', file('empty.csv'), '--out', file('empty.out.csv'), '--workers', '0', '--ruleset', 'nl-2026']);
+    const empty = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('empty.csv'),
+      '--out',
+      file('empty.out.csv'),
+      '--workers',
+      '0',
+      '--ruleset',
+      'nl-2026',
+    ]);
     expect(empty.code).toBe(EXIT.io);
     expect(empty.stderr).toContain('has no header line');
   });
@@ -248,20 +463,63 @@ describe('batch: usage and files', () => {
   });
 
   it('a missing input file or an output folder that does not exist: exit 3', async () => {
-    const missing = await runCli(['batch', 'afloscapaciteit', '--in', file('nope.ndjson'), '--out', file('o.ndjson'), '--ruleset', 'nl-2026']);
+    const missing = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('nope.ndjson'),
+      '--out',
+      file('o.ndjson'),
+      '--ruleset',
+      'nl-2026',
+    ]);
     expect(missing.code).toBe(EXIT.io);
     expect(missing.stderr).toContain('no such file or directory');
     writeFileSync(file('one.ndjson'), `${JSON.stringify(repaymentBody(1))}\n`);
-    const noFolder = await runCli(['batch', 'afloscapaciteit', '--in', file('one.ndjson'), '--out', file('no/such/folder/o.ndjson'), '--ruleset', 'nl-2026', '--workers', '0']);
+    const noFolder = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('one.ndjson'),
+      '--out',
+      file('no/such/folder/o.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(noFolder.code).toBe(EXIT.io);
     expect(noFolder.stderr).toContain('cannot write the output');
   });
 
   it('draws a progress line with --progress, and nothing but the summary otherwise', async () => {
     writeFileSync(file('p.ndjson'), `${JSON.stringify(repaymentBody(1))}\n`);
-    const drawn = await runCli(['batch', 'afloscapaciteit', '--in', file('p.ndjson'), '--out', file('p.out.ndjson'), '--ruleset', 'nl-2026', '--workers', '0', '--progress']);
+    const drawn = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('p.ndjson'),
+      '--out',
+      file('p.out.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+      '--progress',
+    ]);
     expect(drawn.stderr).toMatch(/\r\x1b\[K1 records {2}[\d,]+\/s {2}\[#+\] 100%/);
-    const quiet = await runCli(['batch', 'afloscapaciteit', '--in', file('p.ndjson'), '--out', file('p.out.ndjson'), '--ruleset', 'nl-2026', '--workers', '0']);
+    const quiet = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      file('p.ndjson'),
+      '--out',
+      file('p.out.ndjson'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(quiet.stderr).not.toContain('\r');
     expect(quiet.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
   });

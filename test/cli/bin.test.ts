@@ -12,7 +12,10 @@ import { EXIT } from '../../src/cli/exit-codes.js';
 import { repaymentCapacity } from '../../src/index.js';
 import { readJson, repaymentBody, REQUESTS, ROOT, runCli, tempDir } from './helpers.js';
 
-function spawnBin(args: readonly string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function spawnBin(
+  args: readonly string[],
+  stdin = '',
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
     let stdout = '';
@@ -34,12 +37,14 @@ beforeAll(() => {
 afterAll(() => remove());
 
 describe('the built budgetnorm executable', () => {
-  it('is package.json\'s bin, with a node shebang', () => {
-    expect((readJson(join(ROOT, 'package.json')) as { bin: Record<string, string> }).bin).toEqual({ budgetnorm: 'dist/cli/main.js' });
+  it("is package.json's bin, with a node shebang", () => {
+    expect((readJson(join(ROOT, 'package.json')) as { bin: Record<string, string> }).bin).toEqual({
+      budgetnorm: 'dist/cli/main.js',
+    });
     expect(readFileSync(BIN, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('computes a body from standard input: exit 0, the library\'s result', async () => {
+  it("computes a body from standard input: exit 0, the library's result", async () => {
     const body = readJson(join(REQUESTS, 'afloscapaciteit-gezin-koop.json'));
     const run = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], JSON.stringify(body));
     expect(run.stderr).toBe('');
@@ -56,19 +61,50 @@ describe('the built budgetnorm executable', () => {
   });
 
   it('batch with its compiled worker threads: the same bytes as the in-process path, counts on stderr', async () => {
-    const lines = Array.from({ length: 120 }, (_, i) => (i % 25 === 7 ? '{"broken": ' : JSON.stringify(repaymentBody(i))));
+    const lines = Array.from({ length: 120 }, (_, i) =>
+      i % 25 === 7 ? '{"broken": ' : JSON.stringify(repaymentBody(i)),
+    );
     const input = join(dir, 'in.ndjson');
     writeFileSync(input, `${lines.join('\n')}\n`);
-    const threads = await spawnBin(['batch', 'afloscapaciteit', '--in', input, '--out', join(dir, 'threads.csv'), '--ruleset', 'nl-2026', '--workers', '2', '--chunk-size', '4096']);
+    const threads = await spawnBin([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      input,
+      '--out',
+      join(dir, 'threads.csv'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '2',
+      '--chunk-size',
+      '4096',
+    ]);
     expect(threads.code).toBe(EXIT.problems);
-    expect(threads.stderr).toMatch(/120 records = 115 results \+ 5 errors; rule set nl-2026; .* 2 workers, peak RSS \d+ MB/);
-    const inProcess = await runCli(['batch', 'afloscapaciteit', '--in', input, '--out', join(dir, 'in-process.csv'), '--ruleset', 'nl-2026', '--workers', '0']);
+    expect(threads.stderr).toMatch(
+      /120 records = 115 results \+ 5 errors; rule set nl-2026; .* 2 workers, peak RSS \d+ MB/,
+    );
+    const inProcess = await runCli([
+      'batch',
+      'afloscapaciteit',
+      '--in',
+      input,
+      '--out',
+      join(dir, 'in-process.csv'),
+      '--ruleset',
+      'nl-2026',
+      '--workers',
+      '0',
+    ]);
     expect(inProcess.code).toBe(EXIT.problems);
     expect(readFileSync(join(dir, 'threads.csv'), 'utf8')).toBe(readFileSync(join(dir, 'in-process.csv'), 'utf8'));
   }, 60_000);
 
   it('batch to standard output', async () => {
-    const run = await spawnBin(['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--quiet'], `${JSON.stringify(repaymentBody(3))}\n`);
+    const run = await spawnBin(
+      ['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--quiet'],
+      `${JSON.stringify(repaymentBody(3))}\n`,
+    );
     expect(run.code).toBe(EXIT.ok);
     expect(JSON.parse(run.stdout.trim())).toMatchObject({ line: 1, result: { Rekenregels: { Id: 'nl-2026' } } });
   });

@@ -44,7 +44,15 @@ describe('budgetnorm afloscapaciteit', () => {
   it('adds the explanation with --explain, in JSON and in the table', async () => {
     const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain']);
     expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/1');
-    const table = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain', '--format', 'table']);
+    const table = await runCli([
+      'afloscapaciteit',
+      REPAYMENT,
+      '--ruleset',
+      'nl-2026',
+      '--explain',
+      '--format',
+      'table',
+    ]);
     expect(table.stdout).toContain('Uitleg');
     expect(table.stdout).toContain('[x] levensonderhoud-basisnorm');
   });
@@ -56,7 +64,9 @@ describe('budgetnorm afloscapaciteit', () => {
   });
 
   it('a body the contract refuses: its issues on stderr as JSON, exit 1', async () => {
-    const run = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026'], { stdin: '{"LeeftijdHoofdpersoon": 200, "HeeftPartner": "ja"}' });
+    const run = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026'], {
+      stdin: '{"LeeftijdHoofdpersoon": 200, "HeeftPartner": "ja"}',
+    });
     expect(run.code).toBe(EXIT.problems);
     expect(run.stdout).toBe('');
     const { issues } = JSON.parse(run.stderr) as { issues: { path: string; code: string; message: string }[] };
@@ -71,7 +81,9 @@ describe('budgetnorm afloscapaciteit', () => {
     expect(JSON.parse(json.stderr).issues).toEqual([expect.objectContaining({ path: '', code: 'invalid_json' })]);
     const table = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026', '--format', 'table'], { stdin: '[1' });
     expect(table.code).toBe(EXIT.problems);
-    expect(table.stderr).toMatch(/^The request body is not acceptable \(1 problem\):\n {2}\(body\) {2}invalid_json {2}not valid JSON/);
+    expect(table.stderr).toMatch(
+      /^The request body is not acceptable \(1 problem\):\n {2}\(body\) {2}invalid_json {2}not valid JSON/,
+    );
   });
 
   it('exit 3 when the file cannot be read', async () => {
@@ -131,16 +143,25 @@ describe('budgetnorm pensioenuitgaven', () => {
   it('prints groups, subtotals and the total with --format table', async () => {
     const run = await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026', '--format', 'table']);
     expect(run.code).toBe(EXIT.ok);
-    const result = RetirementExpenditureResult.parse(JSON.parse((await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026'])).stdout));
+    const result = RetirementExpenditureResult.parse(
+      JSON.parse((await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026'])).stdout),
+    );
     for (const g of result.Groepen) expect(run.stdout).toContain(g.Omschrijving);
     expect(run.stdout.match(/Subtotaal/g)?.length).toBe(result.Groepen.length);
     const total = run.stdout.split('\n').find((l) => l.trim().startsWith('Totaal')) ?? '';
-    expect(total.trim().split(/\s+/).slice(-2)).toEqual([result.Totaal.Basis, result.Totaal.Voorbeeld].map((n) => n.toLocaleString('de-DE')));
+    expect(total.trim().split(/\s+/).slice(-2)).toEqual(
+      [result.Totaal.Basis, result.Totaal.Voorbeeld].map((n) => n.toLocaleString('de-DE')),
+    );
   });
 
-  it('a rejected body: issues at the caller\'s paths, exit 1', async () => {
+  it("a rejected body: issues at the caller's paths, exit 1", async () => {
     const run = await runCli(['pensioenuitgaven', '--ruleset', 'nl-2026'], {
-      stdin: JSON.stringify({ Hoofdpersonen: [{ Geslacht: 'X' }], Autos: [{ TypeAuto: 9, StatusAuto: 0, KilometersPerJaar: 0 }], Woning: { TypeWoning: 0, SoortWoning: 0 }, NettoBesteedbaarInkomenPerMaand: 1 }),
+      stdin: JSON.stringify({
+        Hoofdpersonen: [{ Geslacht: 'X' }],
+        Autos: [{ TypeAuto: 9, StatusAuto: 0, KilometersPerJaar: 0 }],
+        Woning: { TypeWoning: 0, SoortWoning: 0 },
+        NettoBesteedbaarInkomenPerMaand: 1,
+      }),
     });
     expect(run.code).toBe(EXIT.problems);
     const paths = (JSON.parse(run.stderr).issues as { path: string }[]).map((i) => i.path);
@@ -150,7 +171,9 @@ describe('budgetnorm pensioenuitgaven', () => {
 
 describe('help and version', () => {
   it.each([
-    [['--help'], 'Usage:'], [['help'], 'Usage:'], [['help', 'batch'], 'budgetnorm batch'],
+    [['--help'], 'Usage:'],
+    [['help'], 'Usage:'],
+    [['help', 'batch'], 'budgetnorm batch'],
     [['afloscapaciteit', '--help'], 'budgetnorm afloscapaciteit [FILE|-]'],
     [['pensioenuitgaven', '-h'], 'budgetnorm pensioenuitgaven [FILE|-]'],
     [['batch', '--help'], '--errors FILE'],

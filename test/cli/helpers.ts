@@ -18,7 +18,10 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-export async function runCli(argv: readonly string[], options: { stdin?: string; cwd?: string; stderrIsTTY?: boolean } = {}): Promise<CliRun> {
+export async function runCli(
+  argv: readonly string[],
+  options: { stdin?: string; cwd?: string; stderrIsTTY?: boolean } = {},
+): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];
@@ -58,7 +61,10 @@ export function writeJson(path: string, value: unknown): void {
 }
 
 export function ndjson(text: string): Record<string, unknown>[] {
-  return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** A valid repayment request, varied by `i`. */
@@ -71,6 +77,8 @@ export function repaymentBody(i: number): Record<string, unknown> {
     AantalAutos: i % 3,
     NettoBesteedbaarInkomenPerMaand: 1500 + ((i * 137) % 4000),
     BijzondereUitgaven: i % 5 === 0 ? {} : { KostenZorg: i % 90 },
-    Woning: own ? { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 700 + (i % 500) } : { WoningSoort: 0, HuurPerMaand: 500 + (i % 700) },
+    Woning: own
+      ? { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 700 + (i % 500) }
+      : { WoningSoort: 0, HuurPerMaand: 500 + (i % 700) },
   };
 }

@@ -45,7 +45,10 @@ describe('rules list', () => {
     expect(header).toMatch(/^id +valid from +valid until +status +calculations +hash$/);
     expect(rows.map((r) => r.split(/\s+/)[0])).toEqual(['nl-2025', 'nl-2026']);
     expect(rows[1]).toMatch(/nl-2026 +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit.* [0-9a-f]{64}$/);
-    const json = JSON.parse((await runCli(['rules', 'list', '--format', 'json'])).stdout) as { id: string; hash: string }[];
+    const json = JSON.parse((await runCli(['rules', 'list', '--format', 'json'])).stdout) as {
+      id: string;
+      hash: string;
+    }[];
     expect(json.map((s) => s.id)).toEqual(['nl-2025', 'nl-2026']);
   });
 
@@ -74,7 +77,9 @@ describe('rules check', () => {
     const run = await runCli(['rules', 'check', 'rules/nl-2026']);
     expect(run.code).toBe(EXIT.ok);
     expect(run.stdout).toMatch(/^rules\/nl-2026: rule set nl-2026 is valid \(hash [0-9a-f]{64}\)/);
-    expect(run.stdout).toMatch(/afloscapaciteit: [\d,]+ households tried; (every combination tried, none sampled|sampled)/);
+    expect(run.stdout).toMatch(
+      /afloscapaciteit: [\d,]+ households tried; (every combination tried, none sampled|sampled)/,
+    );
     expect(run.stdout).toMatch(/worked examples:\n {4}afloscapaciteit: (\d+) of \1 match/);
     const json = JSON.parse((await runCli(['rules', 'check', 'nl-2026', '--format', 'json'])).stdout) as Json;
     expect(json['ok']).toBe(true);
@@ -82,34 +87,88 @@ describe('rules check', () => {
     expect(Array.isArray(json['sweeps']['afloscapaciteit']['sampled'])).toBe(true);
   });
 
-  const classes: [string, (json: (file: string) => Json, folder: string) => void, { file: string; path: string | RegExp; code: string }][] = [
-    ['invalid JSON', (_json, folder) => writeFileSync(join(folder, 'parameters-afloscapaciteit.json'), '{ "parameters": { "x": 1, }\n'),
-      { file: 'parameters-afloscapaciteit.json', path: '$', code: 'invalid_json' }],
-    ['an unknown key', (json) => { json('parameters-afloscapaciteit.json')['parameters']['vfnIndexatie2023']['bron'] = 'x'; },
-      { file: 'parameters-afloscapaciteit.json', path: /^\$\.parameters\.vfnIndexatie2023/, code: 'unknown_key' }],
-    ['a missing source', (json) => { json('parameters-afloscapaciteit.json')['parameters']['normHuurPerMaand']['source'] = 'nergens'; },
-      { file: 'parameters-afloscapaciteit.json', path: '$.parameters.normHuurPerMaand.source', code: 'missing_source' }],
-    ['a dangling reference', (json) => {
-      const rule = post(json('afloscapaciteit.json'), 'Levensonderhoud')['rules'][0];
-      rule['amounts']['bedrag']['multiply'][1] = { param: 'vfnIndexatie2099' };
-    }, { file: 'afloscapaciteit.json', path: /^\$\.posts\[0\]\.rules\[0\]\.amounts\.bedrag/, code: 'dangling_reference' }],
-    ['an uncovered post', (json) => {
-      post(json('afloscapaciteit.json'), 'Autokosten')['rules'][0]['when'] = { all: [{ fact: 'cars', operator: 'lessThan', value: 5 }] };
-    }, { file: 'afloscapaciteit.json', path: '$.posts[2]', code: 'uncovered_post' }],
-    ['a failing worked example', (json) => { json('tests/afloscapaciteit/alle-bijzondere-uitgaven.json')['expected']['Afloscapaciteit'] = 999; },
-      { file: 'tests/afloscapaciteit/alle-bijzondere-uitgaven.json', path: '$.expected.Afloscapaciteit', code: 'example_difference' }],
+  const classes: [
+    string,
+    (json: (file: string) => Json, folder: string) => void,
+    { file: string; path: string | RegExp; code: string },
+  ][] = [
+    [
+      'invalid JSON',
+      (_json, folder) =>
+        writeFileSync(join(folder, 'parameters-afloscapaciteit.json'), '{ "parameters": { "x": 1, }\n'),
+      { file: 'parameters-afloscapaciteit.json', path: '$', code: 'invalid_json' },
+    ],
+    [
+      'an unknown key',
+      (json) => {
+        json('parameters-afloscapaciteit.json')['parameters']['vfnIndexatie2023']['bron'] = 'x';
+      },
+      { file: 'parameters-afloscapaciteit.json', path: /^\$\.parameters\.vfnIndexatie2023/, code: 'unknown_key' },
+    ],
+    [
+      'a missing source',
+      (json) => {
+        json('parameters-afloscapaciteit.json')['parameters']['normHuurPerMaand']['source'] = 'nergens';
+      },
+      { file: 'parameters-afloscapaciteit.json', path: '$.parameters.normHuurPerMaand.source', code: 'missing_source' },
+    ],
+    [
+      'a dangling reference',
+      (json) => {
+        const rule = post(json('afloscapaciteit.json'), 'Levensonderhoud')['rules'][0];
+        rule['amounts']['bedrag']['multiply'][1] = { param: 'vfnIndexatie2099' };
+      },
+      {
+        file: 'afloscapaciteit.json',
+        path: /^\$\.posts\[0\]\.rules\[0\]\.amounts\.bedrag/,
+        code: 'dangling_reference',
+      },
+    ],
+    [
+      'an uncovered post',
+      (json) => {
+        post(json('afloscapaciteit.json'), 'Autokosten')['rules'][0]['when'] = {
+          all: [{ fact: 'cars', operator: 'lessThan', value: 5 }],
+        };
+      },
+      { file: 'afloscapaciteit.json', path: '$.posts[2]', code: 'uncovered_post' },
+    ],
+    [
+      'a failing worked example',
+      (json) => {
+        json('tests/afloscapaciteit/alle-bijzondere-uitgaven.json')['expected']['Afloscapaciteit'] = 999;
+      },
+      {
+        file: 'tests/afloscapaciteit/alle-bijzondere-uitgaven.json',
+        path: '$.expected.Afloscapaciteit',
+        code: 'example_difference',
+      },
+    ],
   ];
 
-  it.each(classes)('finds %s: exit 1, the problem named by file and JSON path', async (name, edit, expected) => {
-    const folder = brokenCopy(name.replace(/\W+/g, '-'), edit);
-    const text = await runCli(['rules', 'check', folder]);
-    expect(text.code).toBe(EXIT.problems);
-    expect(text.stdout).toContain(`[${expected.code}]`);
-    expect(text.stdout).toContain(expected.file);
-    const json = JSON.parse((await runCli(['rules', 'check', folder, '--format', 'json'])).stdout) as { ok: boolean; issues: { file: string; path: string; code: string }[] };
-    expect(json.ok).toBe(false);
-    expect(json.issues).toContainEqual(expect.objectContaining({ file: expected.file, code: expected.code, path: typeof expected.path === 'string' ? expected.path : expect.stringMatching(expected.path) }));
-  }, 60_000);
+  it.each(classes)(
+    'finds %s: exit 1, the problem named by file and JSON path',
+    async (name, edit, expected) => {
+      const folder = brokenCopy(name.replace(/\W+/g, '-'), edit);
+      const text = await runCli(['rules', 'check', folder]);
+      expect(text.code).toBe(EXIT.problems);
+      expect(text.stdout).toContain(`[${expected.code}]`);
+      expect(text.stdout).toContain(expected.file);
+      const json = JSON.parse((await runCli(['rules', 'check', folder, '--format', 'json'])).stdout) as {
+        ok: boolean;
+        issues: { file: string; path: string; code: string }[];
+      };
+      expect(json.ok).toBe(false);
+      expect(json.issues).toContainEqual(
+        expect.objectContaining({
+          file: expected.file,
+          code: expected.code,
+          path: typeof expected.path === 'string' ? expected.path : expect.stringMatching(expected.path),
+        }),
+      );
+    },
+    60_000,
+  );
 
   it('a folder that does not exist: exit 3', async () => {
     const run = await runCli(['rules', 'check', 'no/such/folder']);
@@ -138,7 +197,9 @@ describe('rules test', () => {
     expect(run.stdout).toMatch(/Posten\.Woonlasten +1 +1100/);
     expect(run.stdout).toMatch(/Afloscapaciteit +999 +\d+/);
     expect(run.stdout).toMatch(/1 differ\n$/);
-    const json = JSON.parse((await runCli(['rules', 'test', folder, '--format', 'json'])).stdout) as { failing: number };
+    const json = JSON.parse((await runCli(['rules', 'test', folder, '--format', 'json'])).stdout) as {
+      failing: number;
+    };
     expect(json.failing).toBe(1);
   }, 60_000);
 });
@@ -149,18 +210,26 @@ describe('rules show', () => {
     expect(run.code).toBe(EXIT.ok);
     const md = run.stdout;
     expect(md).toMatch(/^# Rule set nl-2026: /);
-    expect(md).toMatch(/\| `vfnIndexatie2023` \| 1\.11 \| 1 \| .+ \| SEH kennisbank: .+ \| to-verify: .+ \| parameters-afloscapaciteit\.json \|/);
+    expect(md).toMatch(
+      /\| `vfnIndexatie2023` \| 1\.11 \| 1 \| .+ \| SEH kennisbank: .+ \| to-verify: .+ \| parameters-afloscapaciteit\.json \|/,
+    );
     expect(md).toContain('### `vfnBasisnorm2021`');
     expect(md).toMatch(/\| single \| rent \| 1071 \| .+ \| read \|/);
     expect(md).toContain('   - when: `age < 21 and hasPartner = false`');
-    expect(md).toContain('   - bedrag = `vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023 × vfnIndexatie2024 × vfnIndexatie2025`');
+    expect(md).toContain(
+      '   - bedrag = `vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023 × vfnIndexatie2024 × vfnIndexatie2025`',
+    );
     expect(md).toContain('## Rules: pensioenuitgaven');
   });
 
   it('the committed docs/rules pages are what the command prints', async () => {
     const docs = ruleSetDocs(join(ROOT, 'rules'), ['nl-2025', 'nl-2026']);
-    expect((await runCli(['rules', 'show', 'nl-2026', '--format', 'md'])).stdout).toBe(docs.get('docs/rules/nl-2026.md'));
-    expect((await runCli(['rules', 'diff', 'nl-2025', 'nl-2026'])).stdout).toBe(docs.get('docs/rules/diff-nl-2025-nl-2026.md'));
+    expect((await runCli(['rules', 'show', 'nl-2026', '--format', 'md'])).stdout).toBe(
+      docs.get('docs/rules/nl-2026.md'),
+    );
+    expect((await runCli(['rules', 'diff', 'nl-2025', 'nl-2026'])).stdout).toBe(
+      docs.get('docs/rules/diff-nl-2025-nl-2026.md'),
+    );
     expect(readFileSync(join(ROOT, 'docs/rules/nl-2026.md'), 'utf8')).toBe(docs.get('docs/rules/nl-2026.md'));
   });
 
@@ -170,7 +239,11 @@ describe('rules show', () => {
     const shown = JSON.parse(run.stdout) as ShownRuleSet;
     expect(shown.id).toBe('nl-2025');
     const p = shown.parameters.find((x) => x.name === 'vfnIndexatie2024');
-    expect(p).toMatchObject({ unit: '1', provenance: 'estimate', source: { key: 'budgetnorm-schatting', publisher: 'budgetnorm' } });
+    expect(p).toMatchObject({
+      unit: '1',
+      provenance: 'estimate',
+      source: { key: 'budgetnorm-schatting', publisher: 'budgetnorm' },
+    });
     expect(p?.reasoning).toBeTruthy();
     const rule = shown.calculations.find((c) => c.calculation === 'afloscapaciteit')?.values[0]?.rules[0];
     expect(rule?.when).toBe('age < 21 and hasPartner = false');
@@ -189,28 +262,70 @@ describe('rules diff', () => {
     const b = brokenCopy('diff-b', (json) => {
       json('parameters-afloscapaciteit.json')['parameters']['normHuurPerMaand']['value'] = '1000';
       const table = json('tables-afloscapaciteit.json')['tables']['vfnBasisnorm2021'];
-      (table['cells'] as Json[]).find((c) => c['key']['huishouden'] === 'single' && c['key']['woning'] === 'own')!['value'] = '1200';
-      json('manifest.json')['sources']['nieuw-bron'] = { publisher: 'Nibud', title: 'Nieuw', period: '2026', read: '2026-01-01', url: 'https://example.org/' };
+      (table['cells'] as Json[]).find((c) => c['key']['huishouden'] === 'single' && c['key']['woning'] === 'own')![
+        'value'
+      ] = '1200';
+      json('manifest.json')['sources']['nieuw-bron'] = {
+        publisher: 'Nibud',
+        title: 'Nieuw',
+        period: '2026',
+        read: '2026-01-01',
+        url: 'https://example.org/',
+      };
       const calc = json('afloscapaciteit.json');
       const levensonderhoud = post(calc, 'Levensonderhoud');
-      levensonderhoud['rules'] = (levensonderhoud['rules'] as Json[]).filter((r) => r['id'] !== 'levensonderhoud-kinderen-vanaf-5-couple');
+      levensonderhoud['rules'] = (levensonderhoud['rules'] as Json[]).filter(
+        (r) => r['id'] !== 'levensonderhoud-kinderen-vanaf-5-couple',
+      );
       (levensonderhoud['rules'] as Json[])[1]!['when']['all'][1]['value'] = 3;
     });
     const run = await runCli(['rules', 'diff', a, b, '--format', 'json']);
     expect(run.code).toBe(EXIT.ok);
     const d = JSON.parse(run.stdout) as RuleSetDiff;
-    expect(d.parameters.changed).toEqual([{ name: 'normHuurPerMaand', unit: 'EUR/month', old: expect.any(String) as unknown, new: '1000', changePercent: expect.any(Number) as unknown }]);
-    expect(d.tables.changed).toEqual([expect.objectContaining({ name: 'vfnBasisnorm2021', cells: { added: [], removed: [], changed: [{ name: 'huishouden=single, woning=own', unit: 'EUR/month', old: '1181', new: '1200', changePercent: 1.6 }] } })]);
+    expect(d.parameters.changed).toEqual([
+      {
+        name: 'normHuurPerMaand',
+        unit: 'EUR/month',
+        old: expect.any(String) as unknown,
+        new: '1000',
+        changePercent: expect.any(Number) as unknown,
+      },
+    ]);
+    expect(d.tables.changed).toEqual([
+      expect.objectContaining({
+        name: 'vfnBasisnorm2021',
+        cells: {
+          added: [],
+          removed: [],
+          changed: [
+            { name: 'huishouden=single, woning=own', unit: 'EUR/month', old: '1181', new: '1200', changePercent: 1.6 },
+          ],
+        },
+      }),
+    ]);
     expect(d.sources.added).toEqual(['nieuw-bron']);
     const calc = d.calculations.find((c) => c.calculation === 'afloscapaciteit');
-    expect(calc?.posts.changed).toEqual([expect.objectContaining({
-      code: 'Levensonderhoud',
-      rules: {
-        added: [],
-        removed: [expect.objectContaining({ id: 'levensonderhoud-kinderen-vanaf-5-couple' })],
-        changed: [{ id: 'levensonderhoud-extra-kinderen-single', fields: [{ field: 'when', old: 'hasPartner = false and children ≥ 2', new: 'hasPartner = false and children ≥ 3' }] }],
-      },
-    })]);
+    expect(calc?.posts.changed).toEqual([
+      expect.objectContaining({
+        code: 'Levensonderhoud',
+        rules: {
+          added: [],
+          removed: [expect.objectContaining({ id: 'levensonderhoud-kinderen-vanaf-5-couple' })],
+          changed: [
+            {
+              id: 'levensonderhoud-extra-kinderen-single',
+              fields: [
+                {
+                  field: 'when',
+                  old: 'hasPartner = false and children ≥ 2',
+                  new: 'hasPartner = false and children ≥ 3',
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    ]);
     expect(d.calculations.find((c) => c.calculation === 'pensioenuitgaven')?.status).toBe('unchanged');
     const example = d.examples.find((e) => e.file === 'tests/afloscapaciteit/alle-bijzondere-uitgaven.json');
     const capacity = example?.figures.find((f) => f.name === 'Afloscapaciteit');
@@ -238,4 +353,3 @@ describe('rules: usage', () => {
     expect(none.stdout).toContain('Usage: budgetnorm rules');
   });
 });
-

@@ -26,31 +26,58 @@ describe('CSV column paths', () => {
 
 describe('CSV cells to a request body', () => {
   const repayment = new CsvInputColumns('afloscapaciteit', [
-    'LeeftijdHoofdpersoon', 'HeeftPartner', 'Woning.WoningSoort', 'BijzondereUitgaven.KostenZorg', 'Extra',
+    'LeeftijdHoofdpersoon',
+    'HeeftPartner',
+    'Woning.WoningSoort',
+    'BijzondereUitgaven.KostenZorg',
+    'Extra',
   ]);
 
-  it('converts by the contract\'s field types; an empty cell is an absent field; objects named in the header exist', () => {
+  it("converts by the contract's field types; an empty cell is an absent field; objects named in the header exist", () => {
     expect(repayment.toBody(['45', 'TRUE', '1', '', 'x'])).toEqual({
-      body: { LeeftijdHoofdpersoon: 45, HeeftPartner: true, Woning: { WoningSoort: 1 }, BijzondereUitgaven: {}, Extra: 'x' },
+      body: {
+        LeeftijdHoofdpersoon: 45,
+        HeeftPartner: true,
+        Woning: { WoningSoort: 1 },
+        BijzondereUitgaven: {},
+        Extra: 'x',
+      },
     });
     expect(repayment.toBody(['', 'false', 'Koopwoning', '12', ''])).toEqual({
       body: { HeeftPartner: false, Woning: { WoningSoort: 'Koopwoning' }, BijzondereUitgaven: { KostenZorg: 12 } },
     });
   });
 
-  it('passes a value that does not fit on as text, so the contract reports it at the column\'s path', () => {
+  it("passes a value that does not fit on as text, so the contract reports it at the column's path", () => {
     expect(repayment.toBody(['45 jaar', 'ja', '1.5', '12.5', ''])).toEqual({
-      body: { LeeftijdHoofdpersoon: '45 jaar', HeeftPartner: 'ja', Woning: { WoningSoort: '1.5' }, BijzondereUitgaven: { KostenZorg: 12.5 } },
+      body: {
+        LeeftijdHoofdpersoon: '45 jaar',
+        HeeftPartner: 'ja',
+        Woning: { WoningSoort: '1.5' },
+        BijzondereUitgaven: { KostenZorg: 12.5 },
+      },
     });
   });
 
   it('arrays: an element exists when one of its cells is filled; a gap before it is an empty object; JSON cells', () => {
-    const retirement = new CsvInputColumns('pensioenuitgaven', ['Hoofdpersonen[0].Geslacht', 'Hoofdpersonen[1]', 'Autos[0].TypeAuto', 'Autos[1].TypeAuto', 'Kinderen']);
+    const retirement = new CsvInputColumns('pensioenuitgaven', [
+      'Hoofdpersonen[0].Geslacht',
+      'Hoofdpersonen[1]',
+      'Autos[0].TypeAuto',
+      'Autos[1].TypeAuto',
+      'Kinderen',
+    ]);
     expect(retirement.toBody(['Man', '', '', '', ''])).toEqual({ body: { Hoofdpersonen: [{ Geslacht: 'Man' }] } });
     expect(retirement.toBody(['0', '{"Geslacht":1}', '', 'Klein', '[{"Leeftijd":3}]'])).toEqual({
-      body: { Hoofdpersonen: [{ Geslacht: 0 }, { Geslacht: 1 }], Autos: [{}, { TypeAuto: 'Klein' }], Kinderen: [{ Leeftijd: 3 }] },
+      body: {
+        Hoofdpersonen: [{ Geslacht: 0 }, { Geslacht: 1 }],
+        Autos: [{}, { TypeAuto: 'Klein' }],
+        Kinderen: [{ Leeftijd: 3 }],
+      },
     });
-    expect(retirement.toBody(['', '{oops', '', '', ''])).toEqual({ issues: [expect.objectContaining({ path: 'Hoofdpersonen[1]', code: 'invalid_json' })] });
+    expect(retirement.toBody(['', '{oops', '', '', ''])).toEqual({
+      issues: [expect.objectContaining({ path: 'Hoofdpersonen[1]', code: 'invalid_json' })],
+    });
   });
 
   it('a __proto__ column is an own field, never the prototype', () => {
@@ -63,7 +90,9 @@ describe('CSV cells to a request body', () => {
   it('refuses a header with a duplicate, an empty name or a field inside a single value', () => {
     expect(() => new CsvInputColumns('afloscapaciteit', ['a', 'a'])).toThrow(/name the same field/);
     expect(() => new CsvInputColumns('afloscapaciteit', ['a', ' '])).toThrow(/column 2 of the header has no name/);
-    expect(() => new CsvInputColumns('afloscapaciteit', ['LeeftijdHoofdpersoon', 'LeeftijdHoofdpersoon.x'])).toThrow(/single value/);
+    expect(() => new CsvInputColumns('afloscapaciteit', ['LeeftijdHoofdpersoon', 'LeeftijdHoofdpersoon.x'])).toThrow(
+      /single value/,
+    );
   });
 
   it('result columns follow the rule set: every post, in order', () => {
@@ -78,23 +107,73 @@ describe('CSV cells to a request body', () => {
 
 describe('readable conditions and amounts', () => {
   it.each([
-    [{ all: [{ fact: 'age', operator: 'lessThan', value: 21 }, { fact: 'hasPartner', operator: 'equal', value: false }] }, 'age < 21 and hasPartner = false'],
-    [{ any: [{ fact: 'tenure', operator: 'equal', value: 'rent' }, { all: [{ fact: 'children', operator: 'greaterThanInclusive', value: 2 }, { fact: 'cars', operator: 'notEqual', value: 0 }] }] }, 'tenure = "rent" or (children ≥ 2 and cars ≠ 0)'],
+    [
+      {
+        all: [
+          { fact: 'age', operator: 'lessThan', value: 21 },
+          { fact: 'hasPartner', operator: 'equal', value: false },
+        ],
+      },
+      'age < 21 and hasPartner = false',
+    ],
+    [
+      {
+        any: [
+          { fact: 'tenure', operator: 'equal', value: 'rent' },
+          {
+            all: [
+              { fact: 'children', operator: 'greaterThanInclusive', value: 2 },
+              { fact: 'cars', operator: 'notEqual', value: 0 },
+            ],
+          },
+        ],
+      },
+      'tenure = "rent" or (children ≥ 2 and cars ≠ 0)',
+    ],
     [{ all: [{ fact: 'age', operator: 'lessThan', value: { fact: 'param:aowLeeftijd' } }] }, 'age < aowLeeftijd'],
-    [{ not: { fact: 'householdType', operator: 'in', value: ['single', 'couple'] } }, 'not (householdType in ["single", "couple"])'],
+    [
+      { not: { fact: 'householdType', operator: 'in', value: ['single', 'couple'] } },
+      'not (householdType in ["single", "couple"])',
+    ],
   ])('%j', (condition, text) => {
     expect(renderCondition(condition as never)).toBe(text);
   });
 
   it.each([
-    [{ multiply: [{ table: 'vfnBasisnorm2021', key: { huishouden: { fact: 'householdType' }, woning: { fact: 'tenure' } } }, { param: 'vfnIndexatie2023' }] }, 'vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023'],
-    [{ multiply: [{ subtract: [{ param: 'a' }, { param: 'b' }] }, { add: [{ const: '1' }, { fact: 'x' }] }] }, '(a − b) × (1 + x)'],
+    [
+      {
+        multiply: [
+          { table: 'vfnBasisnorm2021', key: { huishouden: { fact: 'householdType' }, woning: { fact: 'tenure' } } },
+          { param: 'vfnIndexatie2023' },
+        ],
+      },
+      'vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023',
+    ],
+    [
+      { multiply: [{ subtract: [{ param: 'a' }, { param: 'b' }] }, { add: [{ const: '1' }, { fact: 'x' }] }] },
+      '(a − b) × (1 + x)',
+    ],
     [{ subtract: [{ param: 'a' }, { subtract: [{ param: 'b' }, { param: 'c' }] }] }, 'a − (b − c)'],
     [{ divide: [{ param: 'a' }, { multiply: [{ param: 'b' }, { param: 'c' }] }] }, 'a / (b × c)'],
-    [{ max: [{ const: '0' }, { subtract: [{ fact: 'income' }, { sumPosts: {} }] }] }, 'max(0, income − sum of all posts)'],
+    [
+      { max: [{ const: '0' }, { subtract: [{ fact: 'income' }, { sumPosts: {} }] }] },
+      'max(0, income − sum of all posts)',
+    ],
     [{ round: { value: 'x' }, policy: 'post' }, 'round(x, post)'],
-    [{ sum: { over: 'children', amount: { table: 't', key: { leeftijd: { fact: 'child.age' } } }, when: { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] } } }, '(sum over children where child.age < 18 of t[child.age])'],
-    [{ if: { fact: 'tenure', operator: 'equal', value: 'own' }, then: { post: 'Wonen' }, else: { const: '0' } }, '(if tenure = "own" then post Wonen else 0)'],
+    [
+      {
+        sum: {
+          over: 'children',
+          amount: { table: 't', key: { leeftijd: { fact: 'child.age' } } },
+          when: { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] },
+        },
+      },
+      '(sum over children where child.age < 18 of t[child.age])',
+    ],
+    [
+      { if: { fact: 'tenure', operator: 'equal', value: 'own' }, then: { post: 'Wonen' }, else: { const: '0' } },
+      '(if tenure = "own" then post Wonen else 0)',
+    ],
   ])('%j', (expression, text) => {
     expect(renderExpression(expression as never)).toBe(text);
   });
@@ -102,7 +181,14 @@ describe('readable conditions and amounts', () => {
 
 describe('small things', () => {
   it('Dutch numbers', () => {
-    expect([0, 611, 1309, 1234567, -42, 12.5].map(dutchNumber)).toEqual(['0', '611', '1.309', '1.234.567', '−42', '12,5']);
+    expect([0, 611, 1309, 1234567, -42, 12.5].map(dutchNumber)).toEqual([
+      '0',
+      '611',
+      '1.309',
+      '1.234.567',
+      '−42',
+      '12,5',
+    ]);
   });
 
   it('line chunks: whole lines, numbered, whatever the pieces the stream delivers', async () => {
@@ -111,7 +197,9 @@ describe('small things', () => {
     const chunks = [];
     for await (const c of lineChunks(Readable.from(pieces), 3)) chunks.push(c);
     expect(chunks.map((c) => Buffer.from(c.bytes).toString()).join('')).toBe(text);
-    expect(chunks.every((c, i) => i === chunks.length - 1 || Buffer.from(c.bytes).toString().endsWith('\n'))).toBe(true);
+    expect(chunks.every((c, i) => i === chunks.length - 1 || Buffer.from(c.bytes).toString().endsWith('\n'))).toBe(
+      true,
+    );
     let line = 1;
     for (const c of chunks) {
       expect(c.firstLine).toBe(line);

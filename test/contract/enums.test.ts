@@ -18,13 +18,62 @@ import {
 
 /** The contract's table, written out again by hand so a typo in enums.ts cannot hide. */
 const CONTRACT_TABLE: readonly (readonly [EnumDefinition, readonly (readonly [number, string, string])[]])[] = [
-  [GENDER, [[0, 'Man', 'male'], [1, 'Vrouw', 'female']]],
-  [MILEAGE_BAND, [[0, 'Minderdan10K', 'under10k'], [1, 'Tussen10Ken20K', 'from10kTo20k'], [2, 'Meerdan20K', 'over20k']]],
-  [CAR_CLASS, [[0, 'Klein', 'small'], [1, 'Compact', 'compact'], [2, 'CompactMiddenklasse', 'compactMidsize'], [3, 'Middenklasse', 'midsize']]],
-  [CAR_STATUS, [[0, 'Nieuw', 'new'], [1, 'Tweedehands', 'used']]],
-  [DWELLING_TYPE, [[0, 'Appartement', 'apartment'], [1, 'Tussenwoning', 'terraced'], [2, 'Hoekwoning', 'corner'], [3, 'Vrijstaand', 'detached']]],
-  [TENURE, [[0, 'Huurwoning', 'rent'], [1, 'Koopwoning', 'own']]],
-  [WOZ_CATEGORY, [[0, 'WozKleinerDan150K', 'below150k'], [1, 'WozVan150KTot300K', 'from150kTo300k'], [2, 'WozVan300KTot450K', 'from300kTo450k'], [3, 'WozGroterDan450K', 'from450k']]],
+  [
+    GENDER,
+    [
+      [0, 'Man', 'male'],
+      [1, 'Vrouw', 'female'],
+    ],
+  ],
+  [
+    MILEAGE_BAND,
+    [
+      [0, 'Minderdan10K', 'under10k'],
+      [1, 'Tussen10Ken20K', 'from10kTo20k'],
+      [2, 'Meerdan20K', 'over20k'],
+    ],
+  ],
+  [
+    CAR_CLASS,
+    [
+      [0, 'Klein', 'small'],
+      [1, 'Compact', 'compact'],
+      [2, 'CompactMiddenklasse', 'compactMidsize'],
+      [3, 'Middenklasse', 'midsize'],
+    ],
+  ],
+  [
+    CAR_STATUS,
+    [
+      [0, 'Nieuw', 'new'],
+      [1, 'Tweedehands', 'used'],
+    ],
+  ],
+  [
+    DWELLING_TYPE,
+    [
+      [0, 'Appartement', 'apartment'],
+      [1, 'Tussenwoning', 'terraced'],
+      [2, 'Hoekwoning', 'corner'],
+      [3, 'Vrijstaand', 'detached'],
+    ],
+  ],
+  [
+    TENURE,
+    [
+      [0, 'Huurwoning', 'rent'],
+      [1, 'Koopwoning', 'own'],
+    ],
+  ],
+  [
+    WOZ_CATEGORY,
+    [
+      [0, 'WozKleinerDan150K', 'below150k'],
+      [1, 'WozVan150KTot300K', 'from150kTo300k'],
+      [2, 'WozVan300KTot450K', 'from300kTo450k'],
+      [3, 'WozGroterDan450K', 'from450k'],
+    ],
+  ],
 ];
 
 function alternatingCase(text: string): string {
@@ -59,8 +108,21 @@ describe('enumerations', () => {
       it('rejects unknown codes, unknown names, numeric strings, floats, booleans and other values', () => {
         const [firstCode, firstName] = members[0] as readonly [number, string, string];
         const rejected: unknown[] = [
-          members.length, -1, 0.5, firstCode + 0.1, String(firstCode), `${firstName}x`, ` ${firstName}`, '',
-          true, false, null, undefined, {}, [firstCode], Number.NaN,
+          members.length,
+          -1,
+          0.5,
+          firstCode + 0.1,
+          String(firstCode),
+          `${firstName}x`,
+          ` ${firstName}`,
+          '',
+          true,
+          false,
+          null,
+          undefined,
+          {},
+          [firstCode],
+          Number.NaN,
         ];
         for (const input of rejected) expect(decodeEnum(definition, input)).toBeUndefined();
         expect(caseInsensitiveNamePattern(definition).test(`${firstName}x`)).toBe(false);

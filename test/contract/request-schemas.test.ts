@@ -127,7 +127,10 @@ describe('JSON Schema details', () => {
     const tenure = (retirement.properties?.['Woning']?.properties?.['SoortWoning'] as JsonSchema).anyOf;
     expect(tenure).toEqual([
       { type: 'number', enum: [0, 1] },
-      { type: 'string', pattern: '^(?:[Hh][Uu][Uu][Rr][Ww][Oo][Nn][Ii][Nn][Gg]|[Kk][Oo][Oo][Pp][Ww][Oo][Nn][Ii][Nn][Gg])$' },
+      {
+        type: 'string',
+        pattern: '^(?:[Hh][Uu][Uu][Rr][Ww][Oo][Nn][Ii][Nn][Gg]|[Kk][Oo][Oo][Pp][Ww][Oo][Nn][Ii][Nn][Gg])$',
+      },
     ]);
   });
 });

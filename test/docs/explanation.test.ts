@@ -43,7 +43,8 @@ function sameEntry(entry: unknown, candidate: unknown): boolean | undefined {
  */
 function differences(excerpt: unknown, actual: unknown, path: string, out: string[]): void {
   if (excerpt === ELIDED) {
-    if (typeof actual !== 'string') out.push(`${path}: "…" stands for a string, the output has ${JSON.stringify(actual)}`);
+    if (typeof actual !== 'string')
+      out.push(`${path}: "…" stands for a string, the output has ${JSON.stringify(actual)}`);
     return;
   }
   if (Array.isArray(excerpt)) {
@@ -60,7 +61,9 @@ function differences(excerpt: unknown, actual: unknown, path: string, out: strin
         if (same ?? (differences(entry, actual[j], '', probe), probe.length === 0)) found = j;
       }
       if (found < 0) {
-        out.push(`${path}[${i}]: no entry like ${JSON.stringify(entry).slice(0, 120)} in the output after position ${from}`);
+        out.push(
+          `${path}[${i}]: no entry like ${JSON.stringify(entry).slice(0, 120)} in the output after position ${from}`,
+        );
         return;
       }
       differences(entry, actual[found], `${path}[${found}]`, out);
@@ -79,7 +82,8 @@ function differences(excerpt: unknown, actual: unknown, path: string, out: strin
     }
     return;
   }
-  if (excerpt !== actual) out.push(`${path}: ${JSON.stringify(excerpt)} in the excerpt, ${JSON.stringify(actual)} in the output`);
+  if (excerpt !== actual)
+    out.push(`${path}: ${JSON.stringify(excerpt)} in the excerpt, ${JSON.stringify(actual)} in the output`);
 }
 
 /** Every field name in an explanation, skipping the keys of the data maps. */
@@ -92,15 +96,20 @@ function fieldNames(value: unknown, out: Set<string>): void {
   }
 }
 
-const example = JSON.parse(readFileSync(`${ROOT}rules/nl-2026/tests/afloscapaciteit/alleenstaand-huur-aow.json`, 'utf8')) as Json;
+const example = JSON.parse(
+  readFileSync(`${ROOT}rules/nl-2026/tests/afloscapaciteit/alleenstaand-huur-aow.json`, 'utf8'),
+) as Json;
 const repayment = repaymentCapacity(example.request, { date: '2026-03-01', explain: true }).Uitleg as Json;
-const retirement = retirementExpenditure({
-  Hoofdpersonen: [{ Geslacht: 'Vrouw' }, { Geslacht: 'Man' }],
-  Kinderen: [{ Leeftijd: 8 }, { Leeftijd: 15 }],
-  Autos: [{ TypeAuto: 'Klein', StatusAuto: 'Tweedehands', KilometersPerJaar: 'Minderdan10K' }],
-  Woning: { TypeWoning: 'Hoekwoning', SoortWoning: 'Koopwoning', WozWaarde: 320000 },
-  NettoBesteedbaarInkomenPerMaand: 2800,
-}, { date: '2026-03-01', explain: true }).Uitleg as Json;
+const retirement = retirementExpenditure(
+  {
+    Hoofdpersonen: [{ Geslacht: 'Vrouw' }, { Geslacht: 'Man' }],
+    Kinderen: [{ Leeftijd: 8 }, { Leeftijd: 15 }],
+    Autos: [{ TypeAuto: 'Klein', StatusAuto: 'Tweedehands', KilometersPerJaar: 'Minderdan10K' }],
+    Woning: { TypeWoning: 'Hoekwoning', SoortWoning: 'Koopwoning', WozWaarde: 320000 },
+    NettoBesteedbaarInkomenPerMaand: 2800,
+  },
+  { date: '2026-03-01', explain: true },
+).Uitleg as Json;
 
 describe('docs/explanation.md', () => {
   const excerpts = fencedBlocks(page).filter((b) => b.language === 'json' && b.kind === 'explanation-excerpt');
@@ -121,7 +130,10 @@ describe('docs/explanation.md', () => {
     }
     const out: string[] = [];
     differences(excerpt, repayment, '$', out);
-    expect(out, `${block.where}: the excerpt differs from the library's explanation (rerun the example and update the page)`).toEqual([]);
+    expect(
+      out,
+      `${block.where}: the excerpt differs from the library's explanation (rerun the example and update the page)`,
+    ).toEqual([]);
   });
 
   it('describes every field the library writes', () => {

@@ -34,7 +34,16 @@ export interface FencedBlock {
 /** Every fenced code block of a page (backtick fences; an unclosed fence is an error). */
 export function fencedBlocks(page: Page): FencedBlock[] {
   const blocks: FencedBlock[] = [];
-  let open: { language: string; kind: string; attributes: Record<string, string>; line: number; indent: string; body: string[] } | undefined;
+  let open:
+    | {
+        language: string;
+        kind: string;
+        attributes: Record<string, string>;
+        line: number;
+        indent: string;
+        body: string[];
+      }
+    | undefined;
   page.lines.forEach((text, i) => {
     if (open === undefined) {
       const m = /^(\s*)```(\S*)\s*(.*)$/.exec(text);
@@ -53,8 +62,12 @@ export function fencedBlocks(page: Page): FencedBlock[] {
     }
     if (/^\s*```\s*$/.test(text)) {
       blocks.push({
-        kind: open.kind, language: open.language, attributes: open.attributes, line: open.line,
-        body: open.body.join('\n'), where: `${page.name}:${open.line}`,
+        kind: open.kind,
+        language: open.language,
+        attributes: open.attributes,
+        line: open.line,
+        body: open.body.join('\n'),
+        where: `${page.name}:${open.line}`,
       });
       open = undefined;
       return;
@@ -76,7 +89,13 @@ export function checkedTables(page: Page, name: string): { line: number; rows: s
     const header = j;
     for (; j < page.lines.length && (page.lines[j] as string).trim().startsWith('|'); j += 1) {
       if (j === header || j === header + 1) continue; // header and separator
-      rows.push((page.lines[j] as string).trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+      rows.push(
+        (page.lines[j] as string)
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim()),
+      );
     }
     out.push({ line: header + 1, rows });
   });

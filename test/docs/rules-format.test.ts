@@ -61,14 +61,18 @@ function parseBlock(b: FencedBlock): Json {
 
 function schemaProblems(b: FencedBlock, value: Json): string[] {
   const schema = SCHEMAS[b.kind];
-  if (schema === undefined) return [`${b.where}: unknown block kind "json ${b.kind}" (known: ${Object.keys(SCHEMAS).join(', ')})`];
+  if (schema === undefined)
+    return [`${b.where}: unknown block kind "json ${b.kind}" (known: ${Object.keys(SCHEMAS).join(', ')})`];
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return [];
   // The loader's own wording: the closest form of a union, a JSON path, a stable code.
-  return zodIssuesToRuleSetIssues('', result.error.issues).map((i) => `${b.where}: ${i.path}: [${i.code}] ${i.message}`);
+  return zodIssuesToRuleSetIssues('', result.error.issues).map(
+    (i) => `${b.where}: ${i.path}: [${i.code}] ${i.message}`,
+  );
 }
 
-const issueList = (issues: readonly RuleSetIssue[]): string => issues.map((i) => `  ${i.file} ${i.path}: [${i.code}] ${i.message}`).join('\n');
+const issueList = (issues: readonly RuleSetIssue[]): string =>
+  issues.map((i) => `  ${i.file} ${i.path}: [${i.code}] ${i.message}`).join('\n');
 
 /** Loads files; returns the issues of a `RuleSetError` (empty when the set loads). */
 function loadIssues(files: Record<string, Json>): RuleSetIssue[] {
@@ -93,7 +97,8 @@ function exampleFiles(): Record<string, Json> {
       if (name === undefined) throw new Error(`${b.where}: a ${b.kind} block with file= needs name=`);
       const listKey = b.kind === 'parameter' ? 'parameters' : 'tables';
       files[file] ??= { [listKey]: {} };
-      if (files[file][listKey] === undefined) throw new Error(`${b.where}: ${file} already holds something other than ${listKey}`);
+      if (files[file][listKey] === undefined)
+        throw new Error(`${b.where}: ${file} already holds something other than ${listKey}`);
       if (name in files[file][listKey]) throw new Error(`${b.where}: ${b.kind} ${name} is defined twice in ${file}`);
       files[file][listKey][name] = value;
     } else {
@@ -122,7 +127,11 @@ describe('docs/rules-format.md', () => {
         continue;
       }
       problems.push(...schemaProblems(b, value));
-      if (b.kind === 'condition' && ('all' in value || 'any' in value || 'not' in value) && !TopCondition.safeParse(value).success) {
+      if (
+        b.kind === 'condition' &&
+        ('all' in value || 'any' in value || 'not' in value) &&
+        !TopCondition.safeParse(value).success
+      ) {
         problems.push(`${b.where}: not a valid top-level condition`);
       }
     }
@@ -133,9 +142,14 @@ describe('docs/rules-format.md', () => {
     const files = exampleFiles();
 
     it('has a manifest, both calculations and worked examples of each', () => {
-      expect(Object.keys(files)).toEqual(expect.arrayContaining(['manifest.json', 'afloscapaciteit.json', 'pensioenuitgaven.json']));
+      expect(Object.keys(files)).toEqual(
+        expect.arrayContaining(['manifest.json', 'afloscapaciteit.json', 'pensioenuitgaven.json']),
+      );
       for (const calculation of CALCULATION_IDS) {
-        expect(Object.keys(files).some((f) => f.startsWith(`tests/${calculation}/`)), `a worked example of ${calculation}`).toBe(true);
+        expect(
+          Object.keys(files).some((f) => f.startsWith(`tests/${calculation}/`)),
+          `a worked example of ${calculation}`,
+        ).toBe(true);
       }
     });
 
@@ -150,14 +164,20 @@ describe('docs/rules-format.md', () => {
         const m = /^tests\/([a-z]+)\//.exec(file);
         if (m === null) continue;
         const outcome = runWorkedExample(ruleSet, m[1] as CalculationId, file, content);
-        expect({ file, problems: outcome.problems, differences: outcome.differences }).toEqual({ file, problems: [], differences: [] });
+        expect({ file, problems: outcome.problems, differences: outcome.differences }).toEqual({
+          file,
+          problems: [],
+          differences: [],
+        });
       }
     });
   });
 
   describe('expression and condition examples, loaded in the example rule set', () => {
     const base = exampleFiles();
-    const inContext = blocks.filter((b) => (b.kind === 'expression' || b.kind === 'condition') && b.attributes['file'] === undefined);
+    const inContext = blocks.filter(
+      (b) => (b.kind === 'expression' || b.kind === 'condition') && b.attributes['file'] === undefined,
+    );
 
     /** The example rule set with the block's example added as an extra value of its calculation. */
     function withExample(b: FencedBlock): Record<string, Json> {
@@ -170,11 +190,20 @@ describe('docs/rules-format.md', () => {
       if (b.kind === 'expression') {
         const unit = b.attributes['unit'];
         if (unit === undefined) throw new Error(`${b.where}: an expression example needs unit=<its unit>`);
-        calc.values.push({ id: 'docExample', description: 'example', unit, combine: 'first', rules: [{ id: 'doc-example', description: 'example', amount: value }] });
+        calc.values.push({
+          id: 'docExample',
+          description: 'example',
+          unit,
+          combine: 'first',
+          rules: [{ id: 'doc-example', description: 'example', amount: value }],
+        });
       } else {
         const when = 'all' in value || 'any' in value || 'not' in value ? value : { all: [value] };
         calc.values.push({
-          id: 'docExample', description: 'example', unit: '1', combine: 'first',
+          id: 'docExample',
+          description: 'example',
+          unit: '1',
+          combine: 'first',
           rules: [
             { id: 'doc-example-holds', description: 'the condition holds', when, amount: { const: '1' } },
             { id: 'doc-example-otherwise', description: 'otherwise', amount: { const: '0' } },
@@ -190,7 +219,10 @@ describe('docs/rules-format.md', () => {
       if (expected === undefined) {
         expect(issues, `${b.where}: the example is refused:\n${issueList(issues)}`).toEqual([]);
       } else {
-        expect(issues.map((i) => i.code), `${b.where}: expected the loader to refuse this with ${expected}`).toContain(expected);
+        expect(
+          issues.map((i) => i.code),
+          `${b.where}: expected the loader to refuse this with ${expected}`,
+        ).toContain(expected);
       }
     });
   });
@@ -217,7 +249,10 @@ describe('docs/rules-format.md', () => {
     };
     for (const b of ofKind('condition')) walk(parseBlock(b));
     for (const b of ofKind('expression')) walk(parseBlock(b));
-    expect(OPERATORS.filter((op) => !covered.has(op)), 'operators without a checked example').toEqual([]);
+    expect(
+      OPERATORS.filter((op) => !covered.has(op)),
+      'operators without a checked example',
+    ).toEqual([]);
     for (const op of OPERATORS) expect(page.text, `a row for ${op}`).toMatch(new RegExp(`^\\| \`${op}\` \\|`, 'm'));
   });
 
@@ -259,8 +294,10 @@ describe('docs/rules-format.md', () => {
     const catalog = FACT_CATALOGS[calculation];
     const definitions = [...catalog.facts.values(), ...Object.values(catalog.items).flatMap((m) => [...m.values()])];
     const domain = (d: FactDefinition['domain']): string =>
-      d.kind === 'boolean' ? 'true, false'
-        : d.kind === 'enum' ? d.values.map((v) => `\`${v}\``).join(', ')
+      d.kind === 'boolean'
+        ? 'true, false'
+        : d.kind === 'enum'
+          ? d.values.map((v) => `\`${v}\``).join(', ')
           : `${d.integer ? 'integer' : 'number'} ${d.min}–${d.max}`;
 
     it('lists exactly the facts of the catalog, with their unit and domain', () => {
@@ -271,7 +308,9 @@ describe('docs/rules-format.md', () => {
       for (const def of definitions) {
         const row = rows.get(def.name) as string[];
         expect({ fact: def.name, unit: row[2], domain: row[3] }).toEqual({
-          fact: def.name, unit: def.unit === undefined ? '—' : `\`${def.unit}\``, domain: domain(def.domain),
+          fact: def.name,
+          unit: def.unit === undefined ? '—' : `\`${def.unit}\``,
+          domain: domain(def.domain),
         });
         expect(row[1], `meaning of ${def.name}`).not.toBe('');
         expect(row[4], `request field of ${def.name}`).not.toBe('');
@@ -285,8 +324,14 @@ describe('docs/rules-format.md', () => {
      * coverage sweep, the engine at run time, and the rule-set choice.
      */
     const SOURCES = [
-      'src/node/load-folder.ts', 'src/rules/load.ts', 'src/rules/zod-issues.ts', 'src/rules/check.ts',
-      'src/engine/verify.ts', 'src/engine/compile.ts', 'src/engine/expression.ts', 'src/engine/coverage.ts',
+      'src/node/load-folder.ts',
+      'src/rules/load.ts',
+      'src/rules/zod-issues.ts',
+      'src/rules/check.ts',
+      'src/engine/verify.ts',
+      'src/engine/compile.ts',
+      'src/engine/expression.ts',
+      'src/engine/coverage.ts',
       'src/rules/choose.ts',
     ];
 
@@ -317,24 +362,43 @@ describe('docs/rules-format.md', () => {
     }
 
     const codes = emittedCodes();
-    const documented = checkedTables(page, 'issues').flatMap((t) => t.rows.map((r) => ({ code: unquote(r[0] as string), line: t.line, text: r[1] ?? '' })));
+    const documented = checkedTables(page, 'issues').flatMap((t) =>
+      t.rows.map((r) => ({ code: unquote(r[0] as string), line: t.line, text: r[1] ?? '' })),
+    );
 
     it('are found in the source (the scan works)', () => {
-      for (const known of ['unknown_key', 'missing_key', 'invalid', 'cycle', 'missing_source', 'uncovered_post', 'negative_amount', 'duplicate_rule_set', 'invalid_json', 'unchecked_rule_set']) {
+      for (const known of [
+        'unknown_key',
+        'missing_key',
+        'invalid',
+        'cycle',
+        'missing_source',
+        'uncovered_post',
+        'negative_amount',
+        'duplicate_rule_set',
+        'invalid_json',
+        'unchecked_rule_set',
+      ]) {
         expect(codes.has(known), `the scan should find ${known}`).toBe(true);
       }
-      expect(codes.has('unrecognized_keys'), 'zod\'s own code is mapped, not emitted').toBe(false);
+      expect(codes.has('unrecognized_keys'), "zod's own code is mapped, not emitted").toBe(false);
     });
 
     it('are each documented in an issue table, with a line of text', () => {
       const rows = new Set(documented.map((d) => d.code));
       const missing = [...codes].filter(([code]) => !rows.has(code)).map(([code, file]) => `${code} (${file})`);
-      expect(missing, 'issue codes the code can emit but docs/rules-format.md does not list under <!-- check:issues -->').toEqual([]);
-      for (const d of documented) expect(d.text.length, `docs/rules-format.md:${d.line}: text for ${d.code}`).toBeGreaterThan(10);
+      expect(
+        missing,
+        'issue codes the code can emit but docs/rules-format.md does not list under <!-- check:issues -->',
+      ).toEqual([]);
+      for (const d of documented)
+        expect(d.text.length, `docs/rules-format.md:${d.line}: text for ${d.code}`).toBeGreaterThan(10);
     });
 
     it('documented are all real, and each listed once', () => {
-      const unknown = documented.filter((d) => !codes.has(d.code)).map((d) => `${d.code} (table at docs/rules-format.md:${d.line})`);
+      const unknown = documented
+        .filter((d) => !codes.has(d.code))
+        .map((d) => `${d.code} (table at docs/rules-format.md:${d.line})`);
       expect(unknown, 'codes documented that no source emits').toEqual([]);
       const seen = new Set<string>();
       const twice = documented.filter((d) => (seen.has(d.code) ? true : (seen.add(d.code), false))).map((d) => d.code);

@@ -15,7 +15,14 @@ import fc from 'fast-check';
 import { Engine } from 'json-rules-engine';
 import { describe, expect, it } from 'vitest';
 import { compileCondition } from '../../src/engine/condition.js';
-import { OPERATORS, type BooleanCondition, type Condition, type ConditionValue, type FactCondition, type Operator } from '../../src/rules/format/condition.js';
+import {
+  OPERATORS,
+  type BooleanCondition,
+  type Condition,
+  type ConditionValue,
+  type FactCondition,
+  type Operator,
+} from '../../src/rules/format/condition.js';
 import { factContext, factMapResolver } from './support.js';
 
 const RUNS = 3000;
@@ -27,7 +34,36 @@ type Scalar = number | string | boolean | null;
 type FactJson = Scalar | Scalar[] | { [key: string]: FactJson };
 
 const scalar: fc.Arbitrary<Scalar> = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom<Scalar>(0, 1, -1, 2, 2.5, -2.5, 0.1, 20, 67, '0', '1', '20', '2.5', '-1', '12abc', '0x10', '1e1', ' 7', 'abc', '', 'rent', 'own', true, false, null) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom<Scalar>(
+      0,
+      1,
+      -1,
+      2,
+      2.5,
+      -2.5,
+      0.1,
+      20,
+      67,
+      '0',
+      '1',
+      '20',
+      '2.5',
+      '-1',
+      '12abc',
+      '0x10',
+      '1e1',
+      ' 7',
+      'abc',
+      '',
+      'rent',
+      'own',
+      true,
+      false,
+      null,
+    ),
+  },
   { weight: 2, arbitrary: fc.integer({ min: -30, max: 30 }) },
   { weight: 1, arbitrary: fc.double({ min: -100, max: 100, noNaN: true, noDefaultInfinity: true }) },
   { weight: 1, arbitrary: fc.integer({ min: -30, max: 30 }).map(String) },
@@ -50,22 +86,53 @@ const factValue: fc.Arbitrary<FactJson> = fc.oneof(
   { weight: 2, arbitrary: scalarList },
   { weight: 2, arbitrary: objectFact },
 );
-const factMap = fc.record(Object.fromEntries(FACT_NAMES.map((n) => [n, factValue])) as Record<(typeof FACT_NAMES)[number], fc.Arbitrary<FactJson>>);
+const factMap = fc.record(
+  Object.fromEntries(FACT_NAMES.map((n) => [n, factValue])) as Record<
+    (typeof FACT_NAMES)[number],
+    fc.Arbitrary<FactJson>
+  >,
+);
 
-const PATHS = ['$', '$.a', '$.a.b', '$.list', '$.list[0]', '$.list[1]', '$.list.length', '$.s', '$.s.length', '$.s[0]', '$.n', '$.missing', '$.constructor', '$[0]', '$.length'];
+const PATHS = [
+  '$',
+  '$.a',
+  '$.a.b',
+  '$.list',
+  '$.list[0]',
+  '$.list[1]',
+  '$.list.length',
+  '$.s',
+  '$.s.length',
+  '$.s[0]',
+  '$.n',
+  '$.missing',
+  '$.constructor',
+  '$[0]',
+  '$.length',
+];
 const optionalPath = fc.option(fc.constantFrom(...PATHS), { nil: undefined, freq: 2 });
 const factName = fc.constantFrom(...FACT_NAMES);
 
-const factReference = fc.record({ fact: factName, path: optionalPath }).map(({ fact, path }) => (path === undefined ? { fact } : { fact, path }));
+const factReference = fc
+  .record({ fact: factName, path: optionalPath })
+  .map(({ fact, path }) => (path === undefined ? { fact } : { fact, path }));
 
 function valueFor(operator: Operator): fc.Arbitrary<ConditionValue> {
   if (operator === 'in' || operator === 'notIn') return scalarList.filter((l) => l.length > 0);
-  return fc.oneof({ weight: 4, arbitrary: scalar }, { weight: 1, arbitrary: scalarList }, { weight: 3, arbitrary: factReference });
+  return fc.oneof(
+    { weight: 4, arbitrary: scalar },
+    { weight: 1, arbitrary: scalarList },
+    { weight: 3, arbitrary: factReference },
+  );
 }
 
 const factCondition: fc.Arbitrary<FactCondition> = fc
   .record({ fact: factName, operator: fc.constantFrom<Operator>(...OPERATORS), path: optionalPath })
-  .chain(({ fact, operator, path }) => valueFor(operator).map((value): FactCondition => (path === undefined ? { fact, operator, value } : { fact, operator, value, path })));
+  .chain(({ fact, operator, path }) =>
+    valueFor(operator).map(
+      (value): FactCondition => (path === undefined ? { fact, operator, value } : { fact, operator, value, path }),
+    ),
+  );
 
 const { top } = fc.letrec<{ condition: Condition; top: BooleanCondition }>((tie) => ({
   condition: fc.oneof(
@@ -141,11 +208,26 @@ describe('compiled conditions agree with json-rules-engine', () => {
       [{ all: [{ fact: 'f0', path: '$.constructor', operator: 'equal', value: null }] }, { f0: {} }],
       [{ all: [{ fact: 'f0', path: '$.s.length', operator: 'equal', value: 3 }] }, { f0: { s: 'abc' } }],
       [{ all: [{ fact: 'f0', path: '$.s[0]', operator: 'equal', value: 'a' }] }, { f0: { s: 'abc' } }],
-      [{ all: [{ fact: 'f0', path: '$.list', operator: 'equal', value: { fact: 'f0', path: '$.list' } }] }, { f0: { list: [1] } }],
-      [{ not: { any: [{ fact: 'f0', operator: 'in', value: [1, '1'] }, { fact: 'f1', operator: 'equal', value: { fact: 'f0' } }] } }, { f0: 2, f1: 2 }],
+      [
+        { all: [{ fact: 'f0', path: '$.list', operator: 'equal', value: { fact: 'f0', path: '$.list' } }] },
+        { f0: { list: [1] } },
+      ],
+      [
+        {
+          not: {
+            any: [
+              { fact: 'f0', operator: 'in', value: [1, '1'] },
+              { fact: 'f1', operator: 'equal', value: { fact: 'f0' } },
+            ],
+          },
+        },
+        { f0: 2, f1: 2 },
+      ],
     ];
     for (const [conditions, facts] of cases) {
-      expect(ours(conditions, facts).test, JSON.stringify({ conditions, facts })).toBe(await reference(conditions, facts));
+      expect(ours(conditions, facts).test, JSON.stringify({ conditions, facts })).toBe(
+        await reference(conditions, facts),
+      );
     }
   });
 });

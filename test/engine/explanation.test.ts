@@ -18,7 +18,19 @@ import { miniFiles, post, repaymentFacts } from './support.js';
 
 const ruleSet = loadRuleSet(miniFiles());
 const facts = repaymentFacts(
-  { age: 70, tenure: 'own', rent: 0, rentGiven: false, serviceCosts: 0, serviceCostsGiven: false, mortgageCosts: 900, mortgageCostsGiven: true, ownersAssociation: 50, ownersAssociationGiven: true, income: 4000 },
+  {
+    age: 70,
+    tenure: 'own',
+    rent: 0,
+    rentGiven: false,
+    serviceCosts: 0,
+    serviceCostsGiven: false,
+    mortgageCosts: 900,
+    mortgageCostsGiven: true,
+    ownersAssociation: 50,
+    ownersAssociationGiven: true,
+    income: 4000,
+  },
   { persons: 2, children: 2, cars: 2 },
 );
 const result = programFor(ruleSet, 'afloscapaciteit').evaluateFacts(facts, { explain: true });
@@ -26,14 +38,27 @@ const explanation = result.explanation!;
 const postTrace = (code: string): AmountTrace => explanation.posts.find((p) => p.code === code)!;
 const ruleTrace = (code: string, id: string): RuleTrace => postTrace(code).rules.find((r) => r.id === id)!;
 
-const SOURCE = { key: 'test', publisher: 'budgetnorm tests', read: '2026-11-22', title: 'Invented figures for tests', document: 'test/fixtures', period: '2030' };
+const SOURCE = {
+  key: 'test',
+  publisher: 'budgetnorm tests',
+  read: '2026-11-22',
+  title: 'Invented figures for tests',
+  document: 'test/fixtures',
+  period: '2030',
+};
 
 describe('the explanation', () => {
   it('is present only when asked for, and is plain JSON', () => {
     expect(programFor(ruleSet, 'afloscapaciteit').evaluateFacts(facts).explanation).toBeUndefined();
     expect(JSON.parse(JSON.stringify(explanation))).toEqual(explanation);
     expect(explanation.format).toBe('budgetnorm-explanation/1');
-    expect(explanation.ruleSet).toEqual({ id: 'mini', hash: ruleSet.hash, validFrom: '2030-01-01', validUntil: '2030-12-31', status: 'draft' });
+    expect(explanation.ruleSet).toEqual({
+      id: 'mini',
+      hash: ruleSet.hash,
+      validFrom: '2030-01-01',
+      validUntil: '2030-12-31',
+      status: 'draft',
+    });
     expect(explanation.calculation).toBe('afloscapaciteit');
     expect(explanation.facts).toMatchObject({ age: 70, tenure: 'own', hasPartner: true, children: 2, cars: 2 });
   });
@@ -46,31 +71,58 @@ describe('the explanation', () => {
     });
     expect(show(result)).toEqual(show(plain));
     expect(show(result)).toEqual({
-      posts: [['Levensonderhoud', '2110.5', '2111'], ['Wonen', '950', '950'], ['Autos', '400', '400']],
+      posts: [
+        ['Levensonderhoud', '2110.5', '2111'],
+        ['Wonen', '950', '950'],
+        ['Autos', '400', '400'],
+      ],
       totals: { TotaalLasten: '3461', Afloscapaciteit: '539', Tekort: '0' }, // 4000 − 3460.5, floored
     });
   });
 
   it('lists, for a first-match post, the rules tried before the one that applied', () => {
-    expect(postTrace('Wonen').rules.map((r) => [r.id, r.applied])).toEqual([['rent', false], ['own', true]]);
-    expect(ruleTrace('Wonen', 'rent')).toEqual({ id: 'rent', description: 'tenant', applied: false, because: 'tenure equal "rent": tenure is "own", so false' });
+    expect(postTrace('Wonen').rules.map((r) => [r.id, r.applied])).toEqual([
+      ['rent', false],
+      ['own', true],
+    ]);
+    expect(ruleTrace('Wonen', 'rent')).toEqual({
+      id: 'rent',
+      description: 'tenant',
+      applied: false,
+      because: 'tenure equal "rent": tenure is "own", so false',
+    });
     expect(ruleTrace('Wonen', 'own').because).toBe('tenure equal "own": tenure is "own", so true');
 
-    expect(postTrace('Autos').rules.map((r) => [r.id, r.applied])).toEqual([['cars', false], ['carsOld', true]]);
-    expect(ruleTrace('Autos', 'cars').because).toBe('not (age greaterThanInclusive param:aowAge: 70 greaterThanInclusive 67 is true)');
+    expect(postTrace('Autos').rules.map((r) => [r.id, r.applied])).toEqual([
+      ['cars', false],
+      ['carsOld', true],
+    ]);
+    expect(ruleTrace('Autos', 'cars').because).toBe(
+      'not (age greaterThanInclusive param:aowAge: 70 greaterThanInclusive 67 is true)',
+    );
     expect(ruleTrace('Autos', 'carsOld').because).toBe('always');
   });
 
   it('stops a first-match post at the rule that applied', () => {
     const files = miniFiles();
-    post(files, 'Wonen').rules.push({ id: 'fallback', description: 'never reached', amounts: { bedrag: { const: '0' } } });
-    const explained = programFor(loadRuleSet(files), 'afloscapaciteit').evaluateFacts(facts, { explain: true }).explanation!;
+    post(files, 'Wonen').rules.push({
+      id: 'fallback',
+      description: 'never reached',
+      amounts: { bedrag: { const: '0' } },
+    });
+    const explained = programFor(loadRuleSet(files), 'afloscapaciteit').evaluateFacts(facts, { explain: true })
+      .explanation!;
     expect(explained.posts.find((p) => p.code === 'Wonen')!.rules.map((r) => r.id)).toEqual(['rent', 'own']);
   });
 
   it('lists every rule of a summed post, applied or not', () => {
     expect(postTrace('Levensonderhoud').combine).toBe('sum');
-    expect(postTrace('Levensonderhoud').rules.map((r) => [r.id, r.applied])).toEqual([['single', false], ['couple', true], ['children', true], ['owner', true]]);
+    expect(postTrace('Levensonderhoud').rules.map((r) => [r.id, r.applied])).toEqual([
+      ['single', false],
+      ['couple', true],
+      ['children', true],
+      ['owner', true],
+    ]);
     expect(ruleTrace('Levensonderhoud', 'single').because).toBe('hasPartner equal false: hasPartner is true, so false');
     expect(ruleTrace('Levensonderhoud', 'single').amounts).toBeUndefined();
   });
@@ -78,19 +130,52 @@ describe('the explanation', () => {
   it('gives each figure with value, unit, source and provenance', () => {
     const figures = (code: string, id: string): readonly FigureUse[] => ruleTrace(code, id).figures!;
     expect(figures('Levensonderhoud', 'couple')).toEqual([
-      { kind: 'parameter', name: 'normCouple', description: 'living cost couple', value: '1500', unit: 'EUR/month', source: SOURCE, provenance: 'estimate', reasoning: 'test' },
+      {
+        kind: 'parameter',
+        name: 'normCouple',
+        description: 'living cost couple',
+        value: '1500',
+        unit: 'EUR/month',
+        source: SOURCE,
+        provenance: 'estimate',
+        reasoning: 'test',
+      },
     ]);
     expect(figures('Levensonderhoud', 'children')).toEqual([
       { kind: 'fact', name: 'children', value: 2 },
-      { kind: 'parameter', name: 'perChild', description: 'per child', value: '250.25', unit: 'EUR/month', source: SOURCE, provenance: 'derived', formula: 'made up' },
+      {
+        kind: 'parameter',
+        name: 'perChild',
+        description: 'per child',
+        value: '250.25',
+        unit: 'EUR/month',
+        source: SOURCE,
+        provenance: 'derived',
+        formula: 'made up',
+      },
     ]);
     expect(figures('Levensonderhoud', 'owner')).toEqual([
-      { kind: 'table', name: 'ownerSurcharge', key: { tenure: 'own' }, value: '110', unit: 'EUR/month', source: SOURCE, provenance: 'read' },
+      {
+        kind: 'table',
+        name: 'ownerSurcharge',
+        key: { tenure: 'own' },
+        value: '110',
+        unit: 'EUR/month',
+        source: SOURCE,
+        provenance: 'read',
+      },
     ]);
-    expect(figures('Wonen', 'own')).toEqual([{ kind: 'fact', name: 'mortgageCosts', value: 900 }, { kind: 'fact', name: 'ownersAssociation', value: 50 }]);
+    expect(figures('Wonen', 'own')).toEqual([
+      { kind: 'fact', name: 'mortgageCosts', value: 900 },
+      { kind: 'fact', name: 'ownersAssociation', value: 50 },
+    ]);
     // Figures read inside a sum over the cars belong to the rule; each is listed once, though
     // read once per car. (Their order is evaluation order: `divide` reads its divisor first.)
-    expect(figures('Autos', 'carsOld').map((f) => f.kind === 'parameter' ? f.name : f.kind).sort()).toEqual(['carYear', 'monthsPerYear']);
+    expect(
+      figures('Autos', 'carsOld')
+        .map((f) => (f.kind === 'parameter' ? f.name : f.kind))
+        .sort(),
+    ).toEqual(['carYear', 'monthsPerYear']);
   });
 
   it('recomputes every post: the applied rules add up to its exact amount', () => {
@@ -106,17 +191,26 @@ describe('the explanation', () => {
   });
 
   it('gives the rounding of each post', () => {
-    expect(postTrace('Levensonderhoud')).toMatchObject({ exact: { bedrag: '2110.5' }, rounded: { bedrag: '2111' }, rounding: { policy: 'post', decimals: 0, mode: 'half-up' } });
+    expect(postTrace('Levensonderhoud')).toMatchObject({
+      exact: { bedrag: '2110.5' },
+      rounded: { bedrag: '2111' },
+      rounding: { policy: 'post', decimals: 0, mode: 'half-up' },
+    });
   });
 
   it('explains each total with the figures it read', () => {
     const totals = Object.fromEntries(explanation.totals.map((t) => [t.name, t]));
-    expect(totals['TotaalLasten']).toMatchObject({ value: '3461', figures: [{ kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: true, value: '3461' }] });
-    expect(totals['Afloscapaciteit']!.figures).toEqual(expect.arrayContaining([
-      { kind: 'const', value: '0' }, // no unit written: it takes its neighbours'
-      { kind: 'fact', name: 'income', value: 4000 },
-      { kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: false, value: '3460.5' },
-    ]));
+    expect(totals['TotaalLasten']).toMatchObject({
+      value: '3461',
+      figures: [{ kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: true, value: '3461' }],
+    });
+    expect(totals['Afloscapaciteit']!.figures).toEqual(
+      expect.arrayContaining([
+        { kind: 'const', value: '0' }, // no unit written: it takes its neighbours'
+        { kind: 'fact', name: 'income', value: 4000 },
+        { kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: false, value: '3460.5' },
+      ]),
+    );
   });
 });
 

@@ -22,16 +22,28 @@ function repaymentProbe(amount: Json, options: { unit?: string; edit?: (files: F
   const files = miniFiles();
   options.edit?.(files);
   const calc = files['afloscapaciteit.json'];
-  calc.values = [...(calc.values ?? []), { id: 'probe', description: 'probe', unit: options.unit ?? 'EUR/month', combine: 'first', rules: [{ id: 'probe', description: 'probe', amount }] }];
+  calc.values = [
+    ...(calc.values ?? []),
+    {
+      id: 'probe',
+      description: 'probe',
+      unit: options.unit ?? 'EUR/month',
+      combine: 'first',
+      rules: [{ id: 'probe', description: 'probe', amount }],
+    },
+  ];
   return loadRuleSet(files);
 }
 
 function tekort(ruleSet: RuleSet, facts: ExtractedFacts = repaymentFacts()): string {
   const values = ruleSet.calculations.afloscapaciteit?.values ?? [];
-  return programFor(ruleSet, 'afloscapaciteit').evaluateAmount('value', values.length - 1, facts)['amount']!.toString();
+  return programFor(ruleSet, 'afloscapaciteit')
+    .evaluateAmount('value', values.length - 1, facts)
+    ['amount']!.toString();
 }
 
-const probe = (amount: Json, options?: Parameters<typeof repaymentProbe>[1], facts?: ExtractedFacts): string => tekort(repaymentProbe(amount, options), facts);
+const probe = (amount: Json, options?: Parameters<typeof repaymentProbe>[1], facts?: ExtractedFacts): string =>
+  tekort(repaymentProbe(amount, options), facts);
 
 const param = (name: string): Json => ({ param: name });
 
@@ -60,15 +72,42 @@ describe('const, param, fact, value', () => {
   it('value reads an intermediate value (first-match and summed)', () => {
     const edit = (files: Files): void => {
       files['afloscapaciteit.json'].values = [
-        { id: 'housing', description: 'housing cost', unit: 'EUR/month', combine: 'first', rules: [
-          { id: 'v-rent', description: 'tenant', when: { all: [{ fact: 'tenure', operator: 'equal', value: 'rent' }] }, amount: { add: [{ fact: 'rent' }, { fact: 'serviceCosts' }] } },
-          { id: 'v-other', description: 'otherwise', amount: { fact: 'mortgageCosts' } },
-        ] },
-        { id: 'extras', description: 'summed', unit: 'EUR/month', combine: 'sum', rules: [
-          { id: 'e-base', description: 'always', amount: { const: '10', unit: 'EUR/month' } },
-          { id: 'e-child', description: 'with children', when: { all: [{ fact: 'children', operator: 'greaterThan', value: 0 }] }, amount: param('perChild') },
-          { id: 'e-never', description: 'never for age <= 125', when: { all: [{ fact: 'age', operator: 'greaterThan', value: 125 }] }, amount: { const: '1000', unit: 'EUR/month' } },
-        ] },
+        {
+          id: 'housing',
+          description: 'housing cost',
+          unit: 'EUR/month',
+          combine: 'first',
+          rules: [
+            {
+              id: 'v-rent',
+              description: 'tenant',
+              when: { all: [{ fact: 'tenure', operator: 'equal', value: 'rent' }] },
+              amount: { add: [{ fact: 'rent' }, { fact: 'serviceCosts' }] },
+            },
+            { id: 'v-other', description: 'otherwise', amount: { fact: 'mortgageCosts' } },
+          ],
+        },
+        {
+          id: 'extras',
+          description: 'summed',
+          unit: 'EUR/month',
+          combine: 'sum',
+          rules: [
+            { id: 'e-base', description: 'always', amount: { const: '10', unit: 'EUR/month' } },
+            {
+              id: 'e-child',
+              description: 'with children',
+              when: { all: [{ fact: 'children', operator: 'greaterThan', value: 0 }] },
+              amount: param('perChild'),
+            },
+            {
+              id: 'e-never',
+              description: 'never for age <= 125',
+              when: { all: [{ fact: 'age', operator: 'greaterThan', value: 125 }] },
+              amount: { const: '1000', unit: 'EUR/month' },
+            },
+          ],
+        },
       ];
     };
     const ruleSet = repaymentProbe({ add: [{ value: 'housing' }, { value: 'extras' }] }, { edit });
@@ -78,14 +117,25 @@ describe('const, param, fact, value', () => {
 });
 
 describe('table', () => {
-  const cell = (key: Record<string, string>, value: string): Json => ({ key, value, source: 'test', provenance: 'read' });
+  const cell = (key: Record<string, string>, value: string): Json => ({
+    key,
+    value,
+    source: 'test',
+    provenance: 'read',
+  });
 
   it('looks up categories by a fact and by a literal key', () => {
     const edit = (files: Files): void => {
       files['tables.json'].tables.housing = {
-        description: 'by tenure and size', unit: 'EUR/month',
+        description: 'by tenure and size',
+        unit: 'EUR/month',
         dimensions: { tenure: ['rent', 'own'], size: ['small', 'large'] },
-        cells: [cell({ tenure: 'rent', size: 'small' }, '10'), cell({ tenure: 'rent', size: 'large' }, '12.5'), cell({ tenure: 'own', size: 'small' }, '30'), cell({ tenure: 'own', size: 'large' }, '40')],
+        cells: [
+          cell({ tenure: 'rent', size: 'small' }, '10'),
+          cell({ tenure: 'rent', size: 'large' }, '12.5'),
+          cell({ tenure: 'own', size: 'small' }, '30'),
+          cell({ tenure: 'own', size: 'large' }, '40'),
+        ],
       };
     };
     const ruleSet = repaymentProbe({ table: 'housing', key: { tenure: { fact: 'tenure' }, size: 'large' } }, { edit });
@@ -96,8 +146,17 @@ describe('table', () => {
   it('looks up numeric bands: from inclusive, below exclusive, last band open', () => {
     const edit = (files: Files): void => {
       files['tables.json'].tables.byAge = {
-        description: 'by age band', unit: 'EUR/month',
-        dimensions: { age: { bands: [{ key: 'young', from: '0', below: '18' }, { key: 'adult', from: '18', below: '67' }, { key: 'senior', from: '67' }] } },
+        description: 'by age band',
+        unit: 'EUR/month',
+        dimensions: {
+          age: {
+            bands: [
+              { key: 'young', from: '0', below: '18' },
+              { key: 'adult', from: '18', below: '67' },
+              { key: 'senior', from: '67' },
+            ],
+          },
+        },
         cells: [cell({ age: 'young' }, '10'), cell({ age: 'adult' }, '20.5'), cell({ age: 'senior' }, '30')],
       };
     };
@@ -110,7 +169,10 @@ describe('table', () => {
 describe('post and sumPosts', () => {
   const grouped = (files: Files): void => {
     const calc = files['afloscapaciteit.json'];
-    calc.groups = [{ code: 'leven', description: 'living' }, { code: 'wonen', description: 'housing' }];
+    calc.groups = [
+      { code: 'leven', description: 'living' },
+      { code: 'wonen', description: 'housing' },
+    ];
     post(files, 'Levensonderhoud').group = 'leven';
     post(files, 'Wonen').group = 'wonen';
     post(files, 'Autos').group = 'leven';
@@ -134,7 +196,9 @@ describe('post and sumPosts', () => {
   });
 
   it('the totals of the result follow the same sums', () => {
-    const result = programFor(loadRuleSet(miniFiles()), 'afloscapaciteit').evaluateFacts(repaymentFacts({ income: 2000 }, { children: 1, cars: 1 }));
+    const result = programFor(loadRuleSet(miniFiles()), 'afloscapaciteit').evaluateFacts(
+      repaymentFacts({ income: 2000 }, { children: 1, cars: 1 }),
+    );
     expect(result.totals['TotaalLasten']?.toString()).toBe('2176');
     expect(result.totals['Afloscapaciteit']?.toString()).toBe('0'); // max(0, 2000 − 2175.75)
     expect(result.totals['Tekort']?.toString()).toBe('176'); // ceiling(175.75)
@@ -146,7 +210,9 @@ describe('arithmetic', () => {
     expect(probe({ add: [param('normSingle'), param('perChild'), { const: '0.05' }] })).toBe('1250.8');
     expect(probe({ subtract: [param('perChild'), param('normSingle')] })).toBe('-750.25');
     expect(probe({ multiply: [{ const: '3' }, param('perChild')] })).toBe('750.75');
-    expect(probe({ multiply: [{ fact: 'children' }, param('perChild')] }, {}, repaymentFacts({}, { children: 2 }))).toBe('500.5');
+    expect(
+      probe({ multiply: [{ fact: 'children' }, param('perChild')] }, {}, repaymentFacts({}, { children: 2 })),
+    ).toBe('500.5');
   });
 
   it('divide combines units and keeps 34 significant digits', () => {
@@ -159,7 +225,11 @@ describe('arithmetic', () => {
     // The sweep refuses a set that can divide by zero (see the loader tests), so this
     // evaluates a parsed but unswept set directly.
     const files = miniFiles();
-    files['afloscapaciteit.json'].totals.Tekort = { description: 'probe', unit: 'EUR/month', amount: { multiply: [{ divide: [param('normSingle'), { fact: 'income' }] }, { fact: 'income' }] } };
+    files['afloscapaciteit.json'].totals.Tekort = {
+      description: 'probe',
+      unit: 'EUR/month',
+      amount: { multiply: [{ divide: [param('normSingle'), { fact: 'income' }] }, { fact: 'income' }] },
+    };
     const program = compileProgram(parseRuleSet(files), 'afloscapaciteit');
     expect(program.evaluateFacts(repaymentFacts({ income: 4002 })).totals['Tekort']?.toString()).toBe('1000.5'); // 1000.5 / 4002 × 4002
     let error: unknown;
@@ -182,11 +252,22 @@ describe('arithmetic', () => {
   });
 
   it('if chooses by a condition', () => {
-    const amount = { if: { fact: 'tenure', operator: 'equal', value: 'own' }, then: param('normCouple'), else: param('normSingle') };
+    const amount = {
+      if: { fact: 'tenure', operator: 'equal', value: 'own' },
+      then: param('normCouple'),
+      else: param('normSingle'),
+    };
     const ruleSet = repaymentProbe(amount);
     expect(tekort(ruleSet, repaymentFacts({ tenure: 'own' }))).toBe('1500');
     expect(tekort(ruleSet, repaymentFacts({ tenure: 'rent' }))).toBe('1000.5');
-    const nested = repaymentProbe({ if: { all: [{ fact: 'age', operator: 'greaterThanInclusive', value: { fact: 'param:aowAge' } }] }, then: { const: '1' }, else: { const: '0' } }, { unit: '1' });
+    const nested = repaymentProbe(
+      {
+        if: { all: [{ fact: 'age', operator: 'greaterThanInclusive', value: { fact: 'param:aowAge' } }] },
+        then: { const: '1' },
+        else: { const: '0' },
+      },
+      { unit: '1' },
+    );
     expect([66, 67].map((age) => tekort(nested, repaymentFacts({ age })))).toEqual(['0', '1']);
   });
 });
@@ -201,7 +282,15 @@ describe('round, by each of the seven modes', () => {
   };
   // Columns: 2.5, -2.5, 3.5, 2.6, 2.1 to whole numbers; 2.45 and -2.45 to one decimal.
   // Between them every pair of modes differs somewhere.
-  const INPUTS = [['2.5', ''], ['-2.5', ''], ['3.5', ''], ['2.6', ''], ['2.1', ''], ['2.45', '-1'], ['-2.45', '-1']] as const;
+  const INPUTS = [
+    ['2.5', ''],
+    ['-2.5', ''],
+    ['3.5', ''],
+    ['2.6', ''],
+    ['2.1', ''],
+    ['2.45', '-1'],
+    ['-2.45', '-1'],
+  ] as const;
   const EXPECTED: Record<(typeof MODES)[number], string[]> = {
     'half-up': ['3', '-3', '4', '3', '2', '2.5', '-2.5'],
     'half-even': ['2', '-2', '4', '3', '2', '2.4', '-2.4'],
@@ -216,19 +305,39 @@ describe('round, by each of the seven modes', () => {
     // One set with a value per (mode, input): the Tekort total reads each in turn.
     const files = miniFiles();
     withPolicies(files);
-    const cases = MODES.flatMap((mode) => INPUTS.map(([input, suffix], i) => ({ mode, input, policy: `${mode}${suffix}`, want: EXPECTED[mode][i] as string })));
+    const cases = MODES.flatMap((mode) =>
+      INPUTS.map(([input, suffix], i) => ({
+        mode,
+        input,
+        policy: `${mode}${suffix}`,
+        want: EXPECTED[mode][i] as string,
+      })),
+    );
     files['afloscapaciteit.json'].values = cases.map((c, i) => ({
-      id: `r${i}`, description: `${c.input} by ${c.policy}`, unit: '1', combine: 'first',
+      id: `r${i}`,
+      description: `${c.input} by ${c.policy}`,
+      unit: '1',
+      combine: 'first',
       rules: [{ id: `r${i}`, description: 'round', amount: { round: { const: c.input }, policy: c.policy } }],
     }));
     const program = programFor(loadRuleSet(files), 'afloscapaciteit');
-    const got = cases.map((c, i) => ({ ...c, got: program.evaluateAmount('value', i, repaymentFacts())['amount']?.toString() }));
-    expect(got.map((c) => `${c.input} ${c.policy} → ${c.got}`)).toEqual(got.map((c) => `${c.input} ${c.policy} → ${c.want}`));
+    const got = cases.map((c, i) => ({
+      ...c,
+      got: program.evaluateAmount('value', i, repaymentFacts())['amount']?.toString(),
+    }));
+    expect(got.map((c) => `${c.input} ${c.policy} → ${c.got}`)).toEqual(
+      got.map((c) => `${c.input} ${c.policy} → ${c.want}`),
+    );
   });
 
   it('rounds in a total through evaluateFacts', () => {
     expect(probe({ round: { const: '-2.5' }, policy: 'floor' }, { edit: withPolicies })).toBe('-3');
-    expect(probe({ round: { divide: [{ const: '2' }, { const: '3' }] }, policy: 'half-even-1' }, { edit: withPolicies, unit: '1' })).toBe('0.7');
+    expect(
+      probe(
+        { round: { divide: [{ const: '2' }, { const: '3' }] }, policy: 'half-even-1' },
+        { edit: withPolicies, unit: '1' },
+      ),
+    ).toBe('0.7');
   });
 });
 
@@ -256,7 +365,13 @@ describe('sum and count over collections', () => {
   it('sum over cars, with and without when, reading item facts', () => {
     const ruleSet = retirement(
       { sum: { over: 'cars', amount: carCost } },
-      { sum: { over: 'cars', amount: carCost, when: { all: [{ fact: 'car.status', operator: 'equal', value: 'new' }] } } },
+      {
+        sum: {
+          over: 'cars',
+          amount: carCost,
+          when: { all: [{ fact: 'car.status', operator: 'equal', value: 'new' }] },
+        },
+      },
     );
     // all: 150.10 + 260 + 200; new only: 150.10 + 200
     expect(run(ruleSet, retirementFacts({}, { cars: CARS }))).toEqual({ basis: '610.1', voorbeeld: '350.1' });
@@ -266,12 +381,21 @@ describe('sum and count over collections', () => {
   it('count over children, with and without when; an item fact in the summed amount', () => {
     const perMonth = (e: Json): Json => ({ multiply: [e, { const: '1', unit: 'EUR/month' }] });
     const young = { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] };
-    const counted = retirement(perMonth({ count: { over: 'children' } }), perMonth({ count: { over: 'children', when: young } }));
+    const counted = retirement(
+      perMonth({ count: { over: 'children' } }),
+      perMonth({ count: { over: 'children', when: young } }),
+    );
     const kids = [3, 17, 18, 25].map((age) => ({ 'child.age': age, 'child.gender': 'unknown' }));
     expect(run(counted, retirementFacts({}, { children: kids }))).toEqual({ basis: '4', voorbeeld: '2' });
 
     const summed = retirement(
-      { sum: { over: 'children', amount: { multiply: [{ fact: 'child.age' }, { const: '10', unit: 'EUR/month/year' }] }, when: young } },
+      {
+        sum: {
+          over: 'children',
+          amount: { multiply: [{ fact: 'child.age' }, { const: '10', unit: 'EUR/month/year' }] },
+          when: young,
+        },
+      },
       perMonth({ count: { over: 'children' } }),
     );
     expect(run(summed, retirementFacts({}, { children: kids }))).toEqual({ basis: '200', voorbeeld: '4' }); // (3 + 17) × 10
@@ -282,7 +406,13 @@ describe('sum and count over collections', () => {
       { sum: { over: 'cars', amount: carCost, when: { all: [{ fact: 'tenure', operator: 'equal', value: 'own' }] } } },
       { sum: { over: 'cars', amount: carCost } },
     );
-    expect(run(ruleSet, retirementFacts({ tenure: 'rent' }, { cars: CARS }))).toEqual({ basis: '0', voorbeeld: '610.1' });
-    expect(run(ruleSet, retirementFacts({ tenure: 'own' }, { cars: CARS }))).toEqual({ basis: '610.1', voorbeeld: '610.1' });
+    expect(run(ruleSet, retirementFacts({ tenure: 'rent' }, { cars: CARS }))).toEqual({
+      basis: '0',
+      voorbeeld: '610.1',
+    });
+    expect(run(ruleSet, retirementFacts({ tenure: 'own' }, { cars: CARS }))).toEqual({
+      basis: '610.1',
+      voorbeeld: '610.1',
+    });
   });
 });

@@ -11,22 +11,46 @@ import { bundledCatalog, parseRetirementRequest, parseRepaymentRequest } from '.
 const ruleSet = bundledCatalog().byId('nl-2026');
 
 const retirementBody = fc.record({
-  Hoofdpersonen: fc.array(fc.record({ Geslacht: fc.constantFrom(0, 1) }, { requiredKeys: [] }), { minLength: 1, maxLength: 2 }),
+  Hoofdpersonen: fc.array(fc.record({ Geslacht: fc.constantFrom(0, 1) }, { requiredKeys: [] }), {
+    minLength: 1,
+    maxLength: 2,
+  }),
   Kinderen: fc.array(fc.record({ Leeftijd: fc.integer({ min: 0, max: 30 }) }), { maxLength: 3 }),
-  Autos: fc.array(fc.record({ KilometersPerJaar: fc.constantFrom(0, 1, 2), TypeAuto: fc.constantFrom(0, 1, 2, 3), StatusAuto: fc.constantFrom(0, 1) }), { maxLength: 2 }),
-  Woning: fc.record({ TypeWoning: fc.constantFrom(0, 1, 2, 3), SoortWoning: fc.constantFrom(0, 1), WozWaardeCategorie: fc.constantFrom(0, 1, 2, 3) }, { requiredKeys: ['TypeWoning', 'SoortWoning'] }),
+  Autos: fc.array(
+    fc.record({
+      KilometersPerJaar: fc.constantFrom(0, 1, 2),
+      TypeAuto: fc.constantFrom(0, 1, 2, 3),
+      StatusAuto: fc.constantFrom(0, 1),
+    }),
+    { maxLength: 2 },
+  ),
+  Woning: fc.record(
+    {
+      TypeWoning: fc.constantFrom(0, 1, 2, 3),
+      SoortWoning: fc.constantFrom(0, 1),
+      WozWaardeCategorie: fc.constantFrom(0, 1, 2, 3),
+    },
+    { requiredKeys: ['TypeWoning', 'SoortWoning'] },
+  ),
   NettoBesteedbaarInkomenPerMaand: fc.integer({ min: 0, max: 8_000 }),
 });
 
 const repaymentBody = fc.record({
-  LeeftijdHoofdpersoon: fc.integer({ min: 0, max: 125 }), HeeftPartner: fc.boolean(),
-  AantalThuiswonendeKinderen: fc.integer({ min: 0, max: 6 }), AantalAutos: fc.integer({ min: 0, max: 3 }),
-  NettoBesteedbaarInkomenPerMaand: fc.integer({ min: 0, max: 8_000 }), BijzondereUitgaven: fc.constant({}),
+  LeeftijdHoofdpersoon: fc.integer({ min: 0, max: 125 }),
+  HeeftPartner: fc.boolean(),
+  AantalThuiswonendeKinderen: fc.integer({ min: 0, max: 6 }),
+  AantalAutos: fc.integer({ min: 0, max: 3 }),
+  NettoBesteedbaarInkomenPerMaand: fc.integer({ min: 0, max: 8_000 }),
+  BijzondereUitgaven: fc.constant({}),
   Woning: fc.record({ WoningSoort: fc.constantFrom(0, 1), HuurPerMaand: fc.integer({ min: 0, max: 1_500 }) }),
 });
 
 const shown = (e: Evaluation) => ({
-  posts: e.posts.map((p) => [p.code, Object.fromEntries(Object.entries(p.exact).map(([m, d]) => [m, d.toString()])), Object.fromEntries(Object.entries(p.rounded).map(([m, d]) => [m, d.toString()]))]),
+  posts: e.posts.map((p) => [
+    p.code,
+    Object.fromEntries(Object.entries(p.exact).map(([m, d]) => [m, d.toString()])),
+    Object.fromEntries(Object.entries(p.rounded).map(([m, d]) => [m, d.toString()])),
+  ]),
   totals: Object.fromEntries(Object.entries(e.totals).map(([k, d]) => [k, d.toString()])),
   notices: e.notices,
 });
@@ -34,35 +58,48 @@ const shown = (e: Evaluation) => ({
 describe('remembered amounts', () => {
   it('equal a fresh evaluation for every retirement household, in any order', () => {
     const remembering = programFor(ruleSet, 'pensioenuitgaven');
-    fc.assert(fc.property(fc.array(retirementBody, { minLength: 1, maxLength: 30 }), (bodies) => {
-      const fresh = compileProgram(ruleSet, 'pensioenuitgaven');
-      for (const body of bodies) {
-        const household = parseRetirementRequest(body).household;
-        expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
-      }
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(fc.array(retirementBody, { minLength: 1, maxLength: 30 }), (bodies) => {
+        const fresh = compileProgram(ruleSet, 'pensioenuitgaven');
+        for (const body of bodies) {
+          const household = parseRetirementRequest(body).household;
+          expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('equal a fresh evaluation for every repayment household', () => {
     const remembering = programFor(ruleSet, 'afloscapaciteit');
-    fc.assert(fc.property(fc.array(repaymentBody, { minLength: 1, maxLength: 30 }), (bodies) => {
-      const fresh = compileProgram(ruleSet, 'afloscapaciteit');
-      for (const body of bodies) {
-        const household = parseRepaymentRequest(body).household;
-        expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
-      }
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(fc.array(repaymentBody, { minLength: 1, maxLength: 30 }), (bodies) => {
+        const fresh = compileProgram(ruleSet, 'afloscapaciteit');
+        for (const body of bodies) {
+          const household = parseRepaymentRequest(body).household;
+          expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('do not shorten explanations: each post still lists the rules and figures behind it', () => {
     const program = programFor(ruleSet, 'pensioenuitgaven');
-    const household = parseRetirementRequest({ Hoofdpersonen: [{ Geslacht: 1 }], Woning: { TypeWoning: 0, SoortWoning: 0 }, NettoBesteedbaarInkomenPerMaand: 2000 }).household;
+    const household = parseRetirementRequest({
+      Hoofdpersonen: [{ Geslacht: 1 }],
+      Woning: { TypeWoning: 0, SoortWoning: 0 },
+      NettoBesteedbaarInkomenPerMaand: 2000,
+    }).household;
     program.evaluate(household); // remember
     const explained = program.evaluate(household, { explain: true }).explanation!;
     for (const post of explained.posts) {
       const applied = post.rules.filter((r) => r.applied);
       expect(applied.length, post.code).toBeGreaterThan(0);
-      expect(applied.some((r) => (r.figures ?? []).length > 0), post.code).toBe(true);
+      expect(
+        applied.some((r) => (r.figures ?? []).length > 0),
+        post.code,
+      ).toBe(true);
     }
   });
 });

@@ -187,13 +187,21 @@ describe('JSONPath steps (json-rules-engine through jsonpath-plus)', () => {
   });
 
   it('applies in conditions', () => {
-    expect(evaluate({ fact: 'o', path: '$.a.b', operator: 'equal', value: 2 }, { o: { a: { b: 2 } } }).result).toBe(true);
-    expect(evaluate({ fact: 'o', path: '$.list[1]', operator: 'greaterThan', value: 15 }, { o: { list: [10, 20] } }).result).toBe(true);
+    expect(evaluate({ fact: 'o', path: '$.a.b', operator: 'equal', value: 2 }, { o: { a: { b: 2 } } }).result).toBe(
+      true,
+    );
+    expect(
+      evaluate({ fact: 'o', path: '$.list[1]', operator: 'greaterThan', value: 15 }, { o: { list: [10, 20] } }).result,
+    ).toBe(true);
     expect(evaluate({ fact: 'o', path: '$.nope', operator: 'equal', value: null }, { o: {} }).result).toBe(false);
-    expect(evaluate({ fact: 'o', path: '$.constructor', operator: 'notEqual', value: null }, { o: {} }).result).toBe(true);
+    expect(evaluate({ fact: 'o', path: '$.constructor', operator: 'notEqual', value: null }, { o: {} }).result).toBe(
+      true,
+    );
     // A path on a plain number is ignored: the number itself is compared.
     expect(evaluate({ fact: 'n', path: '$.x', operator: 'equal', value: 5 }, { n: 5 }).result).toBe(true);
-    expect(evaluate({ fact: 'o', path: '$.list', operator: 'contains', value: 20 }, { o: { list: [10, 20] } }).result).toBe(true);
+    expect(
+      evaluate({ fact: 'o', path: '$.list', operator: 'contains', value: 20 }, { o: { list: [10, 20] } }).result,
+    ).toBe(true);
   });
 });
 
@@ -204,8 +212,14 @@ describe('explain', () => {
   });
 
   it('names both facts of a fact-vs-fact comparison', () => {
-    const o = evaluate({ fact: 'age', operator: 'greaterThanInclusive', value: { fact: 'param:aowAge' } }, { age: 70, 'param:aowAge': 67 });
-    expect(o).toEqual({ result: true, detail: 'age greaterThanInclusive param:aowAge: 70 greaterThanInclusive 67 is true' });
+    const o = evaluate(
+      { fact: 'age', operator: 'greaterThanInclusive', value: { fact: 'param:aowAge' } },
+      { age: 70, 'param:aowAge': 67 },
+    );
+    expect(o).toEqual({
+      result: true,
+      detail: 'age greaterThanInclusive param:aowAge: 70 greaterThanInclusive 67 is true',
+    });
   });
 
   it('shows a path and a missing value', () => {
@@ -215,26 +229,45 @@ describe('explain', () => {
   });
 
   it('for all: the first failing part decides', () => {
-    const o = evaluate({
-      all: [
-        { fact: 'tenure', operator: 'equal', value: 'own' },
-        { fact: 'age', operator: 'greaterThan', value: 50 },
-        { fact: 'children', operator: 'equal', value: 7 },
-      ],
-    }, { tenure: 'own', age: 40, children: 0 });
+    const o = evaluate(
+      {
+        all: [
+          { fact: 'tenure', operator: 'equal', value: 'own' },
+          { fact: 'age', operator: 'greaterThan', value: 50 },
+          { fact: 'children', operator: 'equal', value: 7 },
+        ],
+      },
+      { tenure: 'own', age: 40, children: 0 },
+    );
     expect(o.result).toBe(false);
     expect(o.detail).toBe('age greaterThan 50: age is 40, so false');
   });
 
   it('for all that holds: every part is listed', () => {
-    const o = evaluate({ all: [{ fact: 'a', operator: 'equal', value: 1 }, { fact: 'b', operator: 'equal', value: 2 }] }, { a: 1, b: 2 });
+    const o = evaluate(
+      {
+        all: [
+          { fact: 'a', operator: 'equal', value: 1 },
+          { fact: 'b', operator: 'equal', value: 2 },
+        ],
+      },
+      { a: 1, b: 2 },
+    );
     expect(o).toEqual({ result: true, detail: 'a equal 1: a is 1, so true; b equal 2: b is 2, so true' });
   });
 
   it('for any: the first part that holds decides; when none holds, all are listed', () => {
-    const c: Condition = { any: [{ fact: 'a', operator: 'equal', value: 1 }, { fact: 'b', operator: 'equal', value: 2 }] };
+    const c: Condition = {
+      any: [
+        { fact: 'a', operator: 'equal', value: 1 },
+        { fact: 'b', operator: 'equal', value: 2 },
+      ],
+    };
     expect(evaluate(c, { a: 0, b: 2 })).toEqual({ result: true, detail: 'b equal 2: b is 2, so true' });
-    expect(evaluate(c, { a: 0, b: 0 })).toEqual({ result: false, detail: 'none of: a equal 1: a is 0, so false; b equal 2: b is 0, so false' });
+    expect(evaluate(c, { a: 0, b: 0 })).toEqual({
+      result: false,
+      detail: 'none of: a equal 1: a is 0, so false; b equal 2: b is 0, so false',
+    });
   });
 
   it('for not: wraps the inner detail and inverts the result', () => {

@@ -30,7 +30,9 @@ interface Drawn {
   vve: number | undefined;
 }
 
-const amount = fc.option(fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.constantFrom(0, 1_000_000)), { nil: undefined });
+const amount = fc.option(fc.oneof(fc.integer({ min: 0, max: 5000 }), fc.constantFrom(0, 1_000_000)), {
+  nil: undefined,
+});
 const drawn: fc.Arbitrary<Drawn> = fc.record({
   age: fc.oneof(fc.integer({ min: 0, max: 125 }), fc.constantFrom(66, 67, 68)),
   adults: fc.constantFrom<1 | 2>(1, 2),
@@ -72,7 +74,10 @@ function euros(cents: number): string {
 /** Mini's rules by hand, in cents. */
 function byHand(d: Drawn) {
   const c = (n: number | undefined): number => (n ?? 0) * 100;
-  const leven = (d.adults === 2 ? 150_000 : 100_050) + (d.children > 0 ? d.children * 25_025 : 0) + (d.tenure === 'own' ? 11_000 : 0);
+  const leven =
+    (d.adults === 2 ? 150_000 : 100_050) +
+    (d.children > 0 ? d.children * 25_025 : 0) +
+    (d.tenure === 'own' ? 11_000 : 0);
   const wonen = d.tenure === 'rent' ? c(d.rent) + c(d.serviceCosts) : c(d.mortgage) + c(d.vve);
   const autos = d.cars * 20_000; // 2400 a year / 12, per car, whichever rule applies
   const exact = [leven, wonen, autos];
@@ -81,7 +86,11 @@ function byHand(d: Drawn) {
   const sumRounded = rounded.reduce((a, b) => a + b, 0);
   const income = d.income * 100;
   return {
-    posts: [['Levensonderhoud', leven], ['Wonen', wonen], ['Autos', autos]].map(([code, x], i) => [code, euros(x as number), euros(rounded[i] as number)]),
+    posts: [
+      ['Levensonderhoud', leven],
+      ['Wonen', wonen],
+      ['Autos', autos],
+    ].map(([code, x], i) => [code, euros(x as number), euros(rounded[i] as number)]),
     totals: {
       TotaalLasten: euros(sumRounded),
       Afloscapaciteit: euros(Math.floor(Math.max(0, income - sumExact) / 100) * 100), // floor
@@ -103,7 +112,8 @@ describe('the compiled mini program matches a hand evaluation', () => {
           posts: result.posts.map((p) => [p.code, p.exact['bedrag']!.toString(), p.rounded['bedrag']!.toString()]),
           totals: Object.fromEntries(Object.entries(result.totals).map(([k, v]) => [k, v.toString()])),
         }).toEqual({ posts: want.posts, totals: want.totals });
-        const applied = (code: string): string | undefined => result.explanation!.posts.find((p) => p.code === code)!.rules.find((r) => r.applied)?.id;
+        const applied = (code: string): string | undefined =>
+          result.explanation!.posts.find((p) => p.code === code)!.rules.find((r) => r.applied)?.id;
         expect({ Wonen: applied('Wonen'), Autos: applied('Autos') }).toEqual(want.applied);
         // Without the explanation, the same figures.
         const plain = program.evaluate(household(d));
@@ -116,8 +126,23 @@ describe('the compiled mini program matches a hand evaluation', () => {
   it('the hand evaluation itself on one household worked out on paper', () => {
     // Couple, 2 children, tenant paying 700 + 25, 1 car, income 3000:
     // 1500 + 500.50 = 2000.5 (shown 2001); 725; 200; exact sum 2925.5.
-    const want = byHand({ age: 40, adults: 2, children: 2, cars: 1, tenure: 'rent', income: 3000, rent: 700, serviceCosts: 25, mortgage: undefined, vve: undefined });
-    expect(want.posts).toEqual([['Levensonderhoud', '2000.5', '2001'], ['Wonen', '725', '725'], ['Autos', '200', '200']]);
+    const want = byHand({
+      age: 40,
+      adults: 2,
+      children: 2,
+      cars: 1,
+      tenure: 'rent',
+      income: 3000,
+      rent: 700,
+      serviceCosts: 25,
+      mortgage: undefined,
+      vve: undefined,
+    });
+    expect(want.posts).toEqual([
+      ['Levensonderhoud', '2000.5', '2001'],
+      ['Wonen', '725', '725'],
+      ['Autos', '200', '200'],
+    ]);
     expect(want.totals).toEqual({ TotaalLasten: '2926', Afloscapaciteit: '74', Tekort: '0' });
   });
 });

@@ -47,10 +47,22 @@ export function repaymentFacts(overrides: FactRecord = {}, sizes: Sizes = {}): E
     cars: Array.from({ length: sizes.cars ?? 0 }, () => ({})),
   };
   const base: FactRecord = {
-    age: 40, income: 3000, tenure: 'rent',
-    rent: 700, rentGiven: true, serviceCosts: 25, serviceCostsGiven: true,
-    mortgageCosts: 0, mortgageCostsGiven: false, ownersAssociation: 0, ownersAssociationGiven: false,
-    healthcareCosts: 0, partnerAlimony: 0, childAlimony: 0, childcareCosts: 0, otherRepayments: 0,
+    age: 40,
+    income: 3000,
+    tenure: 'rent',
+    rent: 700,
+    rentGiven: true,
+    serviceCosts: 25,
+    serviceCostsGiven: true,
+    mortgageCosts: 0,
+    mortgageCostsGiven: false,
+    ownersAssociation: 0,
+    ownersAssociationGiven: false,
+    healthcareCosts: 0,
+    partnerAlimony: 0,
+    childAlimony: 0,
+    childcareCosts: 0,
+    otherRepayments: 0,
   };
   const facts = { ...base, ...overrides };
   return { facts: { ...facts, ...deriveCounts(facts, collections) }, collections };
@@ -67,10 +79,18 @@ export function retirementFacts(
     cars: items.cars ?? [],
   };
   const base: FactRecord = {
-    income: 2500, tenure: 'rent', dwellingType: 'apartment', wozValue: 0, wozValueGiven: false, wozCategory: 'unknown',
+    income: 2500,
+    tenure: 'rent',
+    dwellingType: 'apartment',
+    wozValue: 0,
+    wozValueGiven: false,
+    wozCategory: 'unknown',
   };
   const facts = { ...base, ...overrides };
-  return { facts: { ...facts, ...deriveCounts(facts, collections), ...deriveGenderCounts(facts, collections) }, collections };
+  return {
+    facts: { ...facts, ...deriveCounts(facts, collections), ...deriveGenderCounts(facts, collections) },
+    collections,
+  };
 }
 
 /** The issues of the `RuleSetError` that `fn` must throw. */
@@ -121,17 +141,24 @@ export function retirementFiles(amounts: { basis: Json; voorbeeld: Json }, when?
   const files = miniFiles();
   delete files['afloscapaciteit.json'];
   files['tables.json'].tables.carCost = {
-    description: 'car cost by class', unit: 'EUR/month',
+    description: 'car cost by class',
+    unit: 'EUR/month',
     dimensions: { class: ['small', 'compact', 'compactMidsize', 'midsize', 'unknown'] },
     cells: [
-      cell({ class: 'small' }, '150.10'), cell({ class: 'compact' }, '180'), cell({ class: 'compactMidsize' }, '210.5'),
-      cell({ class: 'midsize' }, '260'), cell({ class: 'unknown' }, '200'),
+      cell({ class: 'small' }, '150.10'),
+      cell({ class: 'compact' }, '180'),
+      cell({ class: 'compactMidsize' }, '210.5'),
+      cell({ class: 'midsize' }, '260'),
+      cell({ class: 'unknown' }, '200'),
     ],
   };
   const rule: Json = { id: 'probe', description: 'probe', amounts };
   if (when !== undefined) rule.when = when;
   files['pensioenuitgaven.json'] = {
-    calculation: 'pensioenuitgaven', description: 'probe', measures: ['basis', 'voorbeeld'], unit: 'EUR/month',
+    calculation: 'pensioenuitgaven',
+    description: 'probe',
+    measures: ['basis', 'voorbeeld'],
+    unit: 'EUR/month',
     groups: [{ code: 'probe', description: 'probe' }],
     posts: [{ code: 'Probe', description: 'probe', group: 'probe', combine: 'first', rounding: 'post', rules: [rule] }],
     totals: {},

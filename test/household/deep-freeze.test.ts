@@ -25,10 +25,27 @@ describe('deepFreeze', () => {
     const other = deepFreeze(new Decimal('-7.5'));
     expect(Object.isFrozen(frozen)).toBe(true);
     const results = [
-      frozen.plus(other), frozen.minus(other), frozen.times(other), frozen.dividedBy(other), frozen.mod(7),
-      frozen.pow(2), frozen.sqrt(), frozen.abs(), other.abs(), other.negated(), frozen.toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN),
-      other.toDecimalPlaces(0, Decimal.ROUND_DOWN), other.floor(), other.ceil(), other.round(), frozen.ln(), frozen.exp().isFinite(),
-      Decimal.max(frozen, other), Decimal.min(frozen, other), Decimal.sum(frozen, other), new Decimal(frozen),
+      frozen.plus(other),
+      frozen.minus(other),
+      frozen.times(other),
+      frozen.dividedBy(other),
+      frozen.mod(7),
+      frozen.pow(2),
+      frozen.sqrt(),
+      frozen.abs(),
+      other.abs(),
+      other.negated(),
+      frozen.toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN),
+      other.toDecimalPlaces(0, Decimal.ROUND_DOWN),
+      other.floor(),
+      other.ceil(),
+      other.round(),
+      frozen.ln(),
+      frozen.exp().isFinite(),
+      Decimal.max(frozen, other),
+      Decimal.min(frozen, other),
+      Decimal.sum(frozen, other),
+      new Decimal(frozen),
     ];
     expect(results.map(String)).toHaveLength(21);
     expect(frozen.plus(other).toString()).toBe('1226.5');

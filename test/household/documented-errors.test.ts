@@ -5,7 +5,13 @@ import { fullRetirementBody, issuesOf, withValue } from './support.js';
 
 describe('docs/contract.md error examples', () => {
   it('the single enum issue', () => {
-    const body = { ...fullRetirementBody(), Autos: [{ KilometersPerJaar: 0, TypeAuto: 0, StatusAuto: 0 }, { KilometersPerJaar: 0, TypeAuto: 'Groot', StatusAuto: 0 }] };
+    const body = {
+      ...fullRetirementBody(),
+      Autos: [
+        { KilometersPerJaar: 0, TypeAuto: 0, StatusAuto: 0 },
+        { KilometersPerJaar: 0, TypeAuto: 'Groot', StatusAuto: 0 },
+      ],
+    };
     expect(issuesOf(() => parseRetirementRequest(body))).toEqual([
       {
         path: 'Autos[1].TypeAuto',
@@ -29,7 +35,8 @@ describe('docs/contract.md error examples', () => {
       {
         path: 'NettoBesteedbaarInkomenPerMaand',
         code: 'not_integer',
-        message: 'expected a whole number of euros per month from 0 to 1000000, got 1500.5, which is not a whole number',
+        message:
+          'expected a whole number of euros per month from 0 to 1000000, got 1500.5, which is not a whole number',
       },
       {
         path: 'Woning.WozWaardeCategorie',

@@ -27,17 +27,83 @@ const retirementWithoutWozValue = () => without(fullRetirementBody(), 'Woning.Wo
 const retirementWithAlias = () => without(fullRetirementBody(), 'Autos[0].KilometersPerJaar');
 
 const FIELDS: readonly EnumField[] = [
-  { path: 'Woning.WoningSoort', definition: TENURE, base: fullRepaymentBody, parse: parseRepaymentRequest, read: (h) => h.dwelling.tenure },
-  { path: 'Hoofdpersonen[0].Geslacht', definition: GENDER, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.persons[0]?.gender },
-  { path: 'Hoofdpersonen[1].Geslacht', definition: GENDER, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.persons[1]?.gender },
-  { path: 'Kinderen[0].Geslacht', definition: GENDER, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.children[0]?.gender },
-  { path: 'Autos[0].KilometersPerJaar', definition: MILEAGE_BAND, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.cars[0]?.mileage },
-  { path: 'Autos[0].AutoKilometersPerJaar', definition: MILEAGE_BAND, base: retirementWithAlias, parse: parseRetirementRequest, read: (h) => h.cars[0]?.mileage },
-  { path: 'Autos[0].TypeAuto', definition: CAR_CLASS, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.cars[0]?.class },
-  { path: 'Autos[0].StatusAuto', definition: CAR_STATUS, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.cars[0]?.status },
-  { path: 'Woning.TypeWoning', definition: DWELLING_TYPE, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.dwelling.type },
-  { path: 'Woning.SoortWoning', definition: TENURE, base: fullRetirementBody, parse: parseRetirementRequest, read: (h) => h.dwelling.tenure },
-  { path: 'Woning.WozWaardeCategorie', definition: WOZ_CATEGORY, base: retirementWithoutWozValue, parse: parseRetirementRequest, read: (h) => h.dwelling.wozCategory },
+  {
+    path: 'Woning.WoningSoort',
+    definition: TENURE,
+    base: fullRepaymentBody,
+    parse: parseRepaymentRequest,
+    read: (h) => h.dwelling.tenure,
+  },
+  {
+    path: 'Hoofdpersonen[0].Geslacht',
+    definition: GENDER,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.persons[0]?.gender,
+  },
+  {
+    path: 'Hoofdpersonen[1].Geslacht',
+    definition: GENDER,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.persons[1]?.gender,
+  },
+  {
+    path: 'Kinderen[0].Geslacht',
+    definition: GENDER,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.children[0]?.gender,
+  },
+  {
+    path: 'Autos[0].KilometersPerJaar',
+    definition: MILEAGE_BAND,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.cars[0]?.mileage,
+  },
+  {
+    path: 'Autos[0].AutoKilometersPerJaar',
+    definition: MILEAGE_BAND,
+    base: retirementWithAlias,
+    parse: parseRetirementRequest,
+    read: (h) => h.cars[0]?.mileage,
+  },
+  {
+    path: 'Autos[0].TypeAuto',
+    definition: CAR_CLASS,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.cars[0]?.class,
+  },
+  {
+    path: 'Autos[0].StatusAuto',
+    definition: CAR_STATUS,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.cars[0]?.status,
+  },
+  {
+    path: 'Woning.TypeWoning',
+    definition: DWELLING_TYPE,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.dwelling.type,
+  },
+  {
+    path: 'Woning.SoortWoning',
+    definition: TENURE,
+    base: fullRetirementBody,
+    parse: parseRetirementRequest,
+    read: (h) => h.dwelling.tenure,
+  },
+  {
+    path: 'Woning.WozWaardeCategorie',
+    definition: WOZ_CATEGORY,
+    base: retirementWithoutWozValue,
+    parse: parseRetirementRequest,
+    read: (h) => h.dwelling.wozCategory,
+  },
 ];
 
 describe.each(FIELDS)('$path', ({ path, definition, base, parse, read }) => {
@@ -67,7 +133,9 @@ describe.each(FIELDS)('$path', ({ path, definition, base, parse, read }) => {
 
 describe('the enum message', () => {
   it('reads exactly as documented', () => {
-    const issue = onlyIssueOf(() => parseRepaymentRequest(withValue(fullRepaymentBody(), 'Woning.WoningSoort', 'Villa')));
+    const issue = onlyIssueOf(() =>
+      parseRepaymentRequest(withValue(fullRepaymentBody(), 'Woning.WoningSoort', 'Villa')),
+    );
     expect(issue.message).toBe(
       'expected one of Huurwoning (0), Koopwoning (1), as the integer code or the name in any letter case, got a string',
     );

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { money, Money } from '../../src/contract/money.js';
 import type { Household } from '../../src/household/household.js';
 import { parseRepaymentRequest } from '../../src/household/parse-repayment.js';
-import {
-  fullRepaymentBody,
-  issuesOf,
-  loadRequestFixture,
-  onlyIssueOf,
-  without,
-  withValue,
-} from './support.js';
+import { fullRepaymentBody, issuesOf, loadRequestFixture, onlyIssueOf, without, withValue } from './support.js';
 
 const parse = parseRepaymentRequest;
 const euros = (n: number) => money(n);
@@ -114,7 +107,11 @@ describe('parseRepaymentRequest: mapping', () => {
   });
 
   it('normalises -0 to 0', () => {
-    const { household } = parse({ ...fullRepaymentBody(), LeeftijdHoofdpersoon: -0, NettoBesteedbaarInkomenPerMaand: -0 });
+    const { household } = parse({
+      ...fullRepaymentBody(),
+      LeeftijdHoofdpersoon: -0,
+      NettoBesteedbaarInkomenPerMaand: -0,
+    });
     expect(Object.is(household.persons[0]?.age, 0)).toBe(true);
     expect(household.netMonthlyIncome.isNegative()).toBe(false);
   });
@@ -167,7 +164,10 @@ describe('parseRepaymentRequest: required fields', () => {
   });
 
   it.each(REQUIRED)('%s null is reported as missing', (path) => {
-    expect(onlyIssueOf(() => parse(withValue(fullRepaymentBody(), path, null)))).toMatchObject({ path, code: 'required' });
+    expect(onlyIssueOf(() => parse(withValue(fullRepaymentBody(), path, null)))).toMatchObject({
+      path,
+      code: 'required',
+    });
   });
 
   it('an empty object reports all seven top-level fields at once', () => {
@@ -260,7 +260,9 @@ describe('parseRepaymentRequest: wrong types', () => {
   });
 
   it('says what it got without echoing text', () => {
-    const issue = onlyIssueOf(() => parse(withValue(fullRepaymentBody(), 'NettoBesteedbaarInkomenPerMaand', 'secret 3500')));
+    const issue = onlyIssueOf(() =>
+      parse(withValue(fullRepaymentBody(), 'NettoBesteedbaarInkomenPerMaand', 'secret 3500')),
+    );
     expect(issue.message).toBe('expected a whole number of euros per month from 0 to 1000000, got a string');
   });
 });

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { money } from '../../src/contract/money.js';
 import type { Household } from '../../src/household/household.js';
 import { parseRetirementRequest } from '../../src/household/parse-retirement.js';
-import {
-  fullRetirementBody,
-  issuesOf,
-  loadRequestFixture,
-  onlyIssueOf,
-  without,
-  withValue,
-} from './support.js';
+import { fullRetirementBody, issuesOf, loadRequestFixture, onlyIssueOf, without, withValue } from './support.js';
 
 const parse = parseRetirementRequest;
 const euros = (n: number) => money(n);
@@ -61,7 +54,11 @@ describe('parseRetirementRequest: mapping', () => {
   });
 
   it('keeps a given WozWaardeCategorie and gives no WOZ value', () => {
-    const body = withValue(without(fullRetirementBody(), 'Woning.WozWaarde'), 'Woning.WozWaardeCategorie', 'WozGroterDan450K');
+    const body = withValue(
+      without(fullRetirementBody(), 'Woning.WozWaarde'),
+      'Woning.WozWaardeCategorie',
+      'WozGroterDan450K',
+    );
     const { dwelling } = parse(body).household;
     expect(dwelling.wozCategory).toBe('from450k');
     expect(Object.hasOwn(dwelling, 'wozValue')).toBe(false);
@@ -80,7 +77,10 @@ describe('parseRetirementRequest: mapping', () => {
   });
 
   it('reads the mileage from the alias AutoKilometersPerJaar', () => {
-    const body = { ...fullRetirementBody(), Autos: [{ AutoKilometersPerJaar: 'Meerdan20K', TypeAuto: 3, StatusAuto: 0 }] };
+    const body = {
+      ...fullRetirementBody(),
+      Autos: [{ AutoKilometersPerJaar: 'Meerdan20K', TypeAuto: 3, StatusAuto: 0 }],
+    };
     expect(parse(body).household.cars).toStrictEqual([{ class: 'midsize', status: 'new', mileage: 'over20k' }]);
   });
 
@@ -105,7 +105,15 @@ describe('parseRetirementRequest: mapping', () => {
 
   it('freezes the result deeply', () => {
     const { household } = parse(fullRetirementBody());
-    for (const value of [household, household.persons, household.persons[0], household.children[0], household.cars[0], household.dwelling, household.dwelling.wozValue]) {
+    for (const value of [
+      household,
+      household.persons,
+      household.persons[0],
+      household.children[0],
+      household.cars[0],
+      household.dwelling,
+      household.dwelling.wozValue,
+    ]) {
       expect(Object.isFrozen(value)).toBe(true);
     }
   });
@@ -115,7 +123,9 @@ describe('parseRetirementRequest: null and absent optional fields', () => {
   it.each(['Kinderen', 'Autos', 'Woning.WozWaarde', 'Hoofdpersonen[0].Geslacht', 'Kinderen[0].Geslacht'])(
     '%s: null is the same as absent',
     (path) => {
-      expect(parse(withValue(fullRetirementBody(), path, null))).toStrictEqual(parse(without(fullRetirementBody(), path)));
+      expect(parse(withValue(fullRetirementBody(), path, null))).toStrictEqual(
+        parse(without(fullRetirementBody(), path)),
+      );
     },
   );
 
@@ -154,12 +164,19 @@ describe('parseRetirementRequest: required fields', () => {
     expect(issue.message).toContain('Minderdan10K (0)');
   });
 
-  it.each(['Hoofdpersonen', 'Woning', 'NettoBesteedbaarInkomenPerMaand', 'Woning.TypeWoning', 'Kinderen[0].Leeftijd', 'Autos[0].TypeAuto'])(
-    '%s null is reported as missing',
-    (path) => {
-      expect(onlyIssueOf(() => parse(withValue(fullRetirementBody(), path, null)))).toMatchObject({ path, code: 'required' });
-    },
-  );
+  it.each([
+    'Hoofdpersonen',
+    'Woning',
+    'NettoBesteedbaarInkomenPerMaand',
+    'Woning.TypeWoning',
+    'Kinderen[0].Leeftijd',
+    'Autos[0].TypeAuto',
+  ])('%s null is reported as missing', (path) => {
+    expect(onlyIssueOf(() => parse(withValue(fullRetirementBody(), path, null)))).toMatchObject({
+      path,
+      code: 'required',
+    });
+  });
 });
 
 describe('parseRetirementRequest: bounds', () => {
@@ -203,7 +220,9 @@ describe('parseRetirementRequest: bounds', () => {
       const { household } = parse({ ...fullRetirementBody(), [path]: Array.from({ length: count }, () => entry) });
       expect(path === 'Kinderen' ? household.children : household.cars).toHaveLength(count);
     }
-    const issue = onlyIssueOf(() => parse({ ...fullRetirementBody(), [path]: Array.from({ length: max + 1 }, () => entry) }));
+    const issue = onlyIssueOf(() =>
+      parse({ ...fullRetirementBody(), [path]: Array.from({ length: max + 1 }, () => entry) }),
+    );
     expect(issue).toMatchObject({ path, code: 'too_many_items' });
     expect(issue.message).toContain(`at most ${max}`);
   });
@@ -248,7 +267,10 @@ describe('parseRetirementRequest: wrong types and cross-field rules', () => {
       ...fullRetirementBody(),
       Autos: [car, { AutoKilometersPerJaar: 'Veel', TypeAuto: 0, StatusAuto: 0 }],
     };
-    expect(onlyIssueOf(() => parse(body))).toMatchObject({ path: 'Autos[1].AutoKilometersPerJaar', code: 'invalid_enum' });
+    expect(onlyIssueOf(() => parse(body))).toMatchObject({
+      path: 'Autos[1].AutoKilometersPerJaar',
+      code: 'invalid_enum',
+    });
   });
 
   it('reports every problem of a body at once', () => {

@@ -45,7 +45,9 @@ function bodyOf(entries: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** An enumeration value as a caller may send it (code, or name in random case), with what it means. */
-function enumInput<V extends string>(definition: EnumDefinition<V>): fc.Arbitrary<{ input: number | string; value: V }> {
+function enumInput<V extends string>(
+  definition: EnumDefinition<V>,
+): fc.Arbitrary<{ input: number | string; value: V }> {
   return fc
     .constantFrom(...definition.members)
     .chain((member) =>
@@ -60,11 +62,36 @@ const age = fc.integer({ min: 0, max: 125 });
 
 /** Keys no schema declares (including hostile ones), with any JSON. */
 const KNOWN_KEYS = new Set([
-  'LeeftijdHoofdpersoon', 'HeeftPartner', 'AantalThuiswonendeKinderen', 'AantalAutos', 'NettoBesteedbaarInkomenPerMaand',
-  'BijzondereUitgaven', 'Woning', 'WoningSoort', 'BrutoHypotheeklasten', 'HuurPerMaand', 'HuurServiceKosten', 'BijdrageVve',
-  'KostenZorg', 'KostenPartnerAlimentatie', 'KostenKinderAlimentatie', 'KostenKinderOpvang', 'KostenOverigeAflossingen',
-  'Hoofdpersonen', 'Kinderen', 'Autos', 'Geslacht', 'Leeftijd', 'KilometersPerJaar', 'AutoKilometersPerJaar', 'TypeAuto',
-  'StatusAuto', 'TypeWoning', 'SoortWoning', 'WozWaarde', 'WozWaardeCategorie',
+  'LeeftijdHoofdpersoon',
+  'HeeftPartner',
+  'AantalThuiswonendeKinderen',
+  'AantalAutos',
+  'NettoBesteedbaarInkomenPerMaand',
+  'BijzondereUitgaven',
+  'Woning',
+  'WoningSoort',
+  'BrutoHypotheeklasten',
+  'HuurPerMaand',
+  'HuurServiceKosten',
+  'BijdrageVve',
+  'KostenZorg',
+  'KostenPartnerAlimentatie',
+  'KostenKinderAlimentatie',
+  'KostenKinderOpvang',
+  'KostenOverigeAflossingen',
+  'Hoofdpersonen',
+  'Kinderen',
+  'Autos',
+  'Geslacht',
+  'Leeftijd',
+  'KilometersPerJaar',
+  'AutoKilometersPerJaar',
+  'TypeAuto',
+  'StatusAuto',
+  'TypeWoning',
+  'SoortWoning',
+  'WozWaarde',
+  'WozWaardeCategorie',
 ]);
 const unknownKey = fc
   .oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'))
@@ -177,7 +204,12 @@ function retirementBody(model: RetirementModel): Record<string, unknown> {
         const [used, other] = car.underAlias
           ? ['AutoKilometersPerJaar', 'KilometersPerJaar']
           : ['KilometersPerJaar', 'AutoKilometersPerJaar'];
-        const auto = bodyOf({ [used]: car.mileage.input, [other]: car.otherKey, TypeAuto: car.carClass.input, StatusAuto: car.status.input });
+        const auto = bodyOf({
+          [used]: car.mileage.input,
+          [other]: car.otherKey,
+          TypeAuto: car.carClass.input,
+          StatusAuto: car.status.input,
+        });
         return index === 0 ? withExtras(auto, model.carExtras) : auto;
       })
     : model.cars;
@@ -189,9 +221,13 @@ function retirementBody(model: RetirementModel): Record<string, unknown> {
         : { WozWaarde: model.wozOtherKey, WozWaardeCategorie: model.wozOtherKey };
   return withExtras(
     bodyOf({
-      Hoofdpersonen: model.persons.map((person) => bodyOf({ Geslacht: given(person.gender) ? person.gender.input : person.gender })),
+      Hoofdpersonen: model.persons.map((person) =>
+        bodyOf({ Geslacht: given(person.gender) ? person.gender.input : person.gender }),
+      ),
       Kinderen: given(model.children)
-        ? model.children.map((child) => bodyOf({ Leeftijd: child.age, Geslacht: given(child.gender) ? child.gender.input : child.gender }))
+        ? model.children.map((child) =>
+            bodyOf({ Leeftijd: child.age, Geslacht: given(child.gender) ? child.gender.input : child.gender }),
+          )
         : model.children,
       Autos: cars,
       Woning: bodyOf({ TypeWoning: model.dwellingType.input, SoortWoning: model.tenure.input, ...woz }),
@@ -354,9 +390,12 @@ function slotsOf(root: Container): [Container, string | number][] {
 }
 
 function containersOf(root: Container): Container[] {
-  return [root, ...slotsOf(root).map(([c, k]) => (c as Record<string | number, unknown>)[k]).filter(
-    (v): v is Container => typeof v === 'object' && v !== null,
-  )];
+  return [
+    root,
+    ...slotsOf(root)
+      .map(([c, k]) => (c as Record<string | number, unknown>)[k])
+      .filter((v): v is Container => typeof v === 'object' && v !== null),
+  ];
 }
 
 function define(container: Container, key: string | number, value: unknown): void {
@@ -393,9 +432,12 @@ describe('(b) any input gives a ParsedRequest or a ValidationError, never anothe
 
   it.each(PARSERS.map((parse) => [parse.name, parse] as const))('%s: any JSON object', (_name, parse) => {
     fc.assert(
-      fc.property(fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...KNOWN_KEYS)), fc.jsonValue({ maxDepth: 4 })), (body) => {
-        parsesOrRejectsCleanly(parse, body);
-      }),
+      fc.property(
+        fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...KNOWN_KEYS)), fc.jsonValue({ maxDepth: 4 })),
+        (body) => {
+          parsesOrRejectsCleanly(parse, body);
+        },
+      ),
       settings,
     );
   });

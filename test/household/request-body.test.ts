@@ -95,7 +95,9 @@ describe.each(PARSERS)('%s', (_name, parse, validBody) => {
     it('cannot supply a required field through __proto__', () => {
       const body: unknown = JSON.parse('{"__proto__": {"NettoBesteedbaarInkomenPerMaand": 1000}}');
       const issues = issuesOf(() => parse(body));
-      expect(issues).toContainEqual(expect.objectContaining({ path: 'NettoBesteedbaarInkomenPerMaand', code: 'required' }));
+      expect(issues).toContainEqual(
+        expect.objectContaining({ path: 'NettoBesteedbaarInkomenPerMaand', code: 'required' }),
+      );
     });
   });
 
@@ -121,7 +123,9 @@ describe.each(PARSERS)('%s', (_name, parse, validBody) => {
   it('never lets zod wording through', () => {
     const body = { ...validBody(), Woning: { x: [1] }, NettoBesteedbaarInkomenPerMaand: 'x' };
     for (const issue of issuesOf(() => parse(body))) {
-      expect(issue.message).not.toMatch(/Invalid input|Too (big|small)|received|expected (int|number|string|boolean|object|array)\b/);
+      expect(issue.message).not.toMatch(
+        /Invalid input|Too (big|small)|received|expected (int|number|string|boolean|object|array)\b/,
+      );
     }
   });
 

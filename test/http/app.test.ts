@@ -38,18 +38,28 @@ describe('the two operations', () => {
   });
 
   it('accepts application/json with a charset parameter, in any letter case', async () => {
-    for (const type of ['application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"', 'application/json ; charset=utf8']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'Application/JSON;charset="UTF-8"',
+      'application/json ; charset=utf8',
+    ]) {
       const response = await app.fetch(post(REPAY, REPAYMENT, { ...JSON_HEADERS, 'Content-Type': type }));
       expect(response.status, type).toBe(200);
     }
   });
 
   it('?uitleg=true adds the explanation; absent or false leaves it out', async () => {
-    const explained = RepaymentCapacityResult.parse(await (await app.fetch(post(`${REPAY}?uitleg=true`, REPAYMENT))).json());
+    const explained = RepaymentCapacityResult.parse(
+      await (await app.fetch(post(`${REPAY}?uitleg=true`, REPAYMENT))).json(),
+    );
     expect(explained.Uitleg).toBeDefined();
-    const retirement = RetirementExpenditureResult.parse(await (await app.fetch(post(`${RETIRE}?uitleg=TRUE`, RETIREMENT))).json());
+    const retirement = RetirementExpenditureResult.parse(
+      await (await app.fetch(post(`${RETIRE}?uitleg=TRUE`, RETIREMENT))).json(),
+    );
     expect(retirement.Uitleg).toBeDefined();
-    const plain = RepaymentCapacityResult.parse(await (await app.fetch(post(`${REPAY}?uitleg=false`, REPAYMENT))).json());
+    const plain = RepaymentCapacityResult.parse(
+      await (await app.fetch(post(`${REPAY}?uitleg=false`, REPAYMENT))).json(),
+    );
     expect(plain.Uitleg).toBeUndefined();
     const { Uitleg: _u, ...rest } = explained;
     expect(rest).toEqual(plain);
@@ -70,7 +80,9 @@ describe('the two operations', () => {
   });
 
   it('?rekenregels=<id> and ?peildatum=<date> choose the rule set', async () => {
-    const byId = RepaymentCapacityResult.parse(await (await app.fetch(post(`${REPAY}?rekenregels=nl-2025`, REPAYMENT))).json());
+    const byId = RepaymentCapacityResult.parse(
+      await (await app.fetch(post(`${REPAY}?rekenregels=nl-2025`, REPAYMENT))).json(),
+    );
     expect(byId.Rekenregels.Id).toBe('nl-2025');
     const byDate = await app.fetch(post(`${RETIRE}?peildatum=2025-06-30`, RETIREMENT));
     expect(byDate.headers.get('x-rekenregels')).toBe('nl-2025');
@@ -93,13 +105,19 @@ describe('the two operations', () => {
 describe('paths and methods', () => {
   const { app } = testApp();
 
-  it.each(['/afloscapaciteit/Resultaat', '/Afloscapaciteit/resultaat', '/Pensioenuitgaven/Resultaat', '/pensioenuitgaven/resultaat', `${REPAY}/`, '/', '/nothing', '/Health'])(
-    'POST %s: 404 problem (paths are case-sensitive)',
-    async (path) => {
-      const body = await problemOf(await app.fetch(post(path, REPAYMENT)), 404);
-      expect(body['type']).toBe('urn:budgetnorm:problem:not-found');
-    },
-  );
+  it.each([
+    '/afloscapaciteit/Resultaat',
+    '/Afloscapaciteit/resultaat',
+    '/Pensioenuitgaven/Resultaat',
+    '/pensioenuitgaven/resultaat',
+    `${REPAY}/`,
+    '/',
+    '/nothing',
+    '/Health',
+  ])('POST %s: 404 problem (paths are case-sensitive)', async (path) => {
+    const body = await problemOf(await app.fetch(post(path, REPAYMENT)), 404);
+    expect(body['type']).toBe('urn:budgetnorm:problem:not-found');
+  });
 
   it.each([
     ['GET', REPAY, 'POST'],
@@ -134,7 +152,9 @@ describe('subscription keys', () => {
     expect((await app.fetch(post(REPAY, REPAYMENT))).status).toBe(200);
     expect((await app.fetch(post(`${REPAY}?key=${KEY}`, REPAYMENT, noKey))).status).toBe(200);
     expect((await app.fetch(post(`${REPAY}?key=${KEY}`, REPAYMENT))).status).toBe(200);
-    expect((await app.fetch(post(`${REPAY}?key=${KEY}`, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': '' }))).status).toBe(200);
+    expect(
+      (await app.fetch(post(`${REPAY}?key=${KEY}`, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': '' }))).status,
+    ).toBe(200);
   });
 
   it('missing, wrong, or different in header and query: 401, all alike, revealing nothing', async () => {
@@ -192,7 +212,11 @@ describe('media type and size', () => {
     ['a charset other than UTF-8', { ...JSON_HEADERS, 'Content-Type': 'application/json; charset=iso-8859-1' }],
     ['form data', { ...JSON_HEADERS, 'Content-Type': 'application/x-www-form-urlencoded' }],
   ])('%s: 415', async (_name, headers) => {
-    const request = new Request(`http://localhost${REPAY}`, { method: 'POST', headers, body: new TextEncoder().encode(REPAYMENT) });
+    const request = new Request(`http://localhost${REPAY}`, {
+      method: 'POST',
+      headers,
+      body: new TextEncoder().encode(REPAYMENT),
+    });
     if (!('Content-Type' in headers)) request.headers.delete('content-type');
     const body = await problemOf(await app.fetch(request), 415);
     expect(body['type']).toBe('urn:budgetnorm:problem:unsupported-media-type');
@@ -218,7 +242,8 @@ describe('media type and size', () => {
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         pulled += 1;
-        if (pulled > 1024) controller.close(); // 1 MiB in all, unless reading stops
+        if (pulled > 1024)
+          controller.close(); // 1 MiB in all, unless reading stops
         else controller.enqueue(new Uint8Array(1024).fill(0x20));
       },
     });
@@ -233,7 +258,9 @@ describe('media type and size', () => {
     expect(new TextEncoder().encode(padded).length).toBe(64 * 1024);
     const stream = new Blob([padded]).stream();
     expect((await app.fetch(post(REPAY, stream))).status).toBe(200);
-    expect((await app.fetch(post(REPAY, padded, { ...JSON_HEADERS, 'Content-Length': String(64 * 1024) }))).status).toBe(200);
+    expect(
+      (await app.fetch(post(REPAY, padded, { ...JSON_HEADERS, 'Content-Length': String(64 * 1024) }))).status,
+    ).toBe(200);
     expect((await app.fetch(post(REPAY, `${padded} `))).status).toBe(413);
   });
 });
@@ -253,27 +280,41 @@ describe('400: the body cannot be accepted', () => {
   });
 
   it('JSON errors say where, never echoing the text', async () => {
-    const body = ValidationProblem.parse(await problemOf(await app.fetch(post(REPAY, '{\n  "Naam": "Jansen" 1}')), 400));
+    const body = ValidationProblem.parse(
+      await problemOf(await app.fetch(post(REPAY, '{\n  "Naam": "Jansen" 1}')), 400),
+    );
     expect(body.errors[0]?.message).toMatch(/line 2, column/);
     expect(JSON.stringify(body)).not.toContain('Jansen');
   });
 
   it('bytes that are not UTF-8: 400', async () => {
-    const body = ValidationProblem.parse(await problemOf(await app.fetch(post(REPAY, new Uint8Array([0x7b, 0xff, 0x7d]))), 400));
+    const body = ValidationProblem.parse(
+      await problemOf(await app.fetch(post(REPAY, new Uint8Array([0x7b, 0xff, 0x7d]))), 400),
+    );
     expect(body.errors[0]?.code).toBe('invalid_encoding');
   });
 
   it('lists every field problem, with the path as the caller wrote it', async () => {
     const request = {
       Hoofdpersonen: [{ Geslacht: 'X' }, {}, {}],
-      Autos: [{ KilometersPerJaar: 0, TypeAuto: 'Klein', StatusAuto: 0 }, { KilometersPerJaar: 0, TypeAuto: 'Vrachtwagen', StatusAuto: 0 }],
+      Autos: [
+        { KilometersPerJaar: 0, TypeAuto: 'Klein', StatusAuto: 0 },
+        { KilometersPerJaar: 0, TypeAuto: 'Vrachtwagen', StatusAuto: 0 },
+      ],
       Woning: { TypeWoning: 'Appartement' },
       NettoBesteedbaarInkomenPerMaand: -5,
     };
     const body = ValidationProblem.parse(await problemOf(await app.fetch(post(RETIRE, JSON.stringify(request))), 400));
     expect(body.type).toBe('urn:budgetnorm:problem:invalid-request');
     const paths = body.errors.map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['Hoofdpersonen', 'Autos[1].TypeAuto', 'Woning.SoortWoning', 'NettoBesteedbaarInkomenPerMaand']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'Hoofdpersonen',
+        'Autos[1].TypeAuto',
+        'Woning.SoortWoning',
+        'NettoBesteedbaarInkomenPerMaand',
+      ]),
+    );
     expect(body.detail).toBe(`The request body has ${body.errors.length} problems.`);
     for (const e of body.errors) expect(Object.keys(e).sort()).toEqual(['code', 'message', 'path']);
   });
@@ -308,7 +349,9 @@ describe('503: no rule set valid today', () => {
   it('a calculation without a chosen rule set, and /health, answer 503; a chosen one still works', async () => {
     const { app } = testApp({ now: () => new Date('2031-03-01T12:00:00Z') });
     const body = await problemOf(await app.fetch(post(REPAY, REPAYMENT)), 503);
-    expect(body['detail']).toMatch(/^No rule set is valid on 2031-03-01; available: .*The operator must install a rule set for today\.$/);
+    expect(body['detail']).toMatch(
+      /^No rule set is valid on 2031-03-01; available: .*The operator must install a rule set for today\.$/,
+    );
     await problemOf(await app.fetch(new Request('http://localhost/health')), 503);
     expect((await app.fetch(post(`${REPAY}?rekenregels=nl-2026`, REPAYMENT))).status).toBe(200);
   });
@@ -383,7 +426,13 @@ describe('the log line', () => {
   });
 
   it('never contains a key, wherever the caller put it', async () => {
-    const { app, lines, errors } = testApp({ calculations: { retirementExpenditure: () => { throw new Error('boom'); } } });
+    const { app, lines, errors } = testApp({
+      calculations: {
+        retirementExpenditure: () => {
+          throw new Error('boom');
+        },
+      },
+    });
     await app.fetch(post(`${REPAY}?key=${KEY}`, REPAYMENT, { ...JSON_HEADERS, 'X-Request-Id': KEY }));
     await app.fetch(post(`${REPAY}?key=${OTHER_KEY}`, REPAYMENT));
     await app.fetch(post(`${RETIRE}?key=${KEY}`, RETIREMENT));
@@ -402,7 +451,12 @@ describe('CORS', () => {
     const { app } = testApp();
     const response = await app.fetch(post(REPAY, REPAYMENT, { ...JSON_HEADERS, Origin: ORIGIN }));
     expect([...response.headers.keys()].filter((h) => h.startsWith('access-control-'))).toEqual([]);
-    const preflight = await app.fetch(new Request(`http://localhost${REPAY}`, { method: 'OPTIONS', headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST' } }));
+    const preflight = await app.fetch(
+      new Request(`http://localhost${REPAY}`, {
+        method: 'OPTIONS',
+        headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST' },
+      }),
+    );
     expect(preflight.status).toBe(405);
   });
 
@@ -411,7 +465,11 @@ describe('CORS', () => {
     const preflight = await app.fetch(
       new Request(`http://localhost${REPAY}`, {
         method: 'OPTIONS',
-        headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, ocp-apim-subscription-key' },
+        headers: {
+          Origin: ORIGIN,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type, ocp-apim-subscription-key',
+        },
       }),
     );
     expect(preflight.status).toBe(204);
@@ -428,14 +486,16 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id,X-Rekenregels');
     const denied = await app.fetch(post(REPAY, REPAYMENT, { ...JSON_HEADERS, Origin: 'https://evil.example' }));
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
-    const unauthorised = await app.fetch(post(REPAY, REPAYMENT, { 'Content-Type': 'application/json', Origin: ORIGIN }));
+    const unauthorised = await app.fetch(
+      post(REPAY, REPAYMENT, { 'Content-Type': 'application/json', Origin: ORIGIN }),
+    );
     expect(unauthorised.status).toBe(401);
     expect(unauthorised.headers.get('access-control-allow-origin')).toBe(ORIGIN);
   });
 });
 
 describe('a body that breaks off', () => {
-  it('is the client\'s problem (400), not an error of the service', async () => {
+  it("is the client's problem (400), not an error of the service", async () => {
     const { app, errors } = testApp();
     let sent = false;
     const stream = new ReadableStream<Uint8Array>({

@@ -41,7 +41,10 @@ describe('defaults', () => {
   });
 
   it('HOST and PORT', () => {
-    expect(read({ BUDGETNORM_API_KEYS: 'k', HOST: '0.0.0.0', PORT: '3000' })).toMatchObject({ host: '0.0.0.0', port: 3000 });
+    expect(read({ BUDGETNORM_API_KEYS: 'k', HOST: '0.0.0.0', PORT: '3000' })).toMatchObject({
+      host: '0.0.0.0',
+      port: 3000,
+    });
     expect(read({ BUDGETNORM_API_KEYS: 'k', PORT: '0' }).port).toBe(0);
     for (const port of ['http', '-1', '65536', '80.5']) {
       expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', PORT: port })).message).toMatch(/^PORT must be/);
@@ -62,15 +65,23 @@ describe('subscription keys', () => {
   it('from BUDGETNORM_API_KEYS_FILE: one per line, # comments, blank lines, sha256: digests; with the list too', () => {
     const hex = Array.from(digestKey('gamma-key'), (b) => b.toString(16).padStart(2, '0')).join('');
     const file = '# keys of the service\n\nalpha-key\r\n  beta-key  \n# retired: old-key\nsha256:' + hex + '\n';
-    const config = read({ BUDGETNORM_API_KEYS_FILE: '/etc/keys', BUDGETNORM_API_KEYS: 'delta-key' }, { '/etc/keys': file });
+    const config = read(
+      { BUDGETNORM_API_KEYS_FILE: '/etc/keys', BUDGETNORM_API_KEYS: 'delta-key' },
+      { '/etc/keys': file },
+    );
     expect(config.keyDigests).toHaveLength(4);
-    for (const key of ['alpha-key', 'beta-key', 'gamma-key', 'delta-key']) expect(accepts(config.keyDigests, key)).toBe(true);
+    for (const key of ['alpha-key', 'beta-key', 'gamma-key', 'delta-key'])
+      expect(accepts(config.keyDigests, key)).toBe(true);
     expect(accepts(config.keyDigests, 'old-key')).toBe(false);
   });
 
   it('an unreadable or empty key file, or a key that cannot be sent in a header, stops the start (never showing a key)', () => {
-    expect(fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/nope' })).message).toBe('BUDGETNORM_API_KEYS_FILE: cannot read /nope (ENOENT)');
-    expect(fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': '# only a comment\n\n' })).message).toMatch(/holds no key/);
+    expect(fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/nope' })).message).toBe(
+      'BUDGETNORM_API_KEYS_FILE: cannot read /nope (ENOENT)',
+    );
+    expect(fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': '# only a comment\n\n' })).message).toMatch(
+      /holds no key/,
+    );
     const bad = fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': 'good-key\nsecret with space\n' }));
     expect(bad.message).toMatch(/line 2/);
     expect(bad.message).not.toContain('secret');
@@ -82,17 +93,23 @@ describe('subscription keys', () => {
     expect(config.developmentKey).toMatch(/^budgetnorm-dev-[A-Za-z0-9_-]{32}$/);
     expect(accepts(config.keyDigests, config.developmentKey as string)).toBe(true);
     expect(read({}).developmentKey).not.toBe(config.developmentKey);
-    expect(fails(() => read({ NODE_ENV: 'production' })).message).toMatch(/NODE_ENV=production and no subscription key.*BUDGETNORM_API_KEYS/);
+    expect(fails(() => read({ NODE_ENV: 'production' })).message).toMatch(
+      /NODE_ENV=production and no subscription key.*BUDGETNORM_API_KEYS/,
+    );
     expect(read({ NODE_ENV: 'production', BUDGETNORM_API_KEYS: 'k' }).developmentKey).toBeUndefined();
   });
 });
 
 describe('CORS origins', () => {
   it('comma-separated origins; anything else stops the start', () => {
-    expect(read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_CORS_ORIGINS: 'https://a.example.nl, http://localhost:3000/' }).corsOrigins)
-      .toEqual(['https://a.example.nl', 'http://localhost:3000']);
+    expect(
+      read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_CORS_ORIGINS: 'https://a.example.nl, http://localhost:3000/' })
+        .corsOrigins,
+    ).toEqual(['https://a.example.nl', 'http://localhost:3000']);
     for (const bad of ['*', 'a.example.nl', 'https://a.example.nl/path']) {
-      expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_CORS_ORIGINS: bad })).message).toMatch(/^BUDGETNORM_CORS_ORIGINS/);
+      expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_CORS_ORIGINS: bad })).message).toMatch(
+        /^BUDGETNORM_CORS_ORIGINS/,
+      );
     }
   });
 });
@@ -100,11 +117,15 @@ describe('CORS origins', () => {
 describe('the rule set', () => {
   it('BUDGETNORM_RULESET pins a bundled set; an unknown id stops the start naming the ones there are', () => {
     expect(read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET: 'nl-2025' }).ruleSet).toBe('nl-2025');
-    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET: 'nl-1999' })).message).toMatch(/^BUDGETNORM_RULESET: no rule set with id "nl-1999"; available: nl-2025, nl-2026/);
+    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET: 'nl-1999' })).message).toMatch(
+      /^BUDGETNORM_RULESET: no rule set with id "nl-1999"; available: nl-2025, nl-2026/,
+    );
   });
 
   it('no rule set valid today and none pinned: refuse to start', () => {
-    const error = fails(() => readServiceConfig({ BUDGETNORM_API_KEYS: 'k' }, { now: () => new Date('2031-01-01T12:00:00Z') }));
+    const error = fails(() =>
+      readServiceConfig({ BUDGETNORM_API_KEYS: 'k' }, { now: () => new Date('2031-01-01T12:00:00Z') }),
+    );
     expect(error.message).toMatch(/BUDGETNORM_RULESET.*no rule set is valid on 2031-01-01/);
   });
 
@@ -115,9 +136,17 @@ describe('the rule set', () => {
     expect(typeof config.ruleSet === 'object' && config.ruleSet.id).toBe('nl-2026');
     expect(config.catalog?.list().map((s) => s.id)).toEqual(['nl-2026']);
     expect(config.warnings).toEqual([]);
-    expect(read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder, BUDGETNORM_RULESET: 'nl-2026' }).ruleSetSource).toContain(folder);
-    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder, BUDGETNORM_RULESET: 'nl-2025' })).message).toMatch(/make them agree/);
-    const later = readServiceConfig({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder }, { now: () => new Date('2031-01-01T12:00:00Z') });
+    expect(
+      read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder, BUDGETNORM_RULESET: 'nl-2026' }).ruleSetSource,
+    ).toContain(folder);
+    expect(
+      fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder, BUDGETNORM_RULESET: 'nl-2025' }))
+        .message,
+    ).toMatch(/make them agree/);
+    const later = readServiceConfig(
+      { BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder },
+      { now: () => new Date('2031-01-01T12:00:00Z') },
+    );
     expect(later.warnings[0]).toMatch(/not today/);
   });
 
@@ -131,7 +160,11 @@ describe('the rule set', () => {
     expect(error.message).toMatch(/manifest\.json \$\S*onbekendVeld/);
 
     writeFileSync(join(folder, 'manifest.json'), '{ "id": "nl-2026", }');
-    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder })).message).toMatch(/manifest\.json \$: \[invalid_json\] not valid JSON/);
-    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: join(tmp, 'missing') })).message).toMatch(/cannot be read \(ENOENT\)/);
+    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder })).message).toMatch(
+      /manifest\.json \$: \[invalid_json\] not valid JSON/,
+    );
+    expect(
+      fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: join(tmp, 'missing') })).message,
+    ).toMatch(/cannot be read \(ENOENT\)/);
   });
 });

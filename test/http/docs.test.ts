@@ -22,14 +22,22 @@ describe('docs/http.md', () => {
   it('documents every environment variable the service reads', () => {
     const source = readFileSync(join(ROOT, 'src/node/service-config.ts'), 'utf8');
     const read = new Set([...source.matchAll(/env\['([A-Z_]+)'\]/g)].map((m) => m[1] as string));
-    expect([...read].sort()).toEqual(
-      ['BUDGETNORM_API_KEYS', 'BUDGETNORM_API_KEYS_FILE', 'BUDGETNORM_CORS_ORIGINS', 'BUDGETNORM_RULESET', 'BUDGETNORM_RULESET_DIR', 'HOST', 'NODE_ENV', 'PORT'],
-    );
+    expect([...read].sort()).toEqual([
+      'BUDGETNORM_API_KEYS',
+      'BUDGETNORM_API_KEYS_FILE',
+      'BUDGETNORM_CORS_ORIGINS',
+      'BUDGETNORM_RULESET',
+      'BUDGETNORM_RULESET_DIR',
+      'HOST',
+      'NODE_ENV',
+      'PORT',
+    ]);
     for (const name of read) expect(page, name).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   });
 
   it('names every problem type with its status', () => {
-    for (const type of Object.values(PROBLEM_TYPES)) expect(page).toMatch(new RegExp(`^\\| \\d{3} \\| \`${type}\``, 'm'));
+    for (const type of Object.values(PROBLEM_TYPES))
+      expect(page).toMatch(new RegExp(`^\\| \\d{3} \\| \`${type}\``, 'm'));
   });
 
   it('shows an example body for every error status, each as the service writes it', async () => {
@@ -41,8 +49,14 @@ describe('docs/http.md', () => {
       401: await app.fetch(post('/Afloscapaciteit/Resultaat', REPAYMENT, noKey)),
       404: await app.fetch(post('/afloscapaciteit/resultaat', REPAYMENT)),
       405: await app.fetch(new Request('http://localhost/Afloscapaciteit/Resultaat')),
-      413: await app.fetch(post('/Afloscapaciteit/Resultaat', REPAYMENT, { ...JSON_HEADERS, 'Content-Length': '70000' })),
-      415: await app.fetch(post('/Afloscapaciteit/Resultaat', new TextEncoder().encode(REPAYMENT), { 'Ocp-Apim-Subscription-Key': JSON_HEADERS['Ocp-Apim-Subscription-Key'] })),
+      413: await app.fetch(
+        post('/Afloscapaciteit/Resultaat', REPAYMENT, { ...JSON_HEADERS, 'Content-Length': '70000' }),
+      ),
+      415: await app.fetch(
+        post('/Afloscapaciteit/Resultaat', new TextEncoder().encode(REPAYMENT), {
+          'Ocp-Apim-Subscription-Key': JSON_HEADERS['Ocp-Apim-Subscription-Key'],
+        }),
+      ),
     };
     for (const example of examples) {
       const status = example['status'] as number;

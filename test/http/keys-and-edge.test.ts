@@ -40,12 +40,20 @@ describe('src/http runs on edge workers', () => {
     const source = ts.createSourceFile(file, readFileSync(join(folder, file), 'utf8'), ts.ScriptTarget.Latest, true);
     const problems: string[] = [];
     const visit = (node: ts.Node): void => {
-      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (
+        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+        node.moduleSpecifier &&
+        ts.isStringLiteral(node.moduleSpecifier)
+      ) {
         const spec = node.moduleSpecifier.text;
         if (!spec.startsWith('.') && !ALLOWED_PACKAGES.includes(spec)) problems.push(`imports ${spec}`);
         if (spec.startsWith('../node/') || spec.startsWith('../cli/')) problems.push(`imports ${spec}`);
       }
-      if (ts.isIdentifier(node) && ['process', 'Buffer', 'require', '__dirname'].includes(node.text) && !ts.isPropertyAccessExpression(node.parent)) {
+      if (
+        ts.isIdentifier(node) &&
+        ['process', 'Buffer', 'require', '__dirname'].includes(node.text) &&
+        !ts.isPropertyAccessExpression(node.parent)
+      ) {
         problems.push(`uses ${node.text}`);
       }
       ts.forEachChild(node, visit);

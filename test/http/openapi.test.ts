@@ -21,12 +21,16 @@ async function servedDocument(): Promise<Json> {
 function refs(doc: Json): { ref: string; resolves: boolean }[] {
   const found: { ref: string; resolves: boolean }[] = [];
   const resolve = (pointer: string): unknown =>
-    pointer.replace(/^#\//, '').split('/').reduce<unknown>((node, part) => (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    pointer
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((node, part) => (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node !== null && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === '$ref' && typeof value === 'string') found.push({ ref: value, resolves: resolve(value) !== undefined });
+        if (key === '$ref' && typeof value === 'string')
+          found.push({ ref: value, resolves: resolve(value) !== undefined });
         else walk(value);
       }
     }
@@ -51,7 +55,9 @@ describe('GET /openapi.json', () => {
     const { info: _info, ...broken } = openApiDocument();
     expect((await new Validator().validate(broken)).valid).toBe(false);
     const badResponse = openApiDocument() as { paths: Record<string, Record<string, { responses: Json }>> };
-    (badResponse.paths['/health'] as Record<string, { responses: Json }>)['get']!.responses['200'] = { content: 'nonsense' };
+    (badResponse.paths['/health'] as Record<string, { responses: Json }>)['get']!.responses['200'] = {
+      content: 'nonsense',
+    };
     expect((await new Validator().validate(badResponse)).valid).toBe(false);
   });
 
@@ -64,7 +70,12 @@ describe('GET /openapi.json', () => {
   it('describes both operations (paths as in the contract), health and itself', async () => {
     const doc = await servedDocument();
     const paths = doc['paths'] as Record<string, Json>;
-    expect(Object.keys(paths).sort()).toEqual(['/Afloscapaciteit/Resultaat', '/health', '/openapi.json', '/pensioenuitgaven/Resultaat']);
+    expect(Object.keys(paths).sort()).toEqual([
+      '/Afloscapaciteit/Resultaat',
+      '/health',
+      '/openapi.json',
+      '/pensioenuitgaven/Resultaat',
+    ]);
     for (const path of ['/Afloscapaciteit/Resultaat', '/pensioenuitgaven/Resultaat']) {
       const op = paths[path]?.['post'] as Json;
       expect(Object.keys(op['responses'] as Json).sort()).toEqual(['200', '400', '401', '413', '415', '500', '503']);
@@ -80,7 +91,11 @@ describe('GET /openapi.json', () => {
     const doc = await servedDocument();
     expect(doc['security']).toEqual([{ SubscriptionKeyHeader: [] }, { SubscriptionKeyQuery: [] }]);
     const schemes = (doc['components'] as Json)['securitySchemes'] as Json;
-    expect(schemes['SubscriptionKeyHeader']).toMatchObject({ type: 'apiKey', in: 'header', name: 'Ocp-Apim-Subscription-Key' });
+    expect(schemes['SubscriptionKeyHeader']).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Ocp-Apim-Subscription-Key',
+    });
     expect(schemes['SubscriptionKeyQuery']).toMatchObject({ type: 'apiKey', in: 'query', name: 'key' });
   });
 
@@ -88,24 +103,45 @@ describe('GET /openapi.json', () => {
     const components = (await servedDocument())['components'] as Json;
     const responses = components['responses'] as Record<string, Json>;
     expect(Object.keys(responses).sort()).toEqual(
-      ['BadRequest', 'ContentTooLarge', 'InternalError', 'MethodNotAllowed', 'NotFound', 'RuleSetUnavailable', 'Unauthorized', 'UnsupportedMediaType'].sort(),
+      [
+        'BadRequest',
+        'ContentTooLarge',
+        'InternalError',
+        'MethodNotAllowed',
+        'NotFound',
+        'RuleSetUnavailable',
+        'Unauthorized',
+        'UnsupportedMediaType',
+      ].sort(),
     );
     for (const response of Object.values(responses)) {
       expect(Object.keys(response['content'] as Json)).toEqual(['application/problem+json']);
     }
     expect((responses['MethodNotAllowed']?.['headers'] as Json)['Allow']).toBeDefined();
     const schemas = components['schemas'] as Record<string, Json>;
-    expect((schemas['ValidationProblem']?.['required'] as string[]).sort()).toEqual(['detail', 'errors', 'status', 'title', 'type']);
-    expect((schemas['InternalErrorProblem']?.['required'] as string[])).toContain('errorId');
+    expect((schemas['ValidationProblem']?.['required'] as string[]).sort()).toEqual([
+      'detail',
+      'errors',
+      'status',
+      'title',
+      'type',
+    ]);
+    expect(schemas['InternalErrorProblem']?.['required'] as string[]).toContain('errorId');
   });
 
   it('the request schemas are the ones the requests are validated with', async () => {
     const schemas = ((await servedDocument())['components'] as Json)['schemas'] as Record<string, Json>;
     const strip = ({ $schema: _s, ...rest }: Json) => rest;
-    expect(schemas['AfloscapaciteitVerzoek']).toEqual(strip(z.toJSONSchema(repaymentRequestSchema, { io: 'input' }) as Json));
-    expect(schemas['PensioenuitgavenVerzoek']).toEqual(strip(z.toJSONSchema(retirementRequestSchema, { io: 'input' }) as Json));
+    expect(schemas['AfloscapaciteitVerzoek']).toEqual(
+      strip(z.toJSONSchema(repaymentRequestSchema, { io: 'input' }) as Json),
+    );
+    expect(schemas['PensioenuitgavenVerzoek']).toEqual(
+      strip(z.toJSONSchema(retirementRequestSchema, { io: 'input' }) as Json),
+    );
     for (const name of ['AfloscapaciteitResultaat', 'PensioenuitgavenResultaat']) {
-      expect((schemas[name]?.['properties'] as Json)['Rekenregels']).toEqual({ $ref: '#/components/schemas/Rekenregels' });
+      expect((schemas[name]?.['properties'] as Json)['Rekenregels']).toEqual({
+        $ref: '#/components/schemas/Rekenregels',
+      });
     }
   });
 });

@@ -18,7 +18,11 @@ describe('the Node server on a free port', () => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    const config = readServiceConfig({ BUDGETNORM_API_KEYS: KEY, PORT: '0', BUDGETNORM_CORS_ORIGINS: 'https://app.example.nl' });
+    const config = readServiceConfig({
+      BUDGETNORM_API_KEYS: KEY,
+      PORT: '0',
+      BUDGETNORM_CORS_ORIGINS: 'https://app.example.nl',
+    });
     service = await startService(config, {
       writeLog: (line) => logged.push(line),
       writeError: (line) => logged.push(line),
@@ -33,13 +37,17 @@ describe('the Node server on a free port', () => {
     expect(service.host).toBe('127.0.0.1');
     expect(service.port).toBeGreaterThan(0);
     const repay = await fetch(`${service.url}/Afloscapaciteit/Resultaat`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY }, body: REPAYMENT,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
+      body: REPAYMENT,
     });
     expect(repay.status).toBe(200);
     expect(repay.headers.get('x-request-id')).toBeTruthy();
     RepaymentCapacityResult.parse(await repay.json());
     const retire = await fetch(`${service.url}/pensioenuitgaven/Resultaat?key=${KEY}&uitleg=true&entities=true`, {
-      method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', origin: 'https://app.example.nl' }, body: RETIREMENT,
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', origin: 'https://app.example.nl' },
+      body: RETIREMENT,
     });
     expect(retire.status).toBe(200);
     expect(retire.headers.get('access-control-allow-origin')).toBe('https://app.example.nl');
@@ -51,10 +59,19 @@ describe('the Node server on a free port', () => {
 
   it('logs one JSON line per request to its log, never the key', async () => {
     const before = logged.length;
-    await fetch(`${service.url}/Afloscapaciteit/Resultaat?key=${KEY}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: REPAYMENT });
+    await fetch(`${service.url}/Afloscapaciteit/Resultaat?key=${KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: REPAYMENT,
+    });
     const lines = logged.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ method: 'POST', path: '/Afloscapaciteit/Resultaat', status: 200, ruleSet: 'nl-2026' });
+    expect(lines[0]).toMatchObject({
+      method: 'POST',
+      path: '/Afloscapaciteit/Resultaat',
+      status: 200,
+      ruleSet: 'nl-2026',
+    });
     expect(logged.join('\n')).not.toContain(KEY);
   });
 
@@ -62,7 +79,11 @@ describe('the Node server on a free port', () => {
     const reply = await new Promise<Reply>((resolve, reject) => {
       const req = httpRequest(`${service.url}/Afloscapaciteit/Resultaat`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY, 'content-length': String(10 * 1024 * 1024) },
+        headers: {
+          'content-type': 'application/json',
+          'ocp-apim-subscription-key': KEY,
+          'content-length': String(10 * 1024 * 1024),
+        },
       });
       req.on('response', (res) => collect(res).then(resolve, reject));
       req.on('error', reject);
@@ -77,7 +98,11 @@ describe('the Node server on a free port', () => {
     const reply = await new Promise<Reply>((resolve, reject) => {
       const req = httpRequest(`${service.url}/pensioenuitgaven/Resultaat`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY, 'transfer-encoding': 'chunked' },
+        headers: {
+          'content-type': 'application/json',
+          'ocp-apim-subscription-key': KEY,
+          'transfer-encoding': 'chunked',
+        },
       });
       req.on('response', (res) => collect(res).then(resolve, reject));
       req.on('error', () => undefined); // the server may close before the client stops writing
@@ -99,7 +124,9 @@ describe('the Node server on a free port', () => {
   it('a client too slow to send its headers is cut off', async () => {
     const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
-      const socket = connect(service.port, '127.0.0.1', () => socket.write('POST /Afloscapaciteit/Resultaat HTTP/1.1\r\nHost: x\r\n'));
+      const socket = connect(service.port, '127.0.0.1', () =>
+        socket.write('POST /Afloscapaciteit/Resultaat HTTP/1.1\r\nHost: x\r\n'),
+      );
       let text = '';
       socket.on('data', (d: Buffer) => (text += d.toString()));
       socket.on('close', () => resolve(text));
@@ -135,7 +162,12 @@ describe('shutdown of the Node server', () => {
     expect(agentReply.status).toBe(200);
     const req = httpRequest(`${service.url}/Afloscapaciteit/Resultaat`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY, expect: '100-continue', 'content-length': '1000' },
+      headers: {
+        'content-type': 'application/json',
+        'ocp-apim-subscription-key': KEY,
+        expect: '100-continue',
+        'content-length': '1000',
+      },
     });
     req.on('error', () => undefined);
     await new Promise<void>((resolve) => req.once('continue', resolve));
@@ -190,7 +222,12 @@ describe('npm start as a process', () => {
       // A request whose headers the server has taken (100-continue proves it) but whose body is still to come.
       const req = httpRequest(`${url}/Afloscapaciteit/Resultaat`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY, expect: '100-continue', 'content-length': Buffer.byteLength(REPAYMENT) },
+        headers: {
+          'content-type': 'application/json',
+          'ocp-apim-subscription-key': KEY,
+          expect: '100-continue',
+          'content-length': Buffer.byteLength(REPAYMENT),
+        },
       });
       const reply = new Promise<Reply>((resolve, reject) => {
         req.on('response', (res) => collect(res).then(resolve, reject));
@@ -234,7 +271,11 @@ describe('npm start as a process', () => {
     delete env['NODE_ENV'];
     delete env['BUDGETNORM_API_KEYS'];
     delete env['BUDGETNORM_API_KEYS_FILE'];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/http/support/serve.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/http/support/serve.ts')], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let stdout = '';
       let stderr = '';
@@ -251,7 +292,9 @@ describe('npm start as a process', () => {
       const keys = stderr.match(/budgetnorm-dev-[A-Za-z0-9_-]+/g) ?? [];
       expect(keys).toHaveLength(1);
       const response = await fetch(`${url}/Afloscapaciteit/Resultaat`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': keys[0] as string }, body: REPAYMENT,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': keys[0] as string },
+        body: REPAYMENT,
       });
       expect(response.status).toBe(200);
       expect(stdout).not.toContain(keys[0]);

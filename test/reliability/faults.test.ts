@@ -40,7 +40,11 @@ describe('a broken rule set stops the built service from starting', () => {
     const service = spawnService({ ...SERVICE_ENV, BUDGETNORM_RULESET_DIR: folder });
     try {
       const url = await service.url();
-      const reply = await fetch(`${url}/Afloscapaciteit/Resultaat`, { method: 'POST', headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY }, body: REPAYMENT });
+      const reply = await fetch(`${url}/Afloscapaciteit/Resultaat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
+        body: REPAYMENT,
+      });
       expect(reply.status).toBe(200);
       service.child.kill('SIGTERM');
       expect(await service.exited).toBe(0);
@@ -80,12 +84,21 @@ describe('overlapping validity', () => {
       });
       const overlapping = loadRuleSetFolder(folder); // valid on its own
       const nl2026 = loadRuleSetFolder(join(import.meta.dirname, '..', '..', 'rules', 'nl-2026'));
-      const issue = expectIssue(() => new RuleSetCatalog([nl2026, overlapping]), { code: 'overlapping_validity', file: 'manifest.json', path: '$.validFrom' });
+      const issue = expectIssue(() => new RuleSetCatalog([nl2026, overlapping]), {
+        code: 'overlapping_validity',
+        file: 'manifest.json',
+        path: '$.validFrom',
+      });
       expect(issue.message).toMatch(/nl-2026/);
       expect(() => new RuleSetCatalog([nl2026, overlapping])).toThrow(RuleSetError);
       // The service takes a catalog only as a built one, so it cannot be handed the pair;
       // each set on its own is a valid catalog for it.
-      const app = createApp({ keys: [KEY], catalog: new RuleSetCatalog([overlapping]), ruleSet: overlapping, log: () => undefined });
+      const app = createApp({
+        keys: [KEY],
+        catalog: new RuleSetCatalog([overlapping]),
+        ruleSet: overlapping,
+        log: () => undefined,
+      });
       expect(app).toBeDefined();
     } finally {
       rmSync(folder, { recursive: true, force: true });
@@ -93,7 +106,10 @@ describe('overlapping validity', () => {
   });
 
   it('the service configuration holds one folder only: BUDGETNORM_RULESET_DIR is that set alone', () => {
-    const config = readServiceConfig({ BUDGETNORM_API_KEYS: KEY, BUDGETNORM_RULESET_DIR: join(import.meta.dirname, '..', '..', 'rules', 'nl-2026') });
+    const config = readServiceConfig({
+      BUDGETNORM_API_KEYS: KEY,
+      BUDGETNORM_RULESET_DIR: join(import.meta.dirname, '..', '..', 'rules', 'nl-2026'),
+    });
     expect(config.ruleSet).toMatchObject({ id: 'nl-2026' });
     expect(config.catalog?.byId('nl-2026')).toBe(config.ruleSet);
     expect(() => config.catalog?.byId('nl-2025')).toThrow(/nl-2025/);
@@ -111,11 +127,19 @@ describe('SIGTERM under load', () => {
       const pending = Array.from({ length: IN_FLIGHT }, (_, i) => {
         const repayment = i % 2 === 0;
         const body = repayment ? REPAYMENT : RETIREMENT;
-        const req = httpRequest(`${url}${repayment ? '/Afloscapaciteit/Resultaat' : '/pensioenuitgaven/Resultaat?uitleg=true'}`, {
-          agent,
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY, expect: '100-continue', 'content-length': Buffer.byteLength(body) },
-        });
+        const req = httpRequest(
+          `${url}${repayment ? '/Afloscapaciteit/Resultaat' : '/pensioenuitgaven/Resultaat?uitleg=true'}`,
+          {
+            agent,
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'ocp-apim-subscription-key': KEY,
+              expect: '100-continue',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+        );
         const reply = new Promise<Reply>((resolve, reject) => {
           req.on('response', (res) => collect(res).then(resolve, reject));
           req.on('error', reject);
@@ -171,7 +195,8 @@ describe('a client that goes away mid-body', () => {
     await service.shutdown();
   });
 
-  const statuses = () => logged.map((l) => (JSON.parse(l) as { status?: number }).status).filter((s) => s !== undefined);
+  const statuses = () =>
+    logged.map((l) => (JSON.parse(l) as { status?: number }).status).filter((s) => s !== undefined);
 
   /** Sends the headers and part of the body on a raw socket, then destroys it. */
   function abandon(head: string, part: string): Promise<void> {
@@ -190,32 +215,43 @@ describe('a client that goes away mid-body', () => {
     ['a declared length, all but one byte', 'length', -1],
     ['a declared length, nothing of the body', 'length', 0],
     ['chunked, half the body', 'chunked', 0.5],
-  ] as const)('%s: logged as a 400, the next requests get their 200, no 500', { timeout: 20_000 }, async (_what, framing, cut) => {
-    const body = REPAYMENT;
-    const at = cut === -1 ? body.length - 1 : Math.floor(body.length * cut);
-    const head = [
-      'POST /Afloscapaciteit/Resultaat HTTP/1.1',
-      'Host: 127.0.0.1',
-      'Content-Type: application/json',
-      `Ocp-Apim-Subscription-Key: ${KEY}`,
-      framing === 'length' ? `Content-Length: ${Buffer.byteLength(body)}` : 'Transfer-Encoding: chunked',
-      '', '',
-    ].join('\r\n');
-    const part = framing === 'length' ? body.slice(0, at) : `${body.slice(0, at).length.toString(16)}\r\n${body.slice(0, at)}\r\n`;
-    const before = logged.length;
-    await abandon(head, part);
-    // The abandoned request is answered (to nobody) and logged before the next one is sent.
-    for (let waited = 0; logged.length === before && waited < 3_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(statuses().slice(before)).toEqual([400]); // the client's fault: incomplete_body
+  ] as const)(
+    '%s: logged as a 400, the next requests get their 200, no 500',
+    { timeout: 20_000 },
+    async (_what, framing, cut) => {
+      const body = REPAYMENT;
+      const at = cut === -1 ? body.length - 1 : Math.floor(body.length * cut);
+      const head = [
+        'POST /Afloscapaciteit/Resultaat HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        `Ocp-Apim-Subscription-Key: ${KEY}`,
+        framing === 'length' ? `Content-Length: ${Buffer.byteLength(body)}` : 'Transfer-Encoding: chunked',
+        '',
+        '',
+      ].join('\r\n');
+      const part =
+        framing === 'length'
+          ? body.slice(0, at)
+          : `${body.slice(0, at).length.toString(16)}\r\n${body.slice(0, at)}\r\n`;
+      const before = logged.length;
+      await abandon(head, part);
+      // The abandoned request is answered (to nobody) and logged before the next one is sent.
+      for (let waited = 0; logged.length === before && waited < 3_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(statuses().slice(before)).toEqual([400]); // the client's fault: incomplete_body
 
-    for (let i = 0; i < 3; i += 1) {
-      const reply = await fetch(`${service.url}/Afloscapaciteit/Resultaat`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY }, body,
-      });
-      expect(reply.status).toBe(200);
-      RepaymentCapacityResult.parse(await reply.json());
-    }
-    expect(statuses().slice(before)).toEqual([400, 200, 200, 200]);
-    expect(errors).toEqual([]);
-  });
+      for (let i = 0; i < 3; i += 1) {
+        const reply = await fetch(`${service.url}/Afloscapaciteit/Resultaat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
+          body,
+        });
+        expect(reply.status).toBe(200);
+        RepaymentCapacityResult.parse(await reply.json());
+      }
+      expect(statuses().slice(before)).toEqual([400, 200, 200, 200]);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -7,7 +7,17 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { caseArbitrary, freshCatalog, fuzzOperation, MARKER, newStats, OPERATIONS, runCase, settledHeap, type FuzzStats } from '../../scripts/lib/reliability-fuzz.js';
+import {
+  caseArbitrary,
+  freshCatalog,
+  fuzzOperation,
+  MARKER,
+  newStats,
+  OPERATIONS,
+  runCase,
+  settledHeap,
+  type FuzzStats,
+} from '../../scripts/lib/reliability-fuzz.js';
 import { KEY, testApp } from '../http/support/helpers.js';
 
 const RUNS = 2_000;
@@ -16,13 +26,16 @@ const SEED = 20261122;
 const now = () => new Date('2026-06-15T10:00:00Z');
 
 describe.each(OPERATIONS)('fuzzing %s through fetch', (op) => {
-  it(`${RUNS} generated cases: no 5xx, documented problems, results that hold their invariants`, { timeout: 40_000 }, async () => {
+  it(`${RUNS} generated cases: no 5xx, documented problems, results that hold their invariants`, {
+    timeout: 40_000,
+  }, async () => {
     const { app, errors } = testApp({ log: () => undefined, now });
     const stats = await fuzzOperation(app, op, KEY, { numRuns: RUNS, seed: SEED });
     expect(stats.cases).toBe(RUNS);
     expect(errors).toEqual([]);
     // The generator reaches every kind and both outcomes, so the properties were exercised.
-    for (const kind of ['valid', 'mutated', 'bytes', 'garbage', 'http']) expect(stats.kinds[kind] ?? 0).toBeGreaterThan(50);
+    for (const kind of ['valid', 'mutated', 'bytes', 'garbage', 'http'])
+      expect(stats.kinds[kind] ?? 0).toBeGreaterThan(50);
     expect(stats.statuses['200'] ?? 0).toBeGreaterThan(RUNS / 5);
     expect(stats.statuses['400'] ?? 0).toBeGreaterThan(RUNS / 5);
     expect(Object.keys(stats.statuses).every((s) => Number(s) < 500)).toBe(true);
@@ -33,29 +46,70 @@ describe('the properties can fail', () => {
   const stats = (): FuzzStats => newStats();
 
   it('a 500 is reported', async () => {
-    const { app } = testApp({ now, log: () => undefined, logError: () => undefined, calculations: { repaymentCapacity: () => { throw new Error('boom'); } } });
-    const [c] = fc.sample(caseArbitrary('repayment', KEY).filter((x) => x.kind === 'valid'), { numRuns: 1, seed: 1 });
+    const { app } = testApp({
+      now,
+      log: () => undefined,
+      logError: () => undefined,
+      calculations: {
+        repaymentCapacity: () => {
+          throw new Error('boom');
+        },
+      },
+    });
+    const [c] = fc.sample(
+      caseArbitrary('repayment', KEY).filter((x) => x.kind === 'valid'),
+      { numRuns: 1, seed: 1 },
+    );
     await expect(runCase(app, 'repayment', c!, stats())).rejects.toThrow(/a 5xx/);
   });
 
   it('a result that breaks an invariant is reported', async () => {
-    const { app } = testApp({ now,
+    const { app } = testApp({
+      now,
       log: () => undefined,
       calculations: {
         // Capacity above the income: what the invariant forbids.
         repaymentCapacity: (_body, o) => ({
-          Afloscapaciteit: 10, NettoBesteedbaarInkomenPerMaand: 5, Posten: [], TotaalLasten: 0, Tekort: 0, Meldingen: [],
+          Afloscapaciteit: 10,
+          NettoBesteedbaarInkomenPerMaand: 5,
+          Posten: [],
+          TotaalLasten: 0,
+          Tekort: 0,
+          Meldingen: [],
           Rekenregels: { Id: o.ruleSet.id, GeldigVanaf: '2026-01-01', GeldigTot: '2026-12-31', Hash: 'a'.repeat(64) },
         }),
       },
     });
-    const [c] = fc.sample(caseArbitrary('repayment', KEY).filter((x) => x.kind === 'valid'), { numRuns: 1, seed: 1 });
+    const [c] = fc.sample(
+      caseArbitrary('repayment', KEY).filter((x) => x.kind === 'valid'),
+      { numRuns: 1, seed: 1 },
+    );
     await expect(runCase(app, 'repayment', c!, stats())).rejects.toThrow(/Afloscapaciteit|income/);
   });
 
   it('a problem that echoes the body is reported', async () => {
-    const echo = { fetch: async (r: Request) => new Response(JSON.stringify({ type: 'urn:budgetnorm:problem:invalid-request', title: 'Bad Request', status: 400, detail: await r.text(), errors: [{ path: '', code: 'x', message: 'x' }] }), { status: 400, headers: { 'content-type': 'application/problem+json' } }) };
-    const c = { kind: 'garbage' as const, label: 'echo', method: 'POST', target: '/Afloscapaciteit/Resultaat', headers: {}, body: `"${MARKER}"`, expect: [400] };
+    const echo = {
+      fetch: async (r: Request) =>
+        new Response(
+          JSON.stringify({
+            type: 'urn:budgetnorm:problem:invalid-request',
+            title: 'Bad Request',
+            status: 400,
+            detail: await r.text(),
+            errors: [{ path: '', code: 'x', message: 'x' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+    };
+    const c = {
+      kind: 'garbage' as const,
+      label: 'echo',
+      method: 'POST',
+      target: '/Afloscapaciteit/Resultaat',
+      headers: {},
+      body: `"${MARKER}"`,
+      expect: [400],
+    };
     await expect(runCase(echo, 'repayment', c, stats())).rejects.toThrow(/repeats text from the body/);
   });
 });

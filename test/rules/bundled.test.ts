@@ -21,14 +21,17 @@ function uncoveredMini() {
 describe('bundled rule sets', () => {
   it('record the hash their files have', () => {
     expect(Object.keys(BUNDLED_RULE_SETS).length).toBeGreaterThanOrEqual(2);
-    for (const bundled of Object.values(BUNDLED_RULE_SETS)) expect(bundled.verifiedHash).toBe(hashRuleFiles(bundled.files));
+    for (const bundled of Object.values(BUNDLED_RULE_SETS))
+      expect(bundled.verifiedHash).toBe(hashRuleFiles(bundled.files));
   });
 
   it('skip the sweep when the hash matches, and only then', () => {
     const files = miniFiles();
     const hash = parseRuleSet(files).hash;
     expect(loadRuleSetWithReport(files, 'mini', { verifiedHash: hash }).sweeps).toEqual({});
-    expect(loadRuleSetWithReport(files, 'mini', { verifiedHash: '0'.repeat(64) }).sweeps.afloscapaciteit?.households).toBeGreaterThan(0);
+    expect(
+      loadRuleSetWithReport(files, 'mini', { verifiedHash: '0'.repeat(64) }).sweeps.afloscapaciteit?.households,
+    ).toBeGreaterThan(0);
   });
 
   it('a changed file no longer matches its recorded hash, so its defect is found', () => {

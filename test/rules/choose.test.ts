@@ -77,20 +77,32 @@ describe('by date', () => {
   });
 
   it('lists the sets in order of validity', () => {
-    expect(catalog().list().map((s) => s.id)).toEqual(['nl-2030', 'nl-2031']);
+    expect(
+      catalog()
+        .list()
+        .map((s) => s.id),
+    ).toEqual(['nl-2030', 'nl-2031']);
   });
 });
 
 describe('building a catalog', () => {
   it('two sets overlapping by one day', () => {
     const overlapping = set('overlap', '2030-12-31', '2031-12-31');
-    const issue = expectIssue(() => new RuleSetCatalog([y2030(), overlapping]), { code: 'overlapping_validity', file: 'manifest.json', path: '$.validFrom' });
+    const issue = expectIssue(() => new RuleSetCatalog([y2030(), overlapping]), {
+      code: 'overlapping_validity',
+      file: 'manifest.json',
+      path: '$.validFrom',
+    });
     expect(issue.message).toContain('both valid on 2030-12-31');
   });
 
   it('a one-day gap', () => {
     const late = set('late', '2031-01-02', '2031-12-31');
-    const issue = expectIssue(() => new RuleSetCatalog([y2030(), late]), { code: 'validity_gap', file: 'manifest.json', path: '$.validFrom' });
+    const issue = expectIssue(() => new RuleSetCatalog([y2030(), late]), {
+      code: 'validity_gap',
+      file: 'manifest.json',
+      path: '$.validFrom',
+    });
     expect(issue.message).toContain('from 2031-01-01');
   });
 
@@ -103,7 +115,11 @@ describe('building a catalog', () => {
   });
 
   it('two sets with one id', () => {
-    expectIssue(() => new RuleSetCatalog([y2030(), set('nl-2030', '2031-01-01', '2031-12-31')]), { code: 'duplicate_rule_set', file: 'manifest.json', path: '$.id' });
+    expectIssue(() => new RuleSetCatalog([y2030(), set('nl-2030', '2031-01-01', '2031-12-31')]), {
+      code: 'duplicate_rule_set',
+      file: 'manifest.json',
+      path: '$.id',
+    });
     expect(() => new RuleSetCatalog([y2030(), set('nl-2030', '2031-01-01', '2031-12-31')])).toThrow(RuleSetError);
   });
 
@@ -133,10 +149,13 @@ describe('a rule set passed in', () => {
 });
 
 describe('dates', () => {
-  it.each(['2026-02-30', '2026-2-1', '2023-02-29', '2026-13-01', '26-01-01', '2026-01-01T00:00:00Z', ''])('refuses %j', (date) => {
-    expect(choiceError(() => referenceDate(date)).code).toBe('invalid_date');
-    expect(choiceError(() => catalog().forDate(date)).code).toBe('invalid_date');
-  });
+  it.each(['2026-02-30', '2026-2-1', '2023-02-29', '2026-13-01', '26-01-01', '2026-01-01T00:00:00Z', ''])(
+    'refuses %j',
+    (date) => {
+      expect(choiceError(() => referenceDate(date)).code).toBe('invalid_date');
+      expect(choiceError(() => catalog().forDate(date)).code).toBe('invalid_date');
+    },
+  );
 
   it('refuses an invalid Date', () => {
     expect(choiceError(() => referenceDate(new Date('not a date'))).code).toBe('invalid_date');

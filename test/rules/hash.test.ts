@@ -18,7 +18,11 @@ const hashOf = (files: Files): string => parseRuleSet(files).hash;
 function reverseKeys(value: Json): Json {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((k) => [k, reverseKeys(value[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((k) => [k, reverseKeys(value[k])]),
+  );
 }
 
 describe('the rule-set hash', () => {
@@ -35,7 +39,11 @@ describe('the rule-set hash', () => {
   });
 
   it('does not depend on key order', () => {
-    const reversed = Object.fromEntries(Object.entries(miniFiles()).reverse().map(([name, content]) => [name, reverseKeys(content)]));
+    const reversed = Object.fromEntries(
+      Object.entries(miniFiles())
+        .reverse()
+        .map(([name, content]) => [name, reverseKeys(content)]),
+    );
     expect(JSON.stringify(reversed)).not.toBe(JSON.stringify(miniFiles())); // the order really changed
     expect(hashOf(reversed)).toBe(base);
   });
@@ -43,7 +51,8 @@ describe('the rule-set hash', () => {
   it('does not depend on white space in the files on disk', () => {
     const folder = mkdtempSync(join(tmpdir(), 'budgetnorm-hash-'));
     try {
-      for (const [name, content] of Object.entries(miniFiles())) writeFileSync(join(folder, name), JSON.stringify(content, null, name.length % 2 === 0 ? 4 : 0));
+      for (const [name, content] of Object.entries(miniFiles()))
+        writeFileSync(join(folder, name), JSON.stringify(content, null, name.length % 2 === 0 ? 4 : 0));
       const fromDisk = readRuleSetFolder(folder);
       expect(hashOf(fromDisk)).toBe(base);
       expect(hashOf(readRuleSetFolder(MINI_DIR))).toBe(base);
@@ -90,7 +99,9 @@ describe('the rule-set hash', () => {
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and writes no white space', () => {
-    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('keeps array order and writes strings and numbers as JSON does', () => {

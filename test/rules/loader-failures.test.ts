@@ -10,7 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet } from '../../src/engine/verify.js';
 import { loadRuleSetFolder, readRuleSetFolder } from '../../src/node/load-folder.js';
-import { expectIssue, issuesOf, MINI_DIR, miniFiles, post, retirementFiles, type Files, type Json } from '../engine/support.js';
+import {
+  expectIssue,
+  issuesOf,
+  MINI_DIR,
+  miniFiles,
+  post,
+  retirementFiles,
+  type Files,
+  type Json,
+} from '../engine/support.js';
 
 const FIXTURES = new URL('../fixtures/rule-sets/', import.meta.url).pathname;
 const CALC = 'afloscapaciteit.json';
@@ -31,7 +40,11 @@ it('the unmutated mini set loads (so every failure below is the mutation’s)', 
 describe('reading a folder', () => {
   it('invalid JSON: file, line and column', () => {
     const folder = join(FIXTURES, 'invalid-json');
-    const issue = expectIssue(() => readRuleSetFolder(folder), { code: 'invalid_json', file: 'parameters.json', path: '$' });
+    const issue = expectIssue(() => readRuleSetFolder(folder), {
+      code: 'invalid_json',
+      file: 'parameters.json',
+      path: '$',
+    });
     // The trailing comma on line 3 makes the `}` at line 4, column 3 unexpected.
     expect(issue.message).toMatch(/^not valid JSON at line 4, column 3: /);
     expectIssue(() => loadRuleSetFolder(folder), { code: 'invalid_json', file: 'parameters.json', path: '$' });
@@ -40,7 +53,8 @@ describe('reading a folder', () => {
   it('a file that is not JSON', () => {
     const folder = mkdtempSync(join(tmpdir(), 'budgetnorm-rules-'));
     try {
-      for (const name of readdirSync(MINI_DIR)) if (name.endsWith('.json')) copyFileSync(join(MINI_DIR, name), join(folder, name));
+      for (const name of readdirSync(MINI_DIR))
+        if (name.endsWith('.json')) copyFileSync(join(MINI_DIR, name), join(folder, name));
       writeFileSync(join(folder, 'notes.txt'), 'scratch');
       expectIssue(() => readRuleSetFolder(folder), { code: 'unknown_file', file: 'notes.txt', path: '$' });
     } finally {
@@ -51,103 +65,271 @@ describe('reading a folder', () => {
 
 describe('schema: strict keys, required keys, types', () => {
   it.each([
-    ['manifest, top level', 'manifest.json', '$.titel', (f: Files) => { f['manifest.json'].titel = 'x'; }],
-    ['manifest source', 'manifest.json', '$.sources.test.titel', (f: Files) => { f['manifest.json'].sources.test.titel = 'x'; }],
-    ['parameter', 'parameters.json', '$.parameters.normSingle.unitt', (f: Files) => { f['parameters.json'].parameters.normSingle.unitt = 'x'; }],
-    ['table cell', 'tables.json', '$.tables.ownerSurcharge.cells[0].extra', (f: Files) => { f['tables.json'].tables.ownerSurcharge.cells[0].extra = 1; }],
-    ['post', CALC, '$.posts[1].combin', (f: Files) => { post(f, 'Wonen').combin = 'first'; }],
-    ['condition inside all', CALC, '$.posts[1].rules[0].when.all[0].fcat', (f: Files) => { rules(f, 'Wonen')[0].when.all[0].fcat = 'x'; }],
-    ['expression operand', CALC, '$.posts[1].rules[0].amounts.bedrag.add[0].path', (f: Files) => { rules(f, 'Wonen')[0].amounts.bedrag.add[0].path = '$.a'; }],
+    [
+      'manifest, top level',
+      'manifest.json',
+      '$.titel',
+      (f: Files) => {
+        f['manifest.json'].titel = 'x';
+      },
+    ],
+    [
+      'manifest source',
+      'manifest.json',
+      '$.sources.test.titel',
+      (f: Files) => {
+        f['manifest.json'].sources.test.titel = 'x';
+      },
+    ],
+    [
+      'parameter',
+      'parameters.json',
+      '$.parameters.normSingle.unitt',
+      (f: Files) => {
+        f['parameters.json'].parameters.normSingle.unitt = 'x';
+      },
+    ],
+    [
+      'table cell',
+      'tables.json',
+      '$.tables.ownerSurcharge.cells[0].extra',
+      (f: Files) => {
+        f['tables.json'].tables.ownerSurcharge.cells[0].extra = 1;
+      },
+    ],
+    [
+      'post',
+      CALC,
+      '$.posts[1].combin',
+      (f: Files) => {
+        post(f, 'Wonen').combin = 'first';
+      },
+    ],
+    [
+      'condition inside all',
+      CALC,
+      '$.posts[1].rules[0].when.all[0].fcat',
+      (f: Files) => {
+        rules(f, 'Wonen')[0].when.all[0].fcat = 'x';
+      },
+    ],
+    [
+      'expression operand',
+      CALC,
+      '$.posts[1].rules[0].amounts.bedrag.add[0].path',
+      (f: Files) => {
+        rules(f, 'Wonen')[0].amounts.bedrag.add[0].path = '$.a';
+      },
+    ],
   ])('unknown key: %s', (_what, file, path, mutate) => {
     const issue = expectIssue(loading(mutate), { code: 'unknown_key', file, path });
     expect(issue.message).toContain('misspelt');
   });
 
   it.each([
-    ['manifest title', 'manifest.json', '$.title', (f: Files) => { delete f['manifest.json'].title; }],
-    ['parameter unit', 'parameters.json', '$.parameters.normSingle.unit', (f: Files) => { delete f['parameters.json'].parameters.normSingle.unit; }],
-    ['formula of a derived parameter', 'parameters.json', '$.parameters.perChild.formula', (f: Files) => { delete f['parameters.json'].parameters.perChild.formula; }],
-    ['reasoning of an estimate', 'parameters.json', '$.parameters.normCouple.reasoning', (f: Files) => { delete f['parameters.json'].parameters.normCouple.reasoning; }],
+    [
+      'manifest title',
+      'manifest.json',
+      '$.title',
+      (f: Files) => {
+        delete f['manifest.json'].title;
+      },
+    ],
+    [
+      'parameter unit',
+      'parameters.json',
+      '$.parameters.normSingle.unit',
+      (f: Files) => {
+        delete f['parameters.json'].parameters.normSingle.unit;
+      },
+    ],
+    [
+      'formula of a derived parameter',
+      'parameters.json',
+      '$.parameters.perChild.formula',
+      (f: Files) => {
+        delete f['parameters.json'].parameters.perChild.formula;
+      },
+    ],
+    [
+      'reasoning of an estimate',
+      'parameters.json',
+      '$.parameters.normCouple.reasoning',
+      (f: Files) => {
+        delete f['parameters.json'].parameters.normCouple.reasoning;
+      },
+    ],
   ])('missing required key: %s', (_what, file, path, mutate) => {
     const issue = expectIssue(loading(mutate), { code: 'missing_key', file, path });
     expect(issue.message).toContain('required key missing');
   });
 
   it.each([
-    ['a number for a date', 'manifest.json', '$.validFrom', (f: Files) => { f['manifest.json'].validFrom = 20300101; }],
-    ['a string for a number', 'manifest.json', '$.rounding.post.decimals', (f: Files) => { f['manifest.json'].rounding.post.decimals = '0'; }],
-    ['an object for a list', CALC, '$.posts[0].rules', (f: Files) => { post(f, 'Levensonderhoud').rules = {}; }],
+    [
+      'a number for a date',
+      'manifest.json',
+      '$.validFrom',
+      (f: Files) => {
+        f['manifest.json'].validFrom = 20300101;
+      },
+    ],
+    [
+      'a string for a number',
+      'manifest.json',
+      '$.rounding.post.decimals',
+      (f: Files) => {
+        f['manifest.json'].rounding.post.decimals = '0';
+      },
+    ],
+    [
+      'an object for a list',
+      CALC,
+      '$.posts[0].rules',
+      (f: Files) => {
+        post(f, 'Levensonderhoud').rules = {};
+      },
+    ],
   ])('wrong type: %s', (_what, file, path, mutate) => {
     const issue = expectIssue(loading(mutate), { code: 'invalid_type', file, path });
     expect(issue.message).not.toContain('missing');
   });
 
   it('an impossible calendar date', () => {
-    expectIssue(loading((f) => { f['manifest.json'].validUntil = '2030-02-30'; }), { code: 'invalid', file: 'manifest.json', path: '$.validUntil' });
+    expectIssue(
+      loading((f) => {
+        f['manifest.json'].validUntil = '2030-02-30';
+      }),
+      { code: 'invalid', file: 'manifest.json', path: '$.validUntil' },
+    );
   });
 
   it('a rule condition without all/any/not around it: one clear issue, not four', () => {
-    const issues = issuesOf(loading((f) => { rules(f, 'Wonen')[0].when = { fact: 'tenure', operator: 'equal', value: 'rent' }; }));
-    expect(issues).toEqual([expect.objectContaining({ code: 'condition_needs_group', file: CALC, path: '$.posts[1].rules[0].when' })]);
+    const issues = issuesOf(
+      loading((f) => {
+        rules(f, 'Wonen')[0].when = { fact: 'tenure', operator: 'equal', value: 'rent' };
+      }),
+    );
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'condition_needs_group', file: CALC, path: '$.posts[1].rules[0].when' }),
+    ]);
   });
 
   it('a misspelt amount operator: one issue naming it, with the operators listed', () => {
-    const issues = issuesOf(loading((f) => { rules(f, 'Wonen')[0].amounts.bedrag = { plus: [{ fact: 'rent' }, { fact: 'serviceCosts' }] }; }));
-    expect(issues).toEqual([expect.objectContaining({ code: 'unknown_operator', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag' })]);
+    const issues = issuesOf(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = { plus: [{ fact: 'rent' }, { fact: 'serviceCosts' }] };
+      }),
+    );
+    expect(issues).toEqual([
+      expect.objectContaining({ code: 'unknown_operator', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag' }),
+    ]);
     expect(issues[0]?.message).toMatch(/"plus".*add, subtract/);
   });
 
   it('a path on the value side of a condition', () => {
-    expectIssue(loading((f) => { rules(f, 'Autos')[0].when.not.value.path = '$.x'; }), { code: 'invalid_path', file: CALC, path: '$.posts[2].rules[0].when.not.value.path' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Autos')[0].when.not.value.path = '$.x';
+      }),
+      { code: 'invalid_path', file: CALC, path: '$.posts[2].rules[0].when.not.value.path' },
+    );
   });
 
   it('an empty list for in', () => {
-    expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0] = { fact: 'tenure', operator: 'in', value: [] }; }), { code: 'operator_mismatch', file: CALC, path: '$.posts[1].rules[0].when.all[0].value' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].when.all[0] = { fact: 'tenure', operator: 'in', value: [] };
+      }),
+      { code: 'operator_mismatch', file: CALC, path: '$.posts[1].rules[0].when.all[0].value' },
+    );
   });
 
   it('a parameter compared with a string', () => {
-    expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0] = { fact: 'param:aowAge', operator: 'equal', value: 'x' }; }), { code: 'unknown_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].value' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].when.all[0] = { fact: 'param:aowAge', operator: 'equal', value: 'x' };
+      }),
+      { code: 'unknown_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].value' },
+    );
   });
 
   it('a total in another unit than the calculation', () => {
-    expectIssue(loading((f) => {
-      f[CALC].totals.Tekort = { description: 'yearly', unit: 'EUR/year', amount: { multiply: [{ sumPosts: {} }, { param: 'monthsPerYear' }] } };
-    }), { code: 'unit_mismatch', file: CALC, path: '$.totals.Tekort.unit' });
+    expectIssue(
+      loading((f) => {
+        f[CALC].totals.Tekort = {
+          description: 'yearly',
+          unit: 'EUR/year',
+          amount: { multiply: [{ sumPosts: {} }, { param: 'monthsPerYear' }] },
+        };
+      }),
+      { code: 'unit_mismatch', file: CALC, path: '$.totals.Tekort.unit' },
+    );
   });
 
   it('a duplicate name across split files is reported at a path that escapes dots', () => {
-    expectIssue(loading((f) => {
-      f['parameters.json'].parameters['pu.x'] = { ...f['parameters.json'].parameters.normSingle };
-      f['parameters-extra.json'] = { parameters: { 'pu.x': { ...f['parameters.json'].parameters.normSingle } } };
-    }), { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters["pu.x"]' });
+    expectIssue(
+      loading((f) => {
+        f['parameters.json'].parameters['pu.x'] = { ...f['parameters.json'].parameters.normSingle };
+        f['parameters-extra.json'] = { parameters: { 'pu.x': { ...f['parameters.json'].parameters.normSingle } } };
+      }),
+      { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters["pu.x"]' },
+    );
   });
 
   it('an unknown operator', () => {
-    expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0].operator = 'eq'; }), { code: 'invalid_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].operator' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].when.all[0].operator = 'eq';
+      }),
+      { code: 'invalid_value', file: CALC, path: '$.posts[1].rules[0].when.all[0].operator' },
+    );
   });
 });
 
 describe('files', () => {
   it('missing manifest', () => {
-    expectIssue(loading((f) => { delete f['manifest.json']; }), { code: 'missing_file', file: 'manifest.json', path: '$' });
+    expectIssue(
+      loading((f) => {
+        delete f['manifest.json'];
+      }),
+      { code: 'missing_file', file: 'manifest.json', path: '$' },
+    );
   });
 
   it('no calculation at all', () => {
-    expectIssue(loading((f) => { delete f[CALC]; }), { code: 'no_calculation', file: '', path: '$' });
+    expectIssue(
+      loading((f) => {
+        delete f[CALC];
+      }),
+      { code: 'no_calculation', file: '', path: '$' },
+    );
   });
 
-  it.each(['extra.json', 'parameters_x.json', 'Parameters.json', 'afloscapaciteit-2.json'])('unknown file name %s', (name) => {
-    expectIssue(loading((f) => { f[name] = { parameters: {} }; }), { code: 'unknown_file', file: name, path: '$' });
-  });
+  it.each(['extra.json', 'parameters_x.json', 'Parameters.json', 'afloscapaciteit-2.json'])(
+    'unknown file name %s',
+    (name) => {
+      expectIssue(
+        loading((f) => {
+          f[name] = { parameters: {} };
+        }),
+        { code: 'unknown_file', file: name, path: '$' },
+      );
+    },
+  );
 
   it('files under tests/ are not rule files', () => {
-    expect(loadRuleSet({ ...miniFiles(), 'tests/afloscapaciteit/anything.json': { not: 'checked here' } }).id).toBe('mini');
+    expect(loadRuleSet({ ...miniFiles(), 'tests/afloscapaciteit/anything.json': { not: 'checked here' } }).id).toBe(
+      'mini',
+    );
   });
 
   it('a parameter defined in two split files', () => {
-    const issue = expectIssue(loading((f) => {
-      f['parameters-x.json'] = { parameters: { normSingle: copy(f['parameters.json'].parameters.normSingle) } };
-    }), { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters.normSingle' });
+    const issue = expectIssue(
+      loading((f) => {
+        f['parameters-x.json'] = { parameters: { normSingle: copy(f['parameters.json'].parameters.normSingle) } };
+      }),
+      { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters.normSingle' },
+    );
     expect(issue.message).toContain('parameters-x.json');
   });
 
@@ -165,27 +347,95 @@ const copy = <T>(v: T): T => structuredClone(v);
 
 describe('references', () => {
   it('missing source, of a parameter and of a table cell', () => {
-    expectIssue(loading((f) => { f['parameters.json'].parameters.normSingle.source = 'nope'; }), { code: 'missing_source', file: 'parameters.json', path: '$.parameters.normSingle.source' });
-    expectIssue(loading((f) => { f['tables.json'].tables.ownerSurcharge.cells[1].source = 'nope'; }), { code: 'missing_source', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[1].source' });
+    expectIssue(
+      loading((f) => {
+        f['parameters.json'].parameters.normSingle.source = 'nope';
+      }),
+      { code: 'missing_source', file: 'parameters.json', path: '$.parameters.normSingle.source' },
+    );
+    expectIssue(
+      loading((f) => {
+        f['tables.json'].tables.ownerSurcharge.cells[1].source = 'nope';
+      }),
+      { code: 'missing_source', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[1].source' },
+    );
   });
 
   it.each([
-    ['parameter', '$.posts[0].rules[0].amounts.bedrag.param', (f: Files) => { rules(f, 'Levensonderhoud')[0].amounts.bedrag = { param: 'nope' }; }],
-    ['table', '$.posts[0].rules[3].amounts.bedrag.table', (f: Files) => { rules(f, 'Levensonderhoud')[3].amounts.bedrag.table = 'nope'; }],
-    ['value', '$.posts[1].rules[0].amounts.bedrag.value', (f: Files) => { rules(f, 'Wonen')[0].amounts.bedrag = { value: 'nope' }; }],
-    ['post', '$.posts[1].rules[0].amounts.bedrag.post', (f: Files) => { rules(f, 'Wonen')[0].amounts.bedrag = { post: 'Nope' }; }],
-    ['rounding policy of a post', '$.posts[1].rounding', (f: Files) => { post(f, 'Wonen').rounding = 'nope'; }],
-    ['rounding policy of round', '$.totals.Tekort.amount.policy', (f: Files) => { f[CALC].totals.Tekort.amount.policy = 'nope'; }],
-    ['parameter compared in a condition', '$.posts[2].rules[0].when.not.value.fact', (f: Files) => { rules(f, 'Autos')[0].when.not.value.fact = 'param:nope'; }],
-    ['group of a post', '$.posts[1].group', (f: Files) => { post(f, 'Wonen').group = 'nope'; }],
+    [
+      'parameter',
+      '$.posts[0].rules[0].amounts.bedrag.param',
+      (f: Files) => {
+        rules(f, 'Levensonderhoud')[0].amounts.bedrag = { param: 'nope' };
+      },
+    ],
+    [
+      'table',
+      '$.posts[0].rules[3].amounts.bedrag.table',
+      (f: Files) => {
+        rules(f, 'Levensonderhoud')[3].amounts.bedrag.table = 'nope';
+      },
+    ],
+    [
+      'value',
+      '$.posts[1].rules[0].amounts.bedrag.value',
+      (f: Files) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = { value: 'nope' };
+      },
+    ],
+    [
+      'post',
+      '$.posts[1].rules[0].amounts.bedrag.post',
+      (f: Files) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = { post: 'Nope' };
+      },
+    ],
+    [
+      'rounding policy of a post',
+      '$.posts[1].rounding',
+      (f: Files) => {
+        post(f, 'Wonen').rounding = 'nope';
+      },
+    ],
+    [
+      'rounding policy of round',
+      '$.totals.Tekort.amount.policy',
+      (f: Files) => {
+        f[CALC].totals.Tekort.amount.policy = 'nope';
+      },
+    ],
+    [
+      'parameter compared in a condition',
+      '$.posts[2].rules[0].when.not.value.fact',
+      (f: Files) => {
+        rules(f, 'Autos')[0].when.not.value.fact = 'param:nope';
+      },
+    ],
+    [
+      'group of a post',
+      '$.posts[1].group',
+      (f: Files) => {
+        post(f, 'Wonen').group = 'nope';
+      },
+    ],
   ])('dangling %s reference', (_what, path, mutate) => {
     expectIssue(loading(mutate), { code: 'dangling_reference', file: CALC, path });
   });
 
   it('unknown fact, in a condition and in an amount', () => {
-    const issue = expectIssue(loading((f) => { rules(f, 'Autos')[0].when.not.fact = 'agee'; }), { code: 'unknown_fact', file: CALC, path: '$.posts[2].rules[0].when.not.fact' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Autos')[0].when.not.fact = 'agee';
+      }),
+      { code: 'unknown_fact', file: CALC, path: '$.posts[2].rules[0].when.not.fact' },
+    );
     expect(issue.message).toContain('known facts:');
-    expectIssue(loading((f) => { rules(f, 'Wonen')[0].amounts.bedrag.add[0].fact = 'salary'; }), { code: 'unknown_fact', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.add[0].fact' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag.add[0].fact = 'salary';
+      }),
+      { code: 'unknown_fact', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.add[0].fact' },
+    );
   });
 
   it('an item fact used outside its sum', () => {
@@ -193,28 +443,55 @@ describe('references', () => {
       { basis: { const: '1', unit: 'EUR/month' }, voorbeeld: { const: '1', unit: 'EUR/month' } },
       { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] },
     );
-    const issue = expectIssue(() => loadRuleSet(files), { code: 'unknown_fact', file: 'pensioenuitgaven.json', path: '$.posts[0].rules[0].when.all[0].fact' });
+    const issue = expectIssue(() => loadRuleSet(files), {
+      code: 'unknown_fact',
+      file: 'pensioenuitgaven.json',
+      path: '$.posts[0].rules[0].when.all[0].fact',
+    });
     expect(issue.message).toContain('inside a sum or count over children');
   });
 
   it('the same item fact inside its sum loads', () => {
-    const inSum = { sum: { over: 'children', amount: { const: '1', unit: 'EUR/month' }, when: { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] } } };
-    expect(loadRuleSet(retirementFiles({ basis: inSum, voorbeeld: inSum })).calculations.pensioenuitgaven).toBeDefined();
+    const inSum = {
+      sum: {
+        over: 'children',
+        amount: { const: '1', unit: 'EUR/month' },
+        when: { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] },
+      },
+    };
+    expect(
+      loadRuleSet(retirementFiles({ basis: inSum, voorbeeld: inSum })).calculations.pensioenuitgaven,
+    ).toBeDefined();
   });
 });
 
 describe('conditions', () => {
   it('an unknown enum value (tenure equal "owner")', () => {
-    const issue = expectIssue(loading((f) => { rules(f, 'Wonen')[1].when.all[0].value = 'owner'; }), { code: 'unknown_value', file: CALC, path: '$.posts[1].rules[1].when.all[0].value' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[1].when.all[0].value = 'owner';
+      }),
+      { code: 'unknown_value', file: CALC, path: '$.posts[1].rules[1].when.all[0].value' },
+    );
     expect(issue.message).toContain('rent, own');
   });
 
   it('contains on a scalar fact', () => {
-    expectIssue(loading((f) => { rules(f, 'Wonen')[0].when.all[0] = { fact: 'tenure', operator: 'contains', value: 'rent' }; }), { code: 'operator_mismatch', file: CALC, path: '$.posts[1].rules[0].when.all[0].operator' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].when.all[0] = { fact: 'tenure', operator: 'contains', value: 'rent' };
+      }),
+      { code: 'operator_mismatch', file: CALC, path: '$.posts[1].rules[0].when.all[0].operator' },
+    );
   });
 
   it('comparing facts of different units', () => {
-    expectIssue(loading((f) => { rules(f, 'Autos')[0].when.not.value.fact = 'param:normSingle'; }), { code: 'unit_mismatch', file: CALC, path: '$.posts[2].rules[0].when.not.value' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Autos')[0].when.not.value.fact = 'param:normSingle';
+      }),
+      { code: 'unit_mismatch', file: CALC, path: '$.posts[2].rules[0].when.not.value' },
+    );
   });
 });
 
@@ -222,136 +499,278 @@ describe('tables', () => {
   const surcharge = (f: Files): Json => f['tables.json'].tables.ownerSurcharge;
 
   it('a cell with an unknown dimension value', () => {
-    expectIssue(loading((f) => { surcharge(f).cells[1].key.tenure = 'lease'; }), { code: 'unknown_value', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[1].key.tenure' });
+    expectIssue(
+      loading((f) => {
+        surcharge(f).cells[1].key.tenure = 'lease';
+      }),
+      { code: 'unknown_value', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[1].key.tenure' },
+    );
   });
 
   it('a cell keyed by an unknown dimension', () => {
-    expectIssue(loading((f) => { surcharge(f).cells[0].key.size = 'large'; }), { code: 'unknown_dimension', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[0].key.size' });
+    expectIssue(
+      loading((f) => {
+        surcharge(f).cells[0].key.size = 'large';
+      }),
+      { code: 'unknown_dimension', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[0].key.size' },
+    );
   });
 
   it('a duplicate cell', () => {
-    expectIssue(loading((f) => { surcharge(f).cells.push(copy(surcharge(f).cells[0])); }), { code: 'duplicate_cell', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[2]' });
+    expectIssue(
+      loading((f) => {
+        surcharge(f).cells.push(copy(surcharge(f).cells[0]));
+      }),
+      { code: 'duplicate_cell', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[2]' },
+    );
   });
 
   it('a lookup with no cell for a value the fact can take', () => {
-    const issue = expectIssue(loading((f) => { surcharge(f).cells.pop(); }), { code: 'missing_table_cell', file: CALC, path: '$.posts[0].rules[3].amounts.bedrag.table' });
+    const issue = expectIssue(
+      loading((f) => {
+        surcharge(f).cells.pop();
+      }),
+      { code: 'missing_table_cell', file: CALC, path: '$.posts[0].rules[3].amounts.bedrag.table' },
+    );
     expect(issue.message).toContain('tenure=own');
   });
 
   it('a gap between bands', () => {
-    const bands = [{ key: 'young', from: '0', below: '18' }, { key: 'adult', from: '19' }];
-    expectIssue(loading((f) => {
-      f['tables.json'].tables.byAge = {
-        description: 'by age', unit: 'EUR/month', dimensions: { age: { bands } },
-        cells: bands.map((b) => ({ key: { age: b.key }, value: '1', source: 'test', provenance: 'read' })),
-      };
-    }), { code: 'band_gap', file: 'tables.json', path: '$.tables.byAge.dimensions.age.bands[1]' });
+    const bands = [
+      { key: 'young', from: '0', below: '18' },
+      { key: 'adult', from: '19' },
+    ];
+    expectIssue(
+      loading((f) => {
+        f['tables.json'].tables.byAge = {
+          description: 'by age',
+          unit: 'EUR/month',
+          dimensions: { age: { bands } },
+          cells: bands.map((b) => ({ key: { age: b.key }, value: '1', source: 'test', provenance: 'read' })),
+        };
+      }),
+      { code: 'band_gap', file: 'tables.json', path: '$.tables.byAge.dimensions.age.bands[1]' },
+    );
   });
 });
 
 describe('units, measures, totals, ids', () => {
   it('adding EUR/year to EUR/month', () => {
-    const issue = expectIssue(loading((f) => { rules(f, 'Wonen')[0].amounts.bedrag = { add: [{ param: 'carYear' }, { fact: 'rent' }] }; }), { code: 'unit_mismatch', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.add[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = { add: [{ param: 'carYear' }, { fact: 'rent' }] };
+      }),
+      { code: 'unit_mismatch', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.add[1]' },
+    );
     expect(issue.message).toContain('EUR/year');
   });
 
   it('a post amount in the wrong unit', () => {
-    expectIssue(loading((f) => { rules(f, 'Autos')[1].amounts.bedrag = { param: 'carYear' }; }), { code: 'unit_mismatch', file: CALC, path: '$.posts[2].rules[1].amounts.bedrag' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Autos')[1].amounts.bedrag = { param: 'carYear' };
+      }),
+      { code: 'unit_mismatch', file: CALC, path: '$.posts[2].rules[1].amounts.bedrag' },
+    );
   });
 
   it('wrong measures', () => {
-    expectIssue(loading((f) => { f[CALC].measures = ['basis', 'voorbeeld']; }), { code: 'wrong_measures', file: CALC, path: '$.measures' });
+    expectIssue(
+      loading((f) => {
+        f[CALC].measures = ['basis', 'voorbeeld'];
+      }),
+      { code: 'wrong_measures', file: CALC, path: '$.measures' },
+    );
   });
 
   it('a missing total', () => {
-    const issue = expectIssue(loading((f) => { delete f[CALC].totals.Tekort; }), { code: 'missing_total', file: CALC, path: '$.totals' });
+    const issue = expectIssue(
+      loading((f) => {
+        delete f[CALC].totals.Tekort;
+      }),
+      { code: 'missing_total', file: CALC, path: '$.totals' },
+    );
     expect(issue.message).toContain('Tekort');
   });
 
   it('an unknown total', () => {
-    expectIssue(loading((f) => { f[CALC].totals.Extra = { description: 'x', unit: 'EUR/month', amount: { sumPosts: {} } }; }), { code: 'unknown_total', file: CALC, path: '$.totals.Extra' });
+    expectIssue(
+      loading((f) => {
+        f[CALC].totals.Extra = { description: 'x', unit: 'EUR/month', amount: { sumPosts: {} } };
+      }),
+      { code: 'unknown_total', file: CALC, path: '$.totals.Extra' },
+    );
   });
 
   it('a duplicate rule id, within a post and across posts', () => {
-    expectIssue(loading((f) => { rules(f, 'Wonen')[1].id = 'rent'; }), { code: 'duplicate_id', file: CALC, path: '$.posts[1].rules[1].id' });
-    expectIssue(loading((f) => { rules(f, 'Autos')[0].id = 'single'; }), { code: 'duplicate_id', file: CALC, path: '$.posts[2].rules[0].id' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[1].id = 'rent';
+      }),
+      { code: 'duplicate_id', file: CALC, path: '$.posts[1].rules[1].id' },
+    );
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Autos')[0].id = 'single';
+      }),
+      { code: 'duplicate_id', file: CALC, path: '$.posts[2].rules[0].id' },
+    );
   });
 
   it('a duplicate post code', () => {
-    expectIssue(loading((f) => { post(f, 'Autos').code = 'Wonen'; }), { code: 'duplicate_id', file: CALC, path: '$.posts[2]' });
+    expectIssue(
+      loading((f) => {
+        post(f, 'Autos').code = 'Wonen';
+      }),
+      { code: 'duplicate_id', file: CALC, path: '$.posts[2]' },
+    );
   });
 
   it('a file declaring another calculation', () => {
-    expectIssue(loading((f) => { f[CALC].calculation = 'pensioenuitgaven'; }), { code: 'wrong_calculation', file: CALC, path: '$.calculation' });
+    expectIssue(
+      loading((f) => {
+        f[CALC].calculation = 'pensioenuitgaven';
+      }),
+      { code: 'wrong_calculation', file: CALC, path: '$.calculation' },
+    );
   });
 });
 
 describe('cycles', () => {
   it('between two posts', () => {
-    const issue = expectIssue(loading((f) => {
-      rules(f, 'Wonen')[1].amounts.bedrag = { post: 'Autos' };
-      rules(f, 'Autos')[1].amounts.bedrag = { post: 'Wonen' };
-    }), { code: 'cycle', file: CALC, path: '$.posts[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[1].amounts.bedrag = { post: 'Autos' };
+        rules(f, 'Autos')[1].amounts.bedrag = { post: 'Wonen' };
+      }),
+      { code: 'cycle', file: CALC, path: '$.posts[1]' },
+    );
     expect(issue.message).toBe('circular dependency: post Wonen → post Autos → post Wonen');
   });
 
   it('a post referencing itself', () => {
-    const issue = expectIssue(loading((f) => { rules(f, 'Wonen')[1].amounts.bedrag = { add: [{ fact: 'mortgageCosts' }, { post: 'Wonen' }] }; }), { code: 'cycle', file: CALC, path: '$.posts[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[1].amounts.bedrag = { add: [{ fact: 'mortgageCosts' }, { post: 'Wonen' }] };
+      }),
+      { code: 'cycle', file: CALC, path: '$.posts[1]' },
+    );
     expect(issue.message).toBe('circular dependency: post Wonen → post Wonen');
   });
 
   it('through intermediate values', () => {
-    expectIssue(loading((f) => {
-      f[CALC].values = [
-        { id: 'a', description: 'a', unit: 'EUR/month', combine: 'first', rules: [{ id: 'va', description: 'a', amount: { value: 'b' } }] },
-        { id: 'b', description: 'b', unit: 'EUR/month', combine: 'first', rules: [{ id: 'vb', description: 'b', amount: { value: 'a' } }] },
-      ];
-    }), { code: 'cycle', file: CALC, path: '$.values[0]' });
+    expectIssue(
+      loading((f) => {
+        f[CALC].values = [
+          {
+            id: 'a',
+            description: 'a',
+            unit: 'EUR/month',
+            combine: 'first',
+            rules: [{ id: 'va', description: 'a', amount: { value: 'b' } }],
+          },
+          {
+            id: 'b',
+            description: 'b',
+            unit: 'EUR/month',
+            combine: 'first',
+            rules: [{ id: 'vb', description: 'b', amount: { value: 'a' } }],
+          },
+        ];
+      }),
+      { code: 'cycle', file: CALC, path: '$.values[0]' },
+    );
   });
 });
 
 describe('the coverage sweep', () => {
   it('an uncovered post names an example household', () => {
-    const issue = expectIssue(loading((f) => {
-      post(f, 'Wonen').rules = [
-        { id: 'young', description: 'under 21', when: { all: [{ fact: 'age', operator: 'lessThan', value: 21 }] }, amounts: { bedrag: { fact: 'rent' } } },
-        { id: 'older', description: 'over 30', when: { all: [{ fact: 'age', operator: 'greaterThan', value: 30 }] }, amounts: { bedrag: { fact: 'rent' } } },
-      ];
-    }), { code: 'uncovered_post', file: CALC, path: '$.posts[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        post(f, 'Wonen').rules = [
+          {
+            id: 'young',
+            description: 'under 21',
+            when: { all: [{ fact: 'age', operator: 'lessThan', value: 21 }] },
+            amounts: { bedrag: { fact: 'rent' } },
+          },
+          {
+            id: 'older',
+            description: 'over 30',
+            when: { all: [{ fact: 'age', operator: 'greaterThan', value: 30 }] },
+            amounts: { bedrag: { fact: 'rent' } },
+          },
+        ];
+      }),
+      { code: 'uncovered_post', file: CALC, path: '$.posts[1]' },
+    );
     // Ages 21 to 30 have no rule; the sweep tries the boundaries, and 21 is the first it meets.
     expect(issue.message).toMatch(/^post Wonen: no rule applies, for example for the household age=21\b/);
   });
 
   it('a one-year hole between two rules is found (the sweep tries each side of every constant)', () => {
-    const issue = expectIssue(loading((f) => {
-      post(f, 'Wonen').rules = [
-        { id: 'to20', description: 'up to 20', when: { all: [{ fact: 'age', operator: 'lessThanInclusive', value: 20 }] }, amounts: { bedrag: { fact: 'rent' } } },
-        { id: 'from22', description: 'from 22', when: { all: [{ fact: 'age', operator: 'greaterThanInclusive', value: 22 }] }, amounts: { bedrag: { fact: 'rent' } } },
-      ];
-    }), { code: 'uncovered_post', file: CALC, path: '$.posts[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        post(f, 'Wonen').rules = [
+          {
+            id: 'to20',
+            description: 'up to 20',
+            when: { all: [{ fact: 'age', operator: 'lessThanInclusive', value: 20 }] },
+            amounts: { bedrag: { fact: 'rent' } },
+          },
+          {
+            id: 'from22',
+            description: 'from 22',
+            when: { all: [{ fact: 'age', operator: 'greaterThanInclusive', value: 22 }] },
+            amounts: { bedrag: { fact: 'rent' } },
+          },
+        ];
+      }),
+      { code: 'uncovered_post', file: CALC, path: '$.posts[1]' },
+    );
     expect(issue.message).toContain('age=21');
   });
 
   it('a negative post amount', () => {
-    const issue = expectIssue(loading((f) => { rules(f, 'Wonen')[0].amounts.bedrag = { subtract: [{ fact: 'rent' }, { fact: 'serviceCosts' }] }; }), { code: 'negative_amount', file: CALC, path: '$.posts[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = { subtract: [{ fact: 'rent' }, { fact: 'serviceCosts' }] };
+      }),
+      { code: 'negative_amount', file: CALC, path: '$.posts[1]' },
+    );
     expect(issue.message).toContain('comes out negative');
   });
 
   it('a division by zero the sweep finds (age can be 0)', () => {
-    const issue = expectIssue(loading((f) => {
-      rules(f, 'Wonen')[0].amounts.bedrag = { divide: [{ multiply: [{ fact: 'rent' }, { fact: 'age' }] }, { fact: 'age' }] };
-    }), { code: 'division_by_zero', file: CALC, path: '$.posts[1]' });
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = {
+          divide: [{ multiply: [{ fact: 'rent' }, { fact: 'age' }] }, { fact: 'age' }],
+        };
+      }),
+      { code: 'division_by_zero', file: CALC, path: '$.posts[1]' },
+    );
     expect(issue.message).toContain('age=0');
   });
 
   it('a division by the constant 0 (found without sweeping)', () => {
-    expectIssue(loading((f) => { rules(f, 'Wonen')[0].amounts.bedrag = { divide: [{ fact: 'rent' }, { const: '0' }] }; }), { code: 'division_by_zero', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.divide[1]' });
+    expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = { divide: [{ fact: 'rent' }, { const: '0' }] };
+      }),
+      { code: 'division_by_zero', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.divide[1]' },
+    );
   });
 });
 
 describe('manifest and the error value', () => {
   it('validFrom after validUntil', () => {
-    const issue = expectIssue(loading((f) => { f['manifest.json'].validFrom = '2031-01-01'; }), { code: 'invalid_validity', file: 'manifest.json', path: '$.validUntil' });
+    const issue = expectIssue(
+      loading((f) => {
+        f['manifest.json'].validFrom = '2031-01-01';
+      }),
+      { code: 'invalid_validity', file: 'manifest.json', path: '$.validUntil' },
+    );
     expect(issue.message).toContain('2031-01-01');
   });
 

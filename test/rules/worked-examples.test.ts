@@ -15,11 +15,18 @@ describe.each(ruleSetFolders())('rule set %s', (id) => {
   const files = readRuleSetFolder(join(RULES_DIR, id));
   const ruleSet = loadRuleSet(files, `rules/${id}`);
 
-  it.each(CALCULATIONS.filter((c) => ruleSet.calculations[c] !== undefined))('has at least 12 worked examples of %s, all matching', (calculation) => {
-    const outcomes = runWorkedExamples(ruleSet, calculation, files);
-    expect(outcomes.length).toBeGreaterThanOrEqual(12);
-    for (const o of outcomes) {
-      expect({ file: o.file, problems: o.problems, differences: o.differences }).toEqual({ file: o.file, problems: [], differences: [] });
-    }
-  });
+  it.each(CALCULATIONS.filter((c) => ruleSet.calculations[c] !== undefined))(
+    'has at least 12 worked examples of %s, all matching',
+    (calculation) => {
+      const outcomes = runWorkedExamples(ruleSet, calculation, files);
+      expect(outcomes.length).toBeGreaterThanOrEqual(12);
+      for (const o of outcomes) {
+        expect({ file: o.file, problems: o.problems, differences: o.differences }).toEqual({
+          file: o.file,
+          problems: [],
+          differences: [],
+        });
+      }
+    },
+  );
 });

@@ -41,7 +41,8 @@ export function parseColumnPath(name: string): Segment[] {
       const quoted = QUOTED.exec(rest);
       if (index !== null) {
         const n = Number(index[1]);
-        if (n > MAX_COLUMN_INDEX) throw new Error(`array position ${n} in column "${name}" is above ${MAX_COLUMN_INDEX}`);
+        if (n > MAX_COLUMN_INDEX)
+          throw new Error(`array position ${n} in column "${name}" is above ${MAX_COLUMN_INDEX}`);
         if (segments.length === 0) throw new Error(`column "${name}" starts with an array position`);
         segments.push(n);
         rest = rest.slice(index[0].length);
@@ -133,12 +134,18 @@ export class CsvInputColumns {
       seen.set(key, name);
       const schema = schemaAtPath(root, segments);
       const rule = schema === undefined ? undefined : ruleOf(schema);
-      const kind: Kind = rule === undefined ? 'text' : rule.kind === 'object' || rule.kind === 'array' ? 'json' : rule.kind;
+      const kind: Kind =
+        rule === undefined ? 'text' : rule.kind === 'object' || rule.kind === 'array' ? 'json' : rule.kind;
       return { index, name, segments, kind };
     });
     for (const a of columns) {
       for (const b of columns) {
-        if (a !== b && a.segments.length < b.segments.length && a.segments.every((s, i) => s === b.segments[i]) && a.kind !== 'json') {
+        if (
+          a !== b &&
+          a.segments.length < b.segments.length &&
+          a.segments.every((s, i) => s === b.segments[i]) &&
+          a.kind !== 'json'
+        ) {
           throw new Error(`column "${a.name}" is a single value, yet column "${b.name}" is a field inside it`);
         }
       }
@@ -155,7 +162,12 @@ export class CsvInputColumns {
     }
     this.names = [...header];
     // JSON cells first (outermost first), then single values on top of them.
-    this.columns = [...columns].sort((a, b) => Number(b.kind === 'json') - Number(a.kind === 'json') || a.segments.length - b.segments.length || a.index - b.index);
+    this.columns = [...columns].sort(
+      (a, b) =>
+        Number(b.kind === 'json') - Number(a.kind === 'json') ||
+        a.segments.length - b.segments.length ||
+        a.index - b.index,
+    );
     this.objects = [...objects.values()].sort((a, b) => a.length - b.length);
   }
 
@@ -173,7 +185,11 @@ export class CsvInputColumns {
           setOwn(target, segment, next);
         }
         if (!isContainer(next) || Array.isArray(next) !== (typeof column.segments[i + 1] === 'number')) {
-          issues.push({ path: column.name, code: 'invalid_csv', message: `column "${column.name}" cannot be placed: the value at ${column.segments.slice(0, i + 1).join('.')} is not ${typeof column.segments[i + 1] === 'number' ? 'an array' : 'an object'}` });
+          issues.push({
+            path: column.name,
+            code: 'invalid_csv',
+            message: `column "${column.name}" cannot be placed: the value at ${column.segments.slice(0, i + 1).join('.')} is not ${typeof column.segments[i + 1] === 'number' ? 'an array' : 'an object'}`,
+          });
           return;
         }
         target = next;
@@ -184,7 +200,8 @@ export class CsvInputColumns {
     for (const column of this.columns) {
       if (column.kind !== 'json' && !objectsMade) {
         objectsMade = true;
-        for (const path of this.objects) place({ index: -1, name: path.join('.'), segments: path, kind: 'json' }, getPath(body, path) ?? {});
+        for (const path of this.objects)
+          place({ index: -1, name: path.join('.'), segments: path, kind: 'json' }, getPath(body, path) ?? {});
       }
       const cell = cells[column.index] ?? '';
       if (cell === '') continue;
@@ -192,12 +209,18 @@ export class CsvInputColumns {
       try {
         value = convert(column.kind, cell);
       } catch (error) {
-        issues.push({ path: column.name, code: 'invalid_json', message: `column "${column.name}" should hold JSON: ${error instanceof Error ? error.message : String(error)}` });
+        issues.push({
+          path: column.name,
+          code: 'invalid_json',
+          message: `column "${column.name}" should hold JSON: ${error instanceof Error ? error.message : String(error)}`,
+        });
         continue;
       }
       place(column, value);
     }
-    if (!objectsMade) for (const path of this.objects) place({ index: -1, name: path.join('.'), segments: path, kind: 'json' }, getPath(body, path) ?? {});
+    if (!objectsMade)
+      for (const path of this.objects)
+        place({ index: -1, name: path.join('.'), segments: path, kind: 'json' }, getPath(body, path) ?? {});
     return issues.length > 0 ? { issues } : { body };
   }
 }
@@ -225,16 +248,21 @@ export function resultColumns(calculation: Calculation, ruleSet: RuleSet, explai
   const tail = [...rekenregels, 'Meldingen', ...(explain ? ['Uitleg'] : [])];
   if (calculation === 'afloscapaciteit') {
     return [
-      'Afloscapaciteit', 'NettoBesteedbaarInkomenPerMaand',
+      'Afloscapaciteit',
+      'NettoBesteedbaarInkomenPerMaand',
       ...posts.flatMap((_, i) => [`Posten[${i}].Code`, `Posten[${i}].Omschrijving`, `Posten[${i}].Bedrag`]),
-      'TotaalLasten', 'Tekort', ...tail,
+      'TotaalLasten',
+      'Tekort',
+      ...tail,
     ];
   }
   const groups = (calc?.groups ?? []).filter((g) => posts.some((p) => p.group === g.code));
   return [
     ...posts.flatMap((_, i) => ['Code', 'Omschrijving', 'Groep', 'Basis', 'Voorbeeld'].map((f) => `Posten[${i}].${f}`)),
     ...groups.flatMap((_, i) => ['Code', 'Omschrijving', 'Basis', 'Voorbeeld'].map((f) => `Groepen[${i}].${f}`)),
-    'Totaal.Basis', 'Totaal.Voorbeeld', ...tail,
+    'Totaal.Basis',
+    'Totaal.Voorbeeld',
+    ...tail,
   ];
 }
 

@@ -80,7 +80,9 @@ export async function* lineChunks(stream: Readable, chunkBytes: number): AsyncGe
 }
 
 /** Splits the first non-blank line off a chunk (the CSV header). */
-export function splitFirstLine(chunk: LineChunk): { header: string; headerLine: number; rest: LineChunk | undefined } | undefined {
+export function splitFirstLine(
+  chunk: LineChunk,
+): { header: string; headerLine: number; rest: LineChunk | undefined } | undefined {
   const buf = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength);
   let start = 0;
   let line = chunk.firstLine;
@@ -90,7 +92,8 @@ export function splitFirstLine(chunk: LineChunk): { header: string; headerLine: 
     const text = buf.toString('utf8', start, end).replace(/\r$/, '');
     if (text.trim() !== '') {
       const restBytes = own(buf.subarray(Math.min(end + 1, buf.byteLength)));
-      const rest = restBytes.byteLength > 0 ? { firstLine: line + 1, bytes: restBytes, lines: countLines(restBytes) } : undefined;
+      const rest =
+        restBytes.byteLength > 0 ? { firstLine: line + 1, bytes: restBytes, lines: countLines(restBytes) } : undefined;
       return { header: text, headerLine: line, rest };
     }
     start = end + 1;

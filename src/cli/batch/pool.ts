@@ -49,7 +49,9 @@ function startWorker(init: WorkerInit): Worker {
     if (!existsSync(api)) throw new Error(`${api} is missing`);
     tsxApi = pathToFileURL(api).href;
   } catch (error) {
-    throw new Error(`worker threads need the built CLI (npm run build) or tsx when run from the sources; or use --workers 0 (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(
+      `worker threads need the built CLI (npm run build) or tsx when run from the sources; or use --workers 0 (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const target = new URL('./worker.ts', here).href;
   const code = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(target)});`;
@@ -73,36 +75,40 @@ export async function startWorkerPool(size: number, init: WorkerInit): Promise<C
     const worker = startWorker(init);
     const slot = { worker, pending: new Map<number, Pending>(), closing: false };
     workers.push(slot);
-    ready.push(new Promise<void>((resolve, reject) => {
-      let started = false;
-      worker.on('message', (message: FromWorker) => {
-        if (message.type === 'ready') {
-          started = true;
-          resolve();
-        } else if (message.type === 'failed') {
-          reject(new Error(message.message));
-        } else {
-          const p = slot.pending.get(message.outcome.seq);
-          slot.pending.delete(message.outcome.seq);
-          p?.resolve(message.outcome);
-        }
-      });
-      worker.on('error', (error) => {
-        if (!started) reject(error);
-        fail(slot, error);
-      });
-      worker.on('exit', (code) => {
-        const error = new Error(`a worker thread stopped (exit code ${code})`);
-        if (!started) reject(error);
-        if (!slot.closing) fail(slot, error);
-      });
-    }));
+    ready.push(
+      new Promise<void>((resolve, reject) => {
+        let started = false;
+        worker.on('message', (message: FromWorker) => {
+          if (message.type === 'ready') {
+            started = true;
+            resolve();
+          } else if (message.type === 'failed') {
+            reject(new Error(message.message));
+          } else {
+            const p = slot.pending.get(message.outcome.seq);
+            slot.pending.delete(message.outcome.seq);
+            p?.resolve(message.outcome);
+          }
+        });
+        worker.on('error', (error) => {
+          if (!started) reject(error);
+          fail(slot, error);
+        });
+        worker.on('exit', (code) => {
+          const error = new Error(`a worker thread stopped (exit code ${code})`);
+          if (!started) reject(error);
+          if (!slot.closing) fail(slot, error);
+        });
+      }),
+    );
   }
   const closeAll = async () => {
-    await Promise.all(workers.map(async (slot) => {
-      slot.closing = true;
-      await slot.worker.terminate();
-    }));
+    await Promise.all(
+      workers.map(async (slot) => {
+        slot.closing = true;
+        await slot.worker.terminate();
+      }),
+    );
   };
   try {
     await Promise.all(ready);
@@ -112,12 +118,13 @@ export async function startWorkerPool(size: number, init: WorkerInit): Promise<C
   }
   return {
     workers: size,
-    run: (chunk) => new Promise<ChunkOutcome>((resolve, reject) => {
-      let slot = workers[0] as (typeof workers)[number];
-      for (const w of workers) if (w.pending.size < slot.pending.size) slot = w;
-      slot.pending.set(chunk.seq, { resolve, reject });
-      slot.worker.postMessage(chunk, [chunk.bytes.buffer as ArrayBuffer]);
-    }),
+    run: (chunk) =>
+      new Promise<ChunkOutcome>((resolve, reject) => {
+        let slot = workers[0] as (typeof workers)[number];
+        for (const w of workers) if (w.pending.size < slot.pending.size) slot = w;
+        slot.pending.set(chunk.seq, { resolve, reject });
+        slot.worker.postMessage(chunk, [chunk.bytes.buffer as ArrayBuffer]);
+      }),
     close: closeAll,
   };
 }

@@ -53,7 +53,11 @@ export interface ChunkOutcome {
 
 /** The header row of a CSV output (`line`, the result columns, and `issues` when errors are interleaved). */
 export function csvOutputHeader(settings: BatchSettings, ruleSet: RuleSet): string[] {
-  return ['line', ...resultColumns(settings.calculation, ruleSet, settings.explain), ...(settings.errorsFormat === undefined ? ['issues'] : [])];
+  return [
+    'line',
+    ...resultColumns(settings.calculation, ruleSet, settings.explain),
+    ...(settings.errorsFormat === undefined ? ['issues'] : []),
+  ];
 }
 
 export const CSV_ERRORS_HEADER = ['line', 'issues'] as const;
@@ -67,7 +71,9 @@ export function preambles(settings: BatchSettings, ruleSet: RuleSet): { out: str
   };
 }
 
-type Parsed = { readonly line: number; readonly body: unknown } | { readonly line: number; readonly issues: readonly ValidationIssue[] };
+type Parsed =
+  | { readonly line: number; readonly body: unknown }
+  | { readonly line: number; readonly issues: readonly ValidationIssue[] };
 
 const CSV_OPTIONS = { relax_column_count: true, trim: true, skip_empty_lines: false, record_delimiter: '\n' } as const;
 
@@ -84,8 +90,12 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   const delimiter = settings.delimiter;
-  const csvIn = settings.inputFormat === 'csv' ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? []) : undefined;
-  const resultCells = settings.outputFormat === 'csv' ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings.explain)) : undefined;
+  const csvIn =
+    settings.inputFormat === 'csv' ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? []) : undefined;
+  const resultCells =
+    settings.outputFormat === 'csv'
+      ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings.explain))
+      : undefined;
   const interleaved = settings.errorsFormat === undefined;
   const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
 
@@ -93,7 +103,16 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
     const cellsToParsed = (line: number, cells: string[]): Parsed => {
       const header = csvIn as CsvInputColumns;
       if (cells.length !== header.names.length) {
-        return { line, issues: [{ path: '', code: 'invalid_csv', message: `the row has ${cells.length} field(s); the header has ${header.names.length}` }] };
+        return {
+          line,
+          issues: [
+            {
+              path: '',
+              code: 'invalid_csv',
+              message: `the row has ${cells.length} field(s); the header has ${header.names.length}`,
+            },
+          ],
+        };
       }
       const built = header.toBody(cells);
       return 'body' in built ? { line, body: built.body } : { line, issues: built.issues };
@@ -102,11 +121,18 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
     const byLine = new Map<number, Parsed>();
     try {
       const records = parseCsv(lines.map((l) => l.text).join('\n'), {
-        ...CSV_OPTIONS, delimiter, info: true, skip_records_with_error: true,
+        ...CSV_OPTIONS,
+        delimiter,
+        info: true,
+        skip_records_with_error: true,
         on_skip: (error) => {
           const at = error?.lines;
           const entry = typeof at === 'number' ? lines[at - 1] : undefined;
-          if (entry !== undefined && !byLine.has(entry.line)) byLine.set(entry.line, { line: entry.line, issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }] });
+          if (entry !== undefined && !byLine.has(entry.line))
+            byLine.set(entry.line, {
+              line: entry.line,
+              issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }],
+            });
           else byLine.set(-1, { line: -1, issues: [] });
           return undefined;
         },
@@ -127,7 +153,17 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
     return lines.map(({ line, text }) => {
       try {
         const rows = parseCsv(text, { ...CSV_OPTIONS, delimiter }) as string[][];
-        if (rows.length !== 1) return { line, issues: [{ path: '', code: 'invalid_csv', message: 'not a valid CSV row: a quoted field is not closed on this line' }] };
+        if (rows.length !== 1)
+          return {
+            line,
+            issues: [
+              {
+                path: '',
+                code: 'invalid_csv',
+                message: 'not a valid CSV row: a quoted field is not closed on this line',
+              },
+            ],
+          };
         return cellsToParsed(line, rows[0] as string[]);
       } catch (error) {
         return { line, issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }] };
@@ -147,15 +183,25 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
       else lines.push({ line: chunk.firstLine + i, text: t });
     });
 
-    const parsed: Parsed[] = csvIn === undefined
-      ? lines.map(({ line, text: t }) => {
-        try {
-          return { line, body: JSON.parse(t) as unknown };
-        } catch (error) {
-          return { line, issues: [{ path: '', code: 'invalid_json', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }] };
-        }
-      })
-      : rowsToBodies(lines);
+    const parsed: Parsed[] =
+      csvIn === undefined
+        ? lines.map(({ line, text: t }) => {
+            try {
+              return { line, body: JSON.parse(t) as unknown };
+            } catch (error) {
+              return {
+                line,
+                issues: [
+                  {
+                    path: '',
+                    code: 'invalid_json',
+                    message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+                  },
+                ],
+              };
+            }
+          })
+        : rowsToBodies(lines);
 
     const out: string[] = [];
     const err: string[] = interleaved ? out : [];
@@ -167,14 +213,33 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
         try {
           const result = run(p.body, options);
           results += 1;
-          out.push(resultCells === undefined
-            ? `{"line":${p.line},"result":${JSON.stringify(result)}}\n`
-            : stringifyCsv([[String(p.line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], { delimiter }));
+          out.push(
+            resultCells === undefined
+              ? `{"line":${p.line},"result":${JSON.stringify(result)}}\n`
+              : stringifyCsv([[String(p.line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], {
+                  delimiter,
+                }),
+          );
           continue;
         } catch (error) {
-          issues = error instanceof ValidationError ? error.issues
-            : error instanceof RuleEvaluationError ? [{ path: '', code: 'calculation_failed', message: `the rule set failed on this household: ${error.message}` }]
-              : [{ path: '', code: 'internal_error', message: `unexpected error (please report it): ${error instanceof Error ? error.message : String(error)}` }];
+          issues =
+            error instanceof ValidationError
+              ? error.issues
+              : error instanceof RuleEvaluationError
+                ? [
+                    {
+                      path: '',
+                      code: 'calculation_failed',
+                      message: `the rule set failed on this household: ${error.message}`,
+                    },
+                  ]
+                : [
+                    {
+                      path: '',
+                      code: 'internal_error',
+                      message: `unexpected error (please report it): ${error instanceof Error ? error.message : String(error)}`,
+                    },
+                  ];
         }
       } else {
         issues = p.issues;
@@ -182,14 +247,18 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
       errors += 1;
       const format = interleaved ? settings.outputFormat : settings.errorsFormat;
       if (format === 'ndjson') err.push(`{"line":${p.line},"issues":${JSON.stringify(issues)}}\n`);
-      else if (interleaved) err.push(stringifyCsv([[String(p.line), ...emptyResult, JSON.stringify(issues)]], { delimiter }));
+      else if (interleaved)
+        err.push(stringifyCsv([[String(p.line), ...emptyResult, JSON.stringify(issues)]], { delimiter }));
       else err.push(stringifyCsv([[String(p.line), JSON.stringify(issues)]], { delimiter }));
     }
     return {
       seq: chunk.seq,
       out: encoder.encode(out.join('')),
       err: interleaved ? new Uint8Array(0) : encoder.encode(err.join('')),
-      results, errors, blank, inputBytes: chunk.bytes.byteLength,
+      results,
+      errors,
+      blank,
+      inputBytes: chunk.bytes.byteLength,
     };
   };
 }

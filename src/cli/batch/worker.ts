@@ -14,10 +14,12 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMes
 
 let processChunk: ((chunk: Chunk) => ReturnType<ReturnType<typeof createChunkProcessor>>) | undefined;
 try {
-  const ruleSet: RuleSet = init.ruleSet.kind === 'bundled'
-    ? bundledCatalog().byId(init.ruleSet.id)
-    : loadRuleSet(init.ruleSet.files, init.ruleSet.origin);
-  if (ruleSet.hash !== init.hash) throw new Error(`the worker loaded rule set ${ruleSet.id} with hash ${ruleSet.hash}, not ${init.hash}`);
+  const ruleSet: RuleSet =
+    init.ruleSet.kind === 'bundled'
+      ? bundledCatalog().byId(init.ruleSet.id)
+      : loadRuleSet(init.ruleSet.files, init.ruleSet.origin);
+  if (ruleSet.hash !== init.hash)
+    throw new Error(`the worker loaded rule set ${ruleSet.id} with hash ${ruleSet.hash}, not ${init.hash}`);
   processChunk = createChunkProcessor(init.settings, ruleSet);
   post({ type: 'ready' });
 } catch (error) {
@@ -27,6 +29,8 @@ try {
 port.on('message', (chunk: Chunk) => {
   if (processChunk === undefined) return;
   const outcome = processChunk(chunk);
-  const transfer = [outcome.out.buffer, outcome.err.buffer].filter((b, i, all): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0 && all.indexOf(b) === i);
+  const transfer = [outcome.out.buffer, outcome.err.buffer].filter(
+    (b, i, all): b is ArrayBuffer => b instanceof ArrayBuffer && b.byteLength > 0 && all.indexOf(b) === i,
+  );
   post({ type: 'done', outcome }, transfer);
 });

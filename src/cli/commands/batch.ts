@@ -40,7 +40,9 @@ function openOutput(io: CliIo, path: string | undefined, what: string): Promise<
   const stream = createWriteStream(resolvePath(io, path));
   return new Promise((resolve, reject) => {
     stream.once('open', () => resolve({ stream, file: true }));
-    stream.once('error', (error) => reject(new CliError(EXIT.io, `cannot write the ${what} ${path}: ${describeFsError(error)}`)));
+    stream.once('error', (error) =>
+      reject(new CliError(EXIT.io, `cannot write the ${what} ${path}: ${describeFsError(error)}`)),
+    );
   });
 }
 
@@ -54,11 +56,21 @@ function closeOutput(out: { stream: Writable; file: boolean }): Promise<void> {
 
 export async function batchCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals: given } = parseCommand('batch', args, {
-    in: { type: 'string' }, out: { type: 'string' }, errors: { type: 'string' },
-    format: { type: 'string' }, 'in-format': { type: 'string' }, 'out-format': { type: 'string' },
-    ruleset: { type: 'string' }, date: { type: 'string' }, explain: { type: 'boolean' },
-    workers: { type: 'string' }, delimiter: { type: 'string' }, 'chunk-size': { type: 'string' },
-    progress: { type: 'boolean' }, 'no-progress': { type: 'boolean' }, quiet: { type: 'boolean', short: 'q' },
+    in: { type: 'string' },
+    out: { type: 'string' },
+    errors: { type: 'string' },
+    format: { type: 'string' },
+    'in-format': { type: 'string' },
+    'out-format': { type: 'string' },
+    ruleset: { type: 'string' },
+    date: { type: 'string' },
+    explain: { type: 'boolean' },
+    workers: { type: 'string' },
+    delimiter: { type: 'string' },
+    'chunk-size': { type: 'string' },
+    progress: { type: 'boolean' },
+    'no-progress': { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
   });
   if (values.help === true) {
     await write(io.stdout, BATCH_HELP);
@@ -66,24 +78,42 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
   }
   const [calcArg] = positionals('batch', given, ['afloscapaciteit|pensioenuitgaven']);
   const calculation: Calculation = choice('batch', 'calculation', calcArg, CALCULATIONS) ?? 'afloscapaciteit';
-  if (values.in === undefined) throw usageError('missing --in FILE (use --in - for standard input)\nsee: budgetnorm batch --help');
+  if (values.in === undefined)
+    throw usageError('missing --in FILE (use --in - for standard input)\nsee: budgetnorm batch --help');
   const format = choice('batch', 'format', values.format, FORMATS);
-  const inputFormat = choice('batch', 'in-format', values['in-format'], FORMATS) ?? format ?? formatOfPath(values.in) ??
+  const inputFormat =
+    choice('batch', 'in-format', values['in-format'], FORMATS) ??
+    format ??
+    formatOfPath(values.in) ??
     (values.in === '-' ? 'ndjson' : undefined);
-  if (inputFormat === undefined) throw usageError(`cannot tell the format of ${values.in} from its extension: name it .ndjson, .jsonl or .csv, or give --format\nsee: budgetnorm batch --help`);
-  const outputFormat = choice('batch', 'out-format', values['out-format'], FORMATS) ?? format ?? formatOfPath(values.out) ??
+  if (inputFormat === undefined)
+    throw usageError(
+      `cannot tell the format of ${values.in} from its extension: name it .ndjson, .jsonl or .csv, or give --format\nsee: budgetnorm batch --help`,
+    );
+  const outputFormat =
+    choice('batch', 'out-format', values['out-format'], FORMATS) ??
+    format ??
+    formatOfPath(values.out) ??
     (values.out === undefined || values.out === '-' ? 'ndjson' : undefined);
-  if (outputFormat === undefined) throw usageError(`cannot tell the format of ${values.out ?? ''} from its extension: name it .ndjson, .jsonl or .csv, or give --format\nsee: budgetnorm batch --help`);
+  if (outputFormat === undefined)
+    throw usageError(
+      `cannot tell the format of ${values.out ?? ''} from its extension: name it .ndjson, .jsonl or .csv, or give --format\nsee: budgetnorm batch --help`,
+    );
   const errorsFormat = values.errors === undefined ? undefined : (formatOfPath(values.errors) ?? outputFormat);
   const delimiter = values.delimiter ?? ',';
   if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
     throw usageError('--delimiter must be one character (not a quote or a line break)\nsee: budgetnorm batch --help');
   }
-  const workersWanted = integerOption('batch', 'workers', values.workers, 0, 64) ?? Math.min(availableParallelism(), 16);
+  const workersWanted =
+    integerOption('batch', 'workers', values.workers, 0, 64) ?? Math.min(availableParallelism(), 16);
   const chunkBytes = integerOption('batch', 'chunk-size', values['chunk-size'], 1, 1 << 30) ?? DEFAULT_CHUNK_BYTES;
   const date = dateOption('batch', values.date);
   const explain = values.explain === true;
-  const paths = [['--in', values.in], ['--out', values.out], ['--errors', values.errors]] as const;
+  const paths = [
+    ['--in', values.in],
+    ['--out', values.out],
+    ['--errors', values.errors],
+  ] as const;
   for (const [i, [nameA, a]] of paths.entries()) {
     for (const [nameB, b] of paths.slice(i + 1)) {
       if (a !== undefined && b !== undefined && a !== '-' && b !== '-' && resolvePath(io, a) === resolvePath(io, b)) {
@@ -95,9 +125,10 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
   const chosen = chooseRuleSet(io, values.ruleset, date, calculation);
   const ruleSet: RuleSet = chosen.ruleSet;
-  const shipment: RuleSetShipment = chosen.source.kind === 'bundled'
-    ? { kind: 'bundled', id: chosen.source.id }
-    : { kind: 'files', files: ruleSet.files, origin: chosen.label };
+  const shipment: RuleSetShipment =
+    chosen.source.kind === 'bundled'
+      ? { kind: 'bundled', id: chosen.source.id }
+      : { kind: 'files', files: ruleSet.files, origin: chosen.label };
 
   // The input.
   let input: Readable;
@@ -124,13 +155,20 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
     first = next.done === true ? undefined : next.value;
     if (inputFormat === 'csv') {
       const split = first === undefined ? undefined : splitFirstLine(first);
-      if (split === undefined) throw new CliError(EXIT.io, `${values.in} has no header line: a CSV input starts with a header naming the fields`);
+      if (split === undefined)
+        throw new CliError(
+          EXIT.io,
+          `${values.in} has no header line: a CSV input starts with a header naming the fields`,
+        );
       headerBytes = (first?.bytes.byteLength ?? 0) - (split.rest?.bytes.byteLength ?? 0);
       try {
         csvHeader = (parseCsv(split.header, { delimiter, trim: true, record_delimiter: '\n' }) as string[][])[0] ?? [];
         new CsvInputColumns(calculation, csvHeader);
       } catch (error) {
-        throw new CliError(EXIT.io, `the CSV header (line ${split.headerLine}) of ${values.in} cannot be used: ${error instanceof Error ? error.message : String(error)}`);
+        throw new CliError(
+          EXIT.io,
+          `the CSV header (line ${split.headerLine}) of ${values.in} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       first = split.rest;
     }
@@ -139,19 +177,37 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
     throw new CliError(EXIT.io, `cannot read ${values.in}: ${describeFsError(error)}`);
   }
 
-  const settings: BatchSettings = { calculation, explain, inputFormat, outputFormat, errorsFormat, delimiter, csvHeader };
+  const settings: BatchSettings = {
+    calculation,
+    explain,
+    inputFormat,
+    outputFormat,
+    errorsFormat,
+    delimiter,
+    csvHeader,
+  };
   const out = await openOutput(io, values.out, 'output');
   const err = values.errors === undefined ? undefined : await openOutput(io, values.errors, 'errors file');
 
   let runner: ChunkRunner;
   try {
-    runner = workersWanted === 0 ? inProcessRunner(settings, ruleSet) : await startWorkerPool(workersWanted, { settings, ruleSet: shipment, hash: ruleSet.hash });
+    runner =
+      workersWanted === 0
+        ? inProcessRunner(settings, ruleSet)
+        : await startWorkerPool(workersWanted, { settings, ruleSet: shipment, hash: ruleSet.hash });
   } catch (error) {
-    throw new CliError(EXIT.internal, `cannot start the worker threads: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(
+      EXIT.internal,
+      `cannot start the worker threads: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 
   const started = performance.now();
-  const progress = new Progress(io.stderr, values['no-progress'] !== true && values.quiet !== true && (values.progress === true || io.stderrIsTTY), totalBytes);
+  const progress = new Progress(
+    io.stderr,
+    values['no-progress'] !== true && values.quiet !== true && (values.progress === true || io.stderrIsTTY),
+    totalBytes,
+  );
   const counts = { records: 0, results: 0, errors: 0, blank: 0, bytes: headerBytes };
   const queue: Promise<ChunkOutcome>[] = [];
   const maxInFlight = Math.max(1, runner.workers * 3);
@@ -210,9 +266,17 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
     progress.finish();
     // Settle what is still running, so no promise rejects unobserved.
     await Promise.allSettled(queue);
-    const failure = error instanceof CliError ? error
-      : new CliError(EXIT.internal, `internal error (please report it): ${error instanceof Error ? error.message : String(error)}`);
-    await write(io.stderr, `budgetnorm batch: stopped after ${formatCount(counts.records)} records written: ${failure.message}\n`);
+    const failure =
+      error instanceof CliError
+        ? error
+        : new CliError(
+            EXIT.internal,
+            `internal error (please report it): ${error instanceof Error ? error.message : String(error)}`,
+          );
+    await write(
+      io.stderr,
+      `budgetnorm batch: stopped after ${formatCount(counts.records)} records written: ${failure.message}\n`,
+    );
     throw new CliError(failure.exitCode, '');
   } finally {
     await runner.close();
@@ -222,12 +286,15 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
   const seconds = (performance.now() - started) / 1000;
   if (values.quiet !== true) {
     const rss = process.resourceUsage().maxRSS / 1024;
-    const blank = counts.blank > 0 ? ` (${formatCount(counts.blank)} blank line${counts.blank === 1 ? '' : 's'} skipped)` : '';
+    const blank =
+      counts.blank > 0 ? ` (${formatCount(counts.blank)} blank line${counts.blank === 1 ? '' : 's'} skipped)` : '';
     const where = counts.errors > 0 && values.errors !== undefined ? `, error records in ${values.errors}` : '';
-    await write(io.stderr,
+    await write(
+      io.stderr,
       `budgetnorm batch ${calculation}: ${plural(counts.records, 'record')} = ${plural(counts.results, 'result')} + ${plural(counts.errors, 'error')}${blank}${where}; ` +
-      `rule set ${ruleSet.id}; ${seconds.toFixed(1)} s, ${formatCount(seconds > 0 ? counts.records / seconds : 0)} records/s, ` +
-      `${runner.workers === 0 ? 'in-process' : `${runner.workers} worker${runner.workers === 1 ? '' : 's'}`}, peak RSS ${rss.toFixed(0)} MB\n`);
+        `rule set ${ruleSet.id}; ${seconds.toFixed(1)} s, ${formatCount(seconds > 0 ? counts.records / seconds : 0)} records/s, ` +
+        `${runner.workers === 0 ? 'in-process' : `${runner.workers} worker${runner.workers === 1 ? '' : 's'}`}, peak RSS ${rss.toFixed(0)} MB\n`,
+    );
   }
   return counts.errors > 0 ? EXIT.problems : EXIT.ok;
 }

@@ -4,8 +4,15 @@
  * issues on stderr, exit 1.
  */
 import {
-  repaymentCapacity, retirementExpenditure, RuleEvaluationError, RuleSetChoiceError, ValidationError,
-  type RepaymentCapacityResult, type RetirementExpenditureResult, type RuleSet, type ValidationIssue,
+  repaymentCapacity,
+  retirementExpenditure,
+  RuleEvaluationError,
+  RuleSetChoiceError,
+  ValidationError,
+  type RepaymentCapacityResult,
+  type RetirementExpenditureResult,
+  type RuleSet,
+  type ValidationIssue,
 } from '../../index.js';
 import { choice, dateOption, parseCommand, positionals } from '../args.js';
 import type { Calculation } from '../batch/csv-fields.js';
@@ -23,19 +30,27 @@ type Chosen = Pick<NamedRuleSet, 'ruleSet' | 'label' | 'source'>;
  * on `--date` (default today). Exit 2 for an unknown id or a date no set covers, 4 when the set
  * has no rules for the calculation.
  */
-export function chooseRuleSet(io: CliIo, ruleSetArg: string | undefined, date: string | undefined, calculation: Calculation): Chosen {
+export function chooseRuleSet(
+  io: CliIo,
+  ruleSetArg: string | undefined,
+  date: string | undefined,
+  calculation: Calculation,
+): Chosen {
   let chosen: Chosen;
   if (ruleSetArg !== undefined) {
     chosen = loadNamedRuleSet(io, ruleSetArg);
     if (date !== undefined && (date < chosen.ruleSet.validFrom || date > chosen.ruleSet.validUntil)) {
-      io.stderr.write(`warning: rule set ${chosen.ruleSet.id} is valid ${chosen.ruleSet.validFrom} to ${chosen.ruleSet.validUntil}, not on ${date}; it is used because --ruleset names it\n`);
+      io.stderr.write(
+        `warning: rule set ${chosen.ruleSet.id} is valid ${chosen.ruleSet.validFrom} to ${chosen.ruleSet.validUntil}, not on ${date}; it is used because --ruleset names it\n`,
+      );
     }
   } else {
     try {
       const ruleSet = catalog().forDate(date);
       chosen = { ruleSet, label: ruleSet.id, source: { kind: 'bundled', id: ruleSet.id } };
     } catch (error) {
-      if (error instanceof RuleSetChoiceError) throw new CliError(EXIT.usage, `${error.message} (give --ruleset, or another --date)`);
+      if (error instanceof RuleSetChoiceError)
+        throw new CliError(EXIT.usage, `${error.message} (give --ruleset, or another --date)`);
       throw error;
     }
   }
@@ -47,12 +62,23 @@ export function chooseRuleSet(io: CliIo, ruleSetArg: string | undefined, date: s
 
 /** Issues as lines a person reads: path, code, message, aligned. */
 export function issueLines(issues: readonly ValidationIssue[]): string[] {
-  return alignRows(issues.map((i) => [i.path === '' ? '(body)' : i.path, i.code, i.message]), [], '  ');
+  return alignRows(
+    issues.map((i) => [i.path === '' ? '(body)' : i.path, i.code, i.message]),
+    [],
+    '  ',
+  );
 }
 
-export async function calculationCommand(calculation: Calculation, args: readonly string[], io: CliIo): Promise<number> {
+export async function calculationCommand(
+  calculation: Calculation,
+  args: readonly string[],
+  io: CliIo,
+): Promise<number> {
   const { values, positionals: given } = parseCommand(calculation, args, {
-    ruleset: { type: 'string' }, date: { type: 'string' }, explain: { type: 'boolean' }, format: { type: 'string' },
+    ruleset: { type: 'string' },
+    date: { type: 'string' },
+    explain: { type: 'boolean' },
+    format: { type: 'string' },
   });
   if (values.help === true) {
     await write(io.stdout, calculationHelp(calculation));
@@ -66,7 +92,10 @@ export async function calculationCommand(calculation: Calculation, args: readonl
 
   const reject = async (issues: readonly ValidationIssue[]): Promise<number> => {
     if (format === 'table') {
-      await write(io.stderr, `The request body is not acceptable (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${issueLines(issues).join('\n')}\n`);
+      await write(
+        io.stderr,
+        `The request body is not acceptable (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${issueLines(issues).join('\n')}\n`,
+      );
     } else {
       await write(io.stderr, `${JSON.stringify({ issues }, null, 2)}\n`);
     }
@@ -77,21 +106,35 @@ export async function calculationCommand(calculation: Calculation, args: readonl
   try {
     body = JSON.parse(text);
   } catch (error) {
-    return reject([{ path: '', code: 'invalid_json', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }]);
+    return reject([
+      {
+        path: '',
+        code: 'invalid_json',
+        message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ]);
   }
   const options = { ruleSet, explain: values.explain === true };
   let result: RepaymentCapacityResult | RetirementExpenditureResult;
   try {
-    result = calculation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
+    result =
+      calculation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
   } catch (error) {
     if (error instanceof ValidationError) return reject(error.issues);
-    if (error instanceof RuleEvaluationError) throw new CliError(EXIT.ruleSet, `rule set ${ruleSet.id} failed on this household (a defect of the rule set): ${error.message}`);
+    if (error instanceof RuleEvaluationError)
+      throw new CliError(
+        EXIT.ruleSet,
+        `rule set ${ruleSet.id} failed on this household (a defect of the rule set): ${error.message}`,
+      );
     throw error;
   }
   if (format === 'table') {
-    await write(io.stdout, calculation === 'afloscapaciteit'
-      ? repaymentTable(result as RepaymentCapacityResult)
-      : retirementTable(result as RetirementExpenditureResult));
+    await write(
+      io.stdout,
+      calculation === 'afloscapaciteit'
+        ? repaymentTable(result as RepaymentCapacityResult)
+        : retirementTable(result as RetirementExpenditureResult),
+    );
   } else {
     await write(io.stdout, `${JSON.stringify(result, null, 2)}\n`);
   }

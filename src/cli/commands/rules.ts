@@ -39,24 +39,46 @@ interface ListedSet {
 }
 
 async function list(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: given } = parseCommand('rules list', args, { dir: { type: 'string' }, format: { type: 'string' } });
+  const { values, positionals: given } = parseCommand('rules list', args, {
+    dir: { type: 'string' },
+    format: { type: 'string' },
+  });
   if (values.help === true) return help(io, 'list');
   positionals('rules list', given, []);
   const format = choice('rules list', 'format', values.format, ['text', 'json'] as const, 'text');
   const sets: ListedSet[] = [];
   if (values.dir === undefined) {
     for (const s of catalog().list()) {
-      sets.push({ id: s.id, validFrom: s.validFrom, validUntil: s.validUntil, status: s.status, hash: s.hash, calculations: calculationsOf(s), title: s.title });
+      sets.push({
+        id: s.id,
+        validFrom: s.validFrom,
+        validUntil: s.validUntil,
+        status: s.status,
+        hash: s.hash,
+        calculations: calculationsOf(s),
+        title: s.title,
+      });
     }
   } else {
     const dir = resolvePath(io, values.dir);
     if (!isFolder(dir)) throw new CliError(EXIT.io, `cannot list ${values.dir}: no such folder`);
-    const folders = readdirSync(dir).filter((name) => isFolder(join(dir, name)) && readdirSync(join(dir, name)).includes('manifest.json')).sort();
+    const folders = readdirSync(dir)
+      .filter((name) => isFolder(join(dir, name)) && readdirSync(join(dir, name)).includes('manifest.json'))
+      .sort();
     for (const name of folders) {
       const label = join(values.dir, name);
       try {
         const s = loadRuleSetWithReport(readRuleSetFolder(join(dir, name)), label).ruleSet;
-        sets.push({ id: s.id, folder: label, validFrom: s.validFrom, validUntil: s.validUntil, status: s.status, hash: s.hash, calculations: calculationsOf(s), title: s.title });
+        sets.push({
+          id: s.id,
+          folder: label,
+          validFrom: s.validFrom,
+          validUntil: s.validUntil,
+          status: s.status,
+          hash: s.hash,
+          calculations: calculationsOf(s),
+          title: s.title,
+        });
       } catch (error) {
         if (!(error instanceof RuleSetError)) throw error;
         sets.push({ id: name, folder: label, problems: error.issues });
@@ -70,12 +92,22 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
     await write(io.stdout, 'no rule sets found\n');
   } else {
     const withFolder = values.dir !== undefined;
-    const rows = [[...(withFolder ? ['folder'] : []), 'id', 'valid from', 'valid until', 'status', 'calculations', 'hash'], ...sets.map((s) => [
-      ...(withFolder ? [s.folder ?? ''] : []),
-      ...(s.problems !== undefined
-        ? [s.id, '', '', 'INVALID', `${s.problems.length} problem(s): run budgetnorm rules check ${s.folder ?? s.id}`, '']
-        : [s.id, s.validFrom ?? '', s.validUntil ?? '', s.status ?? '', s.calculations ?? '', s.hash ?? '']),
-    ])];
+    const rows = [
+      [...(withFolder ? ['folder'] : []), 'id', 'valid from', 'valid until', 'status', 'calculations', 'hash'],
+      ...sets.map((s) => [
+        ...(withFolder ? [s.folder ?? ''] : []),
+        ...(s.problems !== undefined
+          ? [
+              s.id,
+              '',
+              '',
+              'INVALID',
+              `${s.problems.length} problem(s): run budgetnorm rules check ${s.folder ?? s.id}`,
+              '',
+            ]
+          : [s.id, s.validFrom ?? '', s.validUntil ?? '', s.status ?? '', s.calculations ?? '', s.hash ?? '']),
+      ]),
+    ];
     await write(io.stdout, `${alignRows(rows).join('\n')}\n`);
   }
   return broken > 0 ? EXIT.problems : EXIT.ok;
@@ -92,21 +124,30 @@ function folderOf(io: CliIo, arg: string, command: string): string {
     const bundled = join(packageRulesDir(), arg);
     if (isFolder(bundled)) return bundled;
   }
-  throw new CliError(EXIT.io, `cannot ${command} ${arg}: no such folder (give the path of a rule-set folder, or the id of a bundled set)`);
+  throw new CliError(
+    EXIT.io,
+    `cannot ${command} ${arg}: no such folder (give the path of a rule-set folder, or the id of a bundled set)`,
+  );
 }
 
 function exampleIssues(outcomes: readonly ExampleOutcome[]): RuleSetIssue[] {
   return outcomes.flatMap((o) => [
     ...o.problems.map((p) => ({ file: o.file, path: '$', code: 'example_problem', message: p })),
     ...o.differences.map((d) => ({
-      file: o.file, path: `$.expected.${d.field}`, code: 'example_difference',
+      file: o.file,
+      path: `$.expected.${d.field}`,
+      code: 'example_difference',
       message: `expected ${JSON.stringify(d.expected)}, the rule set gives ${JSON.stringify(d.actual)}`,
     })),
   ]);
 }
 
 function issueText(issues: readonly RuleSetIssue[]): string {
-  return alignRows(issues.map((i) => [i.file || '(rule set)', i.path, `[${i.code}]`, i.message]), [], '  ').join('\n');
+  return alignRows(
+    issues.map((i) => [i.file || '(rule set)', i.path, `[${i.code}]`, i.message]),
+    [],
+    '  ',
+  ).join('\n');
 }
 
 interface CheckReport {
@@ -140,15 +181,32 @@ export function checkFolder(path: string, label: string): CheckReport {
   for (const calculation of CALCULATIONS) {
     const hasExamples = Object.keys(files).some((f) => f.startsWith(`tests/${calculation}/`));
     if (report.ruleSet.calculations[calculation] === undefined) {
-      if (hasExamples) issues.push({ file: `tests/${calculation}/`, path: '$', code: 'example_problem', message: `worked examples of ${calculation}, but the rule set has no ${calculation}.json` });
+      if (hasExamples)
+        issues.push({
+          file: `tests/${calculation}/`,
+          path: '$',
+          code: 'example_problem',
+          message: `worked examples of ${calculation}, but the rule set has no ${calculation}.json`,
+        });
       continue;
     }
     const outcomes = runWorkedExamples(report.ruleSet, calculation, files);
     const found = exampleIssues(outcomes);
     issues.push(...found);
-    examples[calculation] = { total: outcomes.length, matching: outcomes.filter((o) => o.problems.length === 0 && o.differences.length === 0).length };
+    examples[calculation] = {
+      total: outcomes.length,
+      matching: outcomes.filter((o) => o.problems.length === 0 && o.differences.length === 0).length,
+    };
   }
-  return { folder: label, ok: issues.length === 0, id: report.ruleSet.id, hash: report.ruleSet.hash, issues, sweeps: report.sweeps, examples };
+  return {
+    folder: label,
+    ok: issues.length === 0,
+    id: report.ruleSet.id,
+    hash: report.ruleSet.hash,
+    issues,
+    sweeps: report.sweeps,
+    examples,
+  };
 }
 
 async function check(args: readonly string[], io: CliIo): Promise<number> {
@@ -162,18 +220,31 @@ async function check(args: readonly string[], io: CliIo): Promise<number> {
     return report.ok ? EXIT.ok : EXIT.problems;
   }
   if (!report.ok) {
-    await write(io.stdout, `${arg}: ${report.issues.length} problem${report.issues.length === 1 ? '' : 's'}\n${issueText(report.issues)}\n`);
+    await write(
+      io.stdout,
+      `${arg}: ${report.issues.length} problem${report.issues.length === 1 ? '' : 's'}\n${issueText(report.issues)}\n`,
+    );
     return EXIT.problems;
   }
-  const lines = [`${arg}: rule set ${report.id ?? ''} is valid (hash ${report.hash ?? ''})`, '  schema and cross-references: ok', '  coverage sweep:'];
+  const lines = [
+    `${arg}: rule set ${report.id ?? ''} is valid (hash ${report.hash ?? ''})`,
+    '  schema and cross-references: ok',
+    '  coverage sweep:',
+  ];
   for (const [calculation, sweep] of Object.entries(report.sweeps ?? {})) {
     if (sweep === undefined) continue;
-    const sampled = sweep.sampled.length === 0 ? 'every combination tried, none sampled' : `sampled (over the budget of combinations): ${sweep.sampled.join(', ')}`;
+    const sampled =
+      sweep.sampled.length === 0
+        ? 'every combination tried, none sampled'
+        : `sampled (over the budget of combinations): ${sweep.sampled.join(', ')}`;
     lines.push(`    ${calculation}: ${sweep.households.toLocaleString('en-US')} households tried; ${sampled}`);
   }
   lines.push('  worked examples:');
   for (const [calculation, e] of Object.entries(report.examples ?? {})) {
-    if (e !== undefined) lines.push(`    ${calculation}: ${e.matching} of ${e.total} match${e.total === 0 ? ' (there are none: add some under tests/)' : ''}`);
+    if (e !== undefined)
+      lines.push(
+        `    ${calculation}: ${e.matching} of ${e.total} match${e.total === 0 ? ' (there are none: add some under tests/)' : ''}`,
+      );
   }
   await write(io.stdout, `${lines.join('\n')}\n`);
   return EXIT.ok;
@@ -186,12 +257,19 @@ async function test(args: readonly string[], io: CliIo): Promise<number> {
   const format = choice('rules test', 'format', values.format, ['text', 'json'] as const, 'text');
   const folder = folderOf(io, arg, 'test');
   const named = loadNamedRuleSet(io, folder);
-  const results = CALCULATIONS.filter((c) => named.ruleSet.calculations[c] !== undefined)
-    .map((calculation) => ({ calculation, outcomes: runWorkedExamples(named.ruleSet, calculation, named.files) }));
-  const failing = results.flatMap((r) => r.outcomes).filter((o) => o.problems.length > 0 || o.differences.length > 0).length;
+  const results = CALCULATIONS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
+    calculation,
+    outcomes: runWorkedExamples(named.ruleSet, calculation, named.files),
+  }));
+  const failing = results
+    .flatMap((r) => r.outcomes)
+    .filter((o) => o.problems.length > 0 || o.differences.length > 0).length;
   const total = results.reduce((n, r) => n + r.outcomes.length, 0);
   if (format === 'json') {
-    await write(io.stdout, json({ ruleSet: named.ruleSet.id, hash: named.ruleSet.hash, total, failing, calculations: results }));
+    await write(
+      io.stdout,
+      json({ ruleSet: named.ruleSet.id, hash: named.ruleSet.hash, total, failing, calculations: results }),
+    );
     return failing > 0 ? EXIT.problems : EXIT.ok;
   }
   const lines: string[] = [];
@@ -202,11 +280,28 @@ async function test(args: readonly string[], io: CliIo): Promise<number> {
       lines.push(`  ${ok ? 'ok  ' : 'FAIL'}  ${o.file}: ${o.description}`);
       for (const p of o.problems) lines.push(`          problem: ${p}`);
       if (o.differences.length > 0) {
-        lines.push(...alignRows([['field', 'expected', 'actual'], ...o.differences.map((d) => [d.field, JSON.stringify(d.expected) ?? 'nothing', JSON.stringify(d.actual) ?? 'nothing'])], ['left', 'right', 'right'], '          '));
+        lines.push(
+          ...alignRows(
+            [
+              ['field', 'expected', 'actual'],
+              ...o.differences.map((d) => [
+                d.field,
+                JSON.stringify(d.expected) ?? 'nothing',
+                JSON.stringify(d.actual) ?? 'nothing',
+              ]),
+            ],
+            ['left', 'right', 'right'],
+            '          ',
+          ),
+        );
       }
     }
   }
-  lines.push(total === 0 ? `${arg}: no worked examples (add them under tests/<calculation>/)` : `${arg}: ${total - failing} of ${total} worked examples match${failing > 0 ? `, ${failing} differ` : ''}`);
+  lines.push(
+    total === 0
+      ? `${arg}: no worked examples (add them under tests/<calculation>/)`
+      : `${arg}: ${total - failing} of ${total} worked examples match${failing > 0 ? `, ${failing} differ` : ''}`,
+  );
   await write(io.stdout, `${lines.join('\n')}\n`);
   return failing > 0 ? EXIT.problems : EXIT.ok;
 }
@@ -245,11 +340,16 @@ async function help(io: CliIo, sub: string): Promise<number> {
 export async function rulesCommand(args: readonly string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
-    case 'list': return list(rest, io);
-    case 'check': return check(rest, io);
-    case 'show': return show(rest, io);
-    case 'diff': return diff(rest, io);
-    case 'test': return test(rest, io);
+    case 'list':
+      return list(rest, io);
+    case 'check':
+      return check(rest, io);
+    case 'show':
+      return show(rest, io);
+    case 'diff':
+      return diff(rest, io);
+    case 'test':
+      return test(rest, io);
     case undefined:
     case '--help':
     case '-h':
@@ -257,6 +357,8 @@ export async function rulesCommand(args: readonly string[], io: CliIo): Promise<
       await write(io.stdout, RULES_HELP);
       return sub === undefined ? EXIT.usage : EXIT.ok;
     default:
-      throw usageError(`unknown rules command "${sub}"; one of list, check, show, diff, test\nsee: budgetnorm rules --help`);
+      throw usageError(
+        `unknown rules command "${sub}"; one of list, check, show, diff, test\nsee: budgetnorm rules --help`,
+      );
   }
 }

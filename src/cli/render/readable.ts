@@ -98,9 +98,12 @@ function render(e: Expression, tables: TableLookup): { text: string; strength: n
     return atom(`sum of all ${what}`);
   }
   if ('add' in e) return { text: e.add.map((x) => at(x, ADDITIVE)).join(' + '), strength: ADDITIVE };
-  if ('subtract' in e) return { text: `${at(e.subtract[0], ADDITIVE)} − ${at(e.subtract[1], MULTIPLICATIVE)}`, strength: ADDITIVE };
-  if ('multiply' in e) return { text: e.multiply.map((x) => at(x, MULTIPLICATIVE)).join(' × '), strength: MULTIPLICATIVE };
-  if ('divide' in e) return { text: `${at(e.divide[0], MULTIPLICATIVE)} / ${at(e.divide[1], ATOM)}`, strength: MULTIPLICATIVE };
+  if ('subtract' in e)
+    return { text: `${at(e.subtract[0], ADDITIVE)} − ${at(e.subtract[1], MULTIPLICATIVE)}`, strength: ADDITIVE };
+  if ('multiply' in e)
+    return { text: e.multiply.map((x) => at(x, MULTIPLICATIVE)).join(' × '), strength: MULTIPLICATIVE };
+  if ('divide' in e)
+    return { text: `${at(e.divide[0], MULTIPLICATIVE)} / ${at(e.divide[1], ATOM)}`, strength: MULTIPLICATIVE };
   if ('min' in e) return atom(`min(${list(e.min)})`);
   if ('max' in e) return atom(`max(${list(e.max)})`);
   if ('sum' in e) {
@@ -113,7 +116,9 @@ function render(e: Expression, tables: TableLookup): { text: string; strength: n
   }
   if ('round' in e) return atom(`round(${render(e.round, tables).text}, ${e.policy})`);
   if ('if' in e) {
-    return atom(`(if ${renderCondition(e.if)} then ${render(e.then, tables).text} else ${render(e.else, tables).text})`);
+    return atom(
+      `(if ${renderCondition(e.if)} then ${render(e.then, tables).text} else ${render(e.else, tables).text})`,
+    );
   }
   return atom(JSON.stringify(e));
 }

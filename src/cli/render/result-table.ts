@@ -13,7 +13,13 @@ function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): 
   const lines = ['', 'Bedragen in euro per maand.'];
   if (result.Meldingen.length > 0) {
     lines.push('', 'Meldingen:');
-    lines.push(...alignRows(result.Meldingen.map((m) => [m.Code, m.Tekst]), [], '  '));
+    lines.push(
+      ...alignRows(
+        result.Meldingen.map((m) => [m.Code, m.Tekst]),
+        [],
+        '  ',
+      ),
+    );
   }
   const r = result.Rekenregels;
   lines.push('', `Rekenregels: ${r.Id}, geldig ${r.GeldigVanaf} t/m ${r.GeldigTot}`, `Hash: ${r.Hash}`);
@@ -67,7 +73,12 @@ function figure(f: FigureUse): string {
   switch (f.kind) {
     case 'parameter':
     case 'table': {
-      const key = f.kind === 'table' ? `[${Object.entries(f.key).map(([k, v]) => `${k}=${v}`).join(', ')}]` : '';
+      const key =
+        f.kind === 'table'
+          ? `[${Object.entries(f.key)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')}]`
+          : '';
       const why = f.formula !== undefined ? `; ${f.formula}` : f.reasoning !== undefined ? `; ${f.reasoning}` : '';
       return `${f.name}${key} = ${f.value}${unitText(f.unit)}  (${f.source.publisher}: ${f.source.title}${f.source.locator === undefined ? '' : `, ${f.source.locator}`}; ${f.provenance}${why})`;
     }
@@ -83,20 +94,41 @@ function figure(f: FigureUse): string {
 }
 
 function trace(t: AmountTrace, kind: string): string[] {
-  const amounts = Object.entries(t.rounded ?? t.exact).map(([m, v]) => `${m} ${v}`).join(', ');
-  const exact = t.rounded === undefined ? '' : ` (exact ${Object.entries(t.exact).map(([m, v]) => `${m} ${v}`).join(', ')})`;
-  const lines = [`${kind} ${t.code}: ${amounts}${exact}; ${t.combine === 'sum' ? 'som van de regels die gelden' : 'de eerste regel die geldt'}`];
+  const amounts = Object.entries(t.rounded ?? t.exact)
+    .map(([m, v]) => `${m} ${v}`)
+    .join(', ');
+  const exact =
+    t.rounded === undefined
+      ? ''
+      : ` (exact ${Object.entries(t.exact)
+          .map(([m, v]) => `${m} ${v}`)
+          .join(', ')})`;
+  const lines = [
+    `${kind} ${t.code}: ${amounts}${exact}; ${t.combine === 'sum' ? 'som van de regels die gelden' : 'de eerste regel die geldt'}`,
+  ];
   for (const r of t.rules) {
     lines.push(`  ${r.applied ? '[x]' : '[ ]'} ${r.id}: ${r.description}`);
     lines.push(`      want: ${r.because}`);
-    if (r.amounts !== undefined) lines.push(`      uitkomst: ${Object.entries(r.amounts).map(([m, v]) => `${m} ${v}`).join(', ')}`);
+    if (r.amounts !== undefined)
+      lines.push(
+        `      uitkomst: ${Object.entries(r.amounts)
+          .map(([m, v]) => `${m} ${v}`)
+          .join(', ')}`,
+      );
     for (const f of r.figures ?? []) lines.push(`      - ${figure(f)}`);
   }
   return lines;
 }
 
 function explanation(x: Explanation): string[] {
-  const lines = ['Uitleg', '', `Gegevens: ${Object.entries(x.facts).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, ''];
+  const lines = [
+    'Uitleg',
+    '',
+    `Gegevens: ${Object.entries(x.facts)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(', ')}`,
+    '',
+  ];
   for (const v of x.values) lines.push(...trace(v, 'Tussenwaarde'), '');
   for (const p of x.posts) lines.push(...trace(p, 'Post'), '');
   for (const t of x.totals) {

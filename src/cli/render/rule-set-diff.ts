@@ -9,10 +9,22 @@ import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
 import { ValidationError } from '../../contract/errors.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { showRuleSet, provenanceText, sourceText, type ShownAmount, type ShownFigure, type ShownRule, type ShownRuleSet } from './rule-set-doc.js';
+import {
+  showRuleSet,
+  provenanceText,
+  sourceText,
+  type ShownAmount,
+  type ShownFigure,
+  type ShownRule,
+  type ShownRuleSet,
+} from './rule-set-doc.js';
 import { code, mdTable } from './text.js';
 
-export interface FieldChange { readonly field: string; readonly old: string; readonly new: string }
+export interface FieldChange {
+  readonly field: string;
+  readonly old: string;
+  readonly new: string;
+}
 
 export interface ValueChange {
   readonly name: string;
@@ -26,16 +38,32 @@ export interface ValueChange {
 export interface AmountDiff {
   readonly code: string;
   readonly fields: readonly FieldChange[];
-  readonly rules: { readonly added: readonly ShownRule[]; readonly removed: readonly ShownRule[]; readonly changed: readonly { readonly id: string; readonly fields: readonly FieldChange[] }[] };
+  readonly rules: {
+    readonly added: readonly ShownRule[];
+    readonly removed: readonly ShownRule[];
+    readonly changed: readonly { readonly id: string; readonly fields: readonly FieldChange[] }[];
+  };
 }
 
 export interface CalculationDiff {
   readonly calculation: string;
   readonly status: 'added' | 'removed' | 'changed' | 'unchanged';
   readonly fields: readonly FieldChange[];
-  readonly posts: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly changed: readonly AmountDiff[] };
-  readonly values: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly changed: readonly AmountDiff[] };
-  readonly totals: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly changed: readonly FieldChange[] };
+  readonly posts: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+    readonly changed: readonly AmountDiff[];
+  };
+  readonly values: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+    readonly changed: readonly AmountDiff[];
+  };
+  readonly totals: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+    readonly changed: readonly FieldChange[];
+  };
 }
 
 export interface ExampleEffect {
@@ -53,7 +81,11 @@ export interface RuleSetDiff {
   readonly to: { readonly label: string; readonly id: string; readonly hash: string };
   readonly manifest: readonly FieldChange[];
   readonly rounding: readonly FieldChange[];
-  readonly sources: { readonly added: readonly string[]; readonly removed: readonly string[]; readonly changed: readonly { readonly key: string; readonly fields: readonly FieldChange[] }[] };
+  readonly sources: {
+    readonly added: readonly string[];
+    readonly removed: readonly string[];
+    readonly changed: readonly { readonly key: string; readonly fields: readonly FieldChange[] }[];
+  };
   readonly parameters: {
     readonly added: readonly { name: string; value: string; unit: string; description: string }[];
     readonly removed: readonly { name: string; value: string; unit: string; description: string }[];
@@ -67,7 +99,11 @@ export interface RuleSetDiff {
     readonly changed: readonly {
       readonly name: string;
       readonly fields: readonly FieldChange[];
-      readonly cells: { readonly added: readonly ValueChange[]; readonly removed: readonly ValueChange[]; readonly changed: readonly ValueChange[] };
+      readonly cells: {
+        readonly added: readonly ValueChange[];
+        readonly removed: readonly ValueChange[];
+        readonly changed: readonly ValueChange[];
+      };
       readonly annotations: readonly { readonly name: string; readonly fields: readonly FieldChange[] }[];
     }[];
   };
@@ -75,9 +111,13 @@ export interface RuleSetDiff {
   readonly examples: readonly ExampleEffect[];
 }
 
-const json = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const json = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
-function fieldChanges(a: Record<string, unknown>, b: Record<string, unknown>, fields: readonly string[]): FieldChange[] {
+function fieldChanges(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  fields: readonly string[],
+): FieldChange[] {
   return fields.filter((f) => json(a[f]) !== json(b[f])).map((f) => ({ field: f, old: json(a[f]), new: json(b[f]) }));
 }
 
@@ -93,7 +133,13 @@ function valueChange(name: string, unit: string, oldValue: string, newValue: str
   let changePercent: number | undefined;
   try {
     const o = new Decimal(oldValue);
-    if (!o.isZero()) changePercent = new Decimal(newValue).minus(o).dividedBy(o.abs()).times(100).toDecimalPlaces(1, Decimal.ROUND_HALF_UP).toNumber();
+    if (!o.isZero())
+      changePercent = new Decimal(newValue)
+        .minus(o)
+        .dividedBy(o.abs())
+        .times(100)
+        .toDecimalPlaces(1, Decimal.ROUND_HALF_UP)
+        .toNumber();
   } catch {
     changePercent = undefined;
   }
@@ -102,7 +148,12 @@ function valueChange(name: string, unit: string, oldValue: string, newValue: str
 
 const FIGURE_FIELDS = ['source', 'provenance', 'formula', 'reasoning', 'locator', 'note'] as const;
 const figureFields = (f: ShownFigure): Record<string, unknown> => ({
-  source: f.source.key, provenance: f.provenance, formula: f.formula, reasoning: f.reasoning, locator: f.locator, note: f.note,
+  source: f.source.key,
+  provenance: f.provenance,
+  formula: f.formula,
+  reasoning: f.reasoning,
+  locator: f.locator,
+  note: f.note,
 });
 
 function byKey<T>(items: readonly T[], key: (t: T) => string): Map<string, T> {
@@ -110,11 +161,19 @@ function byKey<T>(items: readonly T[], key: (t: T) => string): Map<string, T> {
 }
 
 function keyText(key: Readonly<Record<string, string>>): string {
-  return Object.keys(key).sort().map((k) => `${k}=${key[k] ?? ''}`).join(', ');
+  return Object.keys(key)
+    .sort()
+    .map((k) => `${k}=${key[k] ?? ''}`)
+    .join(', ');
 }
 
 function ruleFields(r: ShownRule): Record<string, unknown> {
-  return { description: r.description, when: r.when ?? 'always', ...Object.fromEntries(Object.entries(r.amounts).map(([m, e]) => [m, e])), notice: r.notice === undefined ? undefined : `${r.notice.code}: ${r.notice.text}` };
+  return {
+    description: r.description,
+    when: r.when ?? 'always',
+    ...Object.fromEntries(Object.entries(r.amounts).map(([m, e]) => [m, e])),
+    notice: r.notice === undefined ? undefined : `${r.notice.code}: ${r.notice.text}`,
+  };
 }
 
 function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
@@ -124,7 +183,13 @@ function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
   for (const [codeA, x] of ma) {
     const y = mb.get(codeA);
     if (y === undefined) continue;
-    const fields = fieldChanges(x as unknown as Record<string, unknown>, y as unknown as Record<string, unknown>, ['description', 'group', 'unit', 'combine', 'rounding']);
+    const fields = fieldChanges(x as unknown as Record<string, unknown>, y as unknown as Record<string, unknown>, [
+      'description',
+      'group',
+      'unit',
+      'combine',
+      'rounding',
+    ]);
     const ra = byKey(x.rules, (r) => r.id);
     const rb = byKey(y.rules, (r) => r.id);
     const rulesChanged: { id: string; fields: FieldChange[] }[] = [];
@@ -137,15 +202,28 @@ function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
       const f = fieldChanges(fa, fb, names);
       if (f.length > 0) rulesChanged.push({ id, fields: f });
     }
-    const order = (rules: readonly ShownRule[]) => rules.map((r) => r.id).filter((id) => ra.has(id) && rb.has(id)).join();
-    if (order(x.rules) !== order(y.rules)) fields.push({ field: 'order of rules', old: x.rules.map((r) => r.id).join(', '), new: y.rules.map((r) => r.id).join(', ') });
+    const order = (rules: readonly ShownRule[]) =>
+      rules
+        .map((r) => r.id)
+        .filter((id) => ra.has(id) && rb.has(id))
+        .join();
+    if (order(x.rules) !== order(y.rules))
+      fields.push({
+        field: 'order of rules',
+        old: x.rules.map((r) => r.id).join(', '),
+        new: y.rules.map((r) => r.id).join(', '),
+      });
     const added = y.rules.filter((r) => !ra.has(r.id));
     const removed = x.rules.filter((r) => !rb.has(r.id));
     if (fields.length + added.length + removed.length + rulesChanged.length > 0) {
       changed.push({ code: codeA, fields, rules: { added, removed, changed: rulesChanged } });
     }
   }
-  return { added: b.filter((x) => !ma.has(x.code)).map((x) => x.code), removed: a.filter((x) => !mb.has(x.code)).map((x) => x.code), changed };
+  return {
+    added: b.filter((x) => !ma.has(x.code)).map((x) => x.code),
+    removed: a.filter((x) => !mb.has(x.code)).map((x) => x.code),
+    changed,
+  };
 }
 
 type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
@@ -155,10 +233,17 @@ const KEY_FIGURES: Record<Calculation, readonly string[]> = {
   pensioenuitgaven: ['Totaal.Basis', 'Totaal.Voorbeeld'],
 };
 
-function keyFigures(calculation: Calculation, ruleSet: RuleSet, request: unknown): { figures: Record<string, number>; problem?: string } {
-  if (ruleSet.calculations[calculation] === undefined) return { figures: {}, problem: `${ruleSet.id} has no ${calculation} rules` };
+function keyFigures(
+  calculation: Calculation,
+  ruleSet: RuleSet,
+  request: unknown,
+): { figures: Record<string, number>; problem?: string } {
+  if (ruleSet.calculations[calculation] === undefined)
+    return { figures: {}, problem: `${ruleSet.id} has no ${calculation} rules` };
   try {
-    const result = (calculation === 'afloscapaciteit' ? repaymentCapacity(request, { ruleSet }) : retirementExpenditure(request, { ruleSet })) as unknown as Record<string, unknown>;
+    const result = (calculation === 'afloscapaciteit'
+      ? repaymentCapacity(request, { ruleSet })
+      : retirementExpenditure(request, { ruleSet })) as unknown as Record<string, unknown>;
     const figures: Record<string, number> = {};
     for (const name of KEY_FIGURES[calculation]) {
       let v: unknown = result;
@@ -167,17 +252,34 @@ function keyFigures(calculation: Calculation, ruleSet: RuleSet, request: unknown
     }
     return { figures };
   } catch (error) {
-    const message = error instanceof ValidationError ? `the request is rejected: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof ValidationError
+        ? `the request is rejected: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     return { figures: {}, problem: `${ruleSet.id}: ${message}` };
   }
 }
 
 /** Compares A with B. `filesA`: A's folder files, whose `tests/<calculation>/*.json` worked examples are recomputed under both. */
-export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to: string }, filesA: Readonly<Record<string, unknown>>): RuleSetDiff {
+export function diffRuleSets(
+  a: RuleSet,
+  b: RuleSet,
+  labels: { from: string; to: string },
+  filesA: Readonly<Record<string, unknown>>,
+): RuleSetDiff {
   const sa: ShownRuleSet = showRuleSet(a);
   const sb: ShownRuleSet = showRuleSet(b);
 
-  const manifest = fieldChanges(sa as unknown as Record<string, unknown>, sb as unknown as Record<string, unknown>, ['id', 'title', 'description', 'status', 'validFrom', 'validUntil']);
+  const manifest = fieldChanges(sa as unknown as Record<string, unknown>, sb as unknown as Record<string, unknown>, [
+    'id',
+    'title',
+    'description',
+    'status',
+    'validFrom',
+    'validUntil',
+  ]);
   const rounding: FieldChange[] = [];
   for (const name of [...new Set([...Object.keys(sa.rounding), ...Object.keys(sb.rounding)])].sort()) {
     const o = sa.rounding[name];
@@ -194,14 +296,26 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
     removed: sa.sources.filter((s) => !srcB.has(s.key)).map((s) => s.key),
     changed: sa.sources.flatMap((s) => {
       const t = srcB.get(s.key);
-      const fields = t === undefined ? [] : fieldChanges(s as unknown as Record<string, unknown>, t as unknown as Record<string, unknown>, sourceFields);
+      const fields =
+        t === undefined
+          ? []
+          : fieldChanges(
+              s as unknown as Record<string, unknown>,
+              t as unknown as Record<string, unknown>,
+              sourceFields,
+            );
       return fields.length > 0 ? [{ key: s.key, fields }] : [];
     }),
   };
 
   const pa = byKey(sa.parameters, (p) => p.name);
   const pb = byKey(sb.parameters, (p) => p.name);
-  const brief = (p: ShownRuleSet['parameters'][number]) => ({ name: p.name, value: p.value, unit: p.unit, description: p.description });
+  const brief = (p: ShownRuleSet['parameters'][number]) => ({
+    name: p.name,
+    value: p.value,
+    unit: p.unit,
+    description: p.description,
+  });
   const parameters = {
     added: sb.parameters.filter((p) => !pa.has(p.name)).map(brief),
     removed: sa.parameters.filter((p) => !pb.has(p.name)).map(brief),
@@ -213,7 +327,10 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
       const q = pb.get(p.name);
       if (q === undefined) return [];
       const fields = [
-        ...fieldChanges(p as unknown as Record<string, unknown>, q as unknown as Record<string, unknown>, ['unit', 'description']),
+        ...fieldChanges(p as unknown as Record<string, unknown>, q as unknown as Record<string, unknown>, [
+          'unit',
+          'description',
+        ]),
         ...fieldChanges(figureFields(p), figureFields(q), FIGURE_FIELDS),
       ];
       return fields.length > 0 ? [{ name: p.name, fields }] : [];
@@ -228,15 +345,25 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
     changed: sa.tables.flatMap((t) => {
       const u = tb.get(t.name);
       if (u === undefined) return [];
-      const fields = fieldChanges(t as unknown as Record<string, unknown>, u as unknown as Record<string, unknown>, ['unit', 'description', 'dimensions']);
+      const fields = fieldChanges(t as unknown as Record<string, unknown>, u as unknown as Record<string, unknown>, [
+        'unit',
+        'description',
+        'dimensions',
+      ]);
       const ca = byKey(t.cells, (c) => keyText(c.key));
       const cb = byKey(u.cells, (c) => keyText(c.key));
       const cells = {
-        added: u.cells.filter((c) => !ca.has(keyText(c.key))).map((c) => valueChange(keyText(c.key), u.unit, '', c.value)),
-        removed: t.cells.filter((c) => !cb.has(keyText(c.key))).map((c) => valueChange(keyText(c.key), t.unit, c.value, '')),
+        added: u.cells
+          .filter((c) => !ca.has(keyText(c.key)))
+          .map((c) => valueChange(keyText(c.key), u.unit, '', c.value)),
+        removed: t.cells
+          .filter((c) => !cb.has(keyText(c.key)))
+          .map((c) => valueChange(keyText(c.key), t.unit, c.value, '')),
         changed: t.cells.flatMap((c) => {
           const d = cb.get(keyText(c.key));
-          return d !== undefined && !sameNumber(c.value, d.value) ? [valueChange(keyText(c.key), u.unit, c.value, d.value)] : [];
+          return d !== undefined && !sameNumber(c.value, d.value)
+            ? [valueChange(keyText(c.key), u.unit, c.value, d.value)]
+            : [];
         }),
       };
       const annotations = t.cells.flatMap((c) => {
@@ -249,15 +376,29 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
     }),
   };
 
-  const calcIds = [...new Set([...sa.calculations.map((c) => c.calculation), ...sb.calculations.map((c) => c.calculation)])].sort();
+  const calcIds = [
+    ...new Set([...sa.calculations.map((c) => c.calculation), ...sb.calculations.map((c) => c.calculation)]),
+  ].sort();
   const calculations: CalculationDiff[] = calcIds.map((id) => {
     const x = sa.calculations.find((c) => c.calculation === id);
     const y = sb.calculations.find((c) => c.calculation === id);
     const empty = { added: [], removed: [], changed: [] };
     if (x === undefined || y === undefined) {
-      return { calculation: id, status: x === undefined ? 'added' : 'removed', fields: [], posts: empty, values: empty, totals: empty };
+      return {
+        calculation: id,
+        status: x === undefined ? 'added' : 'removed',
+        fields: [],
+        posts: empty,
+        values: empty,
+        totals: empty,
+      };
     }
-    const fields = fieldChanges(x as unknown as Record<string, unknown>, y as unknown as Record<string, unknown>, ['description', 'measures', 'unit', 'groups']);
+    const fields = fieldChanges(x as unknown as Record<string, unknown>, y as unknown as Record<string, unknown>, [
+      'description',
+      'measures',
+      'unit',
+      'groups',
+    ]);
     const posts = amountDiffs(x.posts, y.posts);
     const values = amountDiffs(x.values, y.values);
     const tx = byKey(x.totals, (t) => t.name);
@@ -267,11 +408,22 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
       removed: x.totals.filter((t) => !ty.has(t.name)).map((t) => t.name),
       changed: x.totals.flatMap((t) => {
         const u = ty.get(t.name);
-        return u !== undefined && (u.amount !== t.amount || u.description !== t.description) ? [{ field: t.name, old: t.amount, new: u.amount }] : [];
+        return u !== undefined && (u.amount !== t.amount || u.description !== t.description)
+          ? [{ field: t.name, old: t.amount, new: u.amount }]
+          : [];
       }),
     };
-    const count = fields.length + posts.added.length + posts.removed.length + posts.changed.length + values.added.length +
-      values.removed.length + values.changed.length + totals.added.length + totals.removed.length + totals.changed.length;
+    const count =
+      fields.length +
+      posts.added.length +
+      posts.removed.length +
+      posts.changed.length +
+      values.added.length +
+      values.removed.length +
+      values.changed.length +
+      totals.added.length +
+      totals.removed.length +
+      totals.changed.length;
     return { calculation: id, status: count > 0 ? 'changed' : 'unchanged', fields, posts, values, totals };
   });
 
@@ -285,8 +437,14 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
     const old = keyFigures(calculation, a, example.request);
     const now = keyFigures(calculation, b, example.request);
     examples.push({
-      calculation, file, description,
-      figures: KEY_FIGURES[calculation].map((name) => ({ name, old: old.figures[name] ?? null, new: now.figures[name] ?? null })),
+      calculation,
+      file,
+      description,
+      figures: KEY_FIGURES[calculation].map((name) => ({
+        name,
+        old: old.figures[name] ?? null,
+        new: now.figures[name] ?? null,
+      })),
       problems: [old.problem, now.problem].filter((p): p is string => p !== undefined),
     });
   }
@@ -294,7 +452,13 @@ export function diffRuleSets(a: RuleSet, b: RuleSet, labels: { from: string; to:
   return {
     from: { label: labels.from, id: a.id, hash: a.hash },
     to: { label: labels.to, id: b.id, hash: b.hash },
-    manifest, rounding, sources, parameters, tables, calculations, examples,
+    manifest,
+    rounding,
+    sources,
+    parameters,
+    tables,
+    calculations,
+    examples,
   };
 }
 
@@ -312,15 +476,22 @@ function figureCell(old: number | null, now: number | null): string {
 }
 
 function changeList(fields: readonly FieldChange[], indent = ''): string[] {
-  return fields.map((f) => `${indent}- ${f.field}: ${f.old === '' ? '(none)' : code(f.old)} → ${f.new === '' ? '(none)' : code(f.new)}`);
+  return fields.map(
+    (f) => `${indent}- ${f.field}: ${f.old === '' ? '(none)' : code(f.old)} → ${f.new === '' ? '(none)' : code(f.new)}`,
+  );
 }
 
 function ruleText(r: ShownRule): string {
-  const amounts = Object.entries(r.amounts).map(([m, e]) => `${m} = ${code(e)}`).join('; ');
+  const amounts = Object.entries(r.amounts)
+    .map(([m, e]) => `${m} = ${code(e)}`)
+    .join('; ');
   return `${code(r.id)}: ${r.description}; when ${r.when === undefined ? 'always' : code(r.when)}; ${amounts}`;
 }
 
-function amountDiffLines(kind: string, d: { added: readonly string[]; removed: readonly string[]; changed: readonly AmountDiff[] }): string[] {
+function amountDiffLines(
+  kind: string,
+  d: { added: readonly string[]; removed: readonly string[]; changed: readonly AmountDiff[] },
+): string[] {
   const lines: string[] = [];
   for (const c of d.added) lines.push(`- ${kind} ${code(c)} added`);
   for (const c of d.removed) lines.push(`- ${kind} ${code(c)} removed`);
@@ -344,26 +515,59 @@ export function diffMarkdown(d: RuleSetDiff): string {
     '',
     `Generated with \`budgetnorm rules diff ${d.from.label} ${d.to.label} --format md\`; do not edit (a test fails when the committed copy is stale).`,
     '',
-    ...mdTable(['', d.from.label, d.to.label], [['id', code(d.from.id), code(d.to.id)], ['hash', code(d.from.hash), code(d.to.hash)]]),
+    ...mdTable(
+      ['', d.from.label, d.to.label],
+      [
+        ['id', code(d.from.id), code(d.to.id)],
+        ['hash', code(d.from.hash), code(d.to.hash)],
+      ],
+    ),
     '',
   ];
   lines.push('## Rule set', '');
-  lines.push(...(d.manifest.length > 0 ? changeList(d.manifest) : ['No change in title, description, status or validity.']), '');
+  lines.push(
+    ...(d.manifest.length > 0 ? changeList(d.manifest) : ['No change in title, description, status or validity.']),
+    '',
+  );
 
   lines.push('## Parameters', '');
   const p = d.parameters;
-  lines.push(`${p.changed.length} changed value(s), ${p.added.length} added, ${p.removed.length} removed, ${p.annotations.length} with other changes (unit, source, provenance, description).`, '');
+  lines.push(
+    `${p.changed.length} changed value(s), ${p.added.length} added, ${p.removed.length} removed, ${p.annotations.length} with other changes (unit, source, provenance, description).`,
+    '',
+  );
   if (p.changed.length > 0) {
     lines.push('### Changed values', '');
-    lines.push(...mdTable(['parameter', 'unit', d.from.label, d.to.label, 'change'], p.changed.map((c) => [code(c.name), c.unit, c.old, c.new, percent(c)]), ['left', 'left', 'right', 'right', 'right']), '');
+    lines.push(
+      ...mdTable(
+        ['parameter', 'unit', d.from.label, d.to.label, 'change'],
+        p.changed.map((c) => [code(c.name), c.unit, c.old, c.new, percent(c)]),
+        ['left', 'left', 'right', 'right', 'right'],
+      ),
+      '',
+    );
   }
   if (p.added.length > 0) {
     lines.push('### Added', '');
-    lines.push(...mdTable(['parameter', 'value', 'unit', 'description'], p.added.map((x) => [code(x.name), x.value, x.unit, x.description]), ['left', 'right']), '');
+    lines.push(
+      ...mdTable(
+        ['parameter', 'value', 'unit', 'description'],
+        p.added.map((x) => [code(x.name), x.value, x.unit, x.description]),
+        ['left', 'right'],
+      ),
+      '',
+    );
   }
   if (p.removed.length > 0) {
     lines.push('### Removed', '');
-    lines.push(...mdTable(['parameter', 'value', 'unit', 'description'], p.removed.map((x) => [code(x.name), x.value, x.unit, x.description]), ['left', 'right']), '');
+    lines.push(
+      ...mdTable(
+        ['parameter', 'value', 'unit', 'description'],
+        p.removed.map((x) => [code(x.name), x.value, x.unit, x.description]),
+        ['left', 'right'],
+      ),
+      '',
+    );
   }
   if (p.annotations.length > 0) {
     lines.push('### Other changes', '');
@@ -385,7 +589,11 @@ export function diffMarkdown(d: RuleSetDiff): string {
       ...c.cells.added.map((x) => [x.name, '(none)', x.new, 'added']),
       ...c.cells.removed.map((x) => [x.name, x.old, '(none)', 'removed']),
     ];
-    if (rows.length > 0) lines.push(...mdTable(['cell', d.from.label, d.to.label, 'change'], rows, ['left', 'right', 'right', 'right']), '');
+    if (rows.length > 0)
+      lines.push(
+        ...mdTable(['cell', d.from.label, d.to.label, 'change'], rows, ['left', 'right', 'right', 'right']),
+        '',
+      );
     if (c.annotations.length > 0) {
       for (const a of c.annotations) lines.push(`- cell ${a.name}:`, ...changeList(a.fields, '  '));
       lines.push('');
@@ -420,19 +628,32 @@ export function diffMarkdown(d: RuleSetDiff): string {
   }
 
   lines.push(`## Worked examples of ${d.from.label} under ${d.to.label}`, '');
-  if (d.examples.length === 0) lines.push(`${d.from.label} has no worked examples here (they are in the tests/ folder of a rule-set folder).`, '');
+  if (d.examples.length === 0)
+    lines.push(`${d.from.label} has no worked examples here (they are in the tests/ folder of a rule-set folder).`, '');
   for (const calculation of ['afloscapaciteit', 'pensioenuitgaven'] as const) {
     const list = d.examples.filter((e) => e.calculation === calculation);
     if (list.length === 0) continue;
     const names = KEY_FIGURES[calculation];
-    lines.push(`### ${calculation}`, '', `Each example's key figures computed under ${d.from.label} → under ${d.to.label} (euros per month).`, '');
-    lines.push(...mdTable(['example', ...names], list.map((e) => [
-      `${code(e.file.replace(/^tests\/[^/]+\//, '').replace(/\.json$/, ''))}: ${e.description}${e.problems.length > 0 ? ` (${e.problems.join('; ')})` : ''}`,
-      ...names.map((n) => {
-        const f = e.figures.find((x) => x.name === n);
-        return figureCell(f?.old ?? null, f?.new ?? null);
-      }),
-    ]), ['left', ...names.map(() => 'right' as const)]), '');
+    lines.push(
+      `### ${calculation}`,
+      '',
+      `Each example's key figures computed under ${d.from.label} → under ${d.to.label} (euros per month).`,
+      '',
+    );
+    lines.push(
+      ...mdTable(
+        ['example', ...names],
+        list.map((e) => [
+          `${code(e.file.replace(/^tests\/[^/]+\//, '').replace(/\.json$/, ''))}: ${e.description}${e.problems.length > 0 ? ` (${e.problems.join('; ')})` : ''}`,
+          ...names.map((n) => {
+            const f = e.figures.find((x) => x.name === n);
+            return figureCell(f?.old ?? null, f?.new ?? null);
+          }),
+        ]),
+        ['left', ...names.map(() => 'right' as const)],
+      ),
+      '',
+    );
   }
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }

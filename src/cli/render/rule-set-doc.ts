@@ -57,15 +57,31 @@ export interface ShownRuleSet {
   readonly validUntil: string;
   readonly hash: string;
   readonly rounding: Readonly<Record<string, { decimals: number; mode: string; description: string }>>;
-  readonly sources: readonly { key: string; file: string; publisher: string; title: string; url?: string; document?: string; period: string; read: string; note?: string }[];
+  readonly sources: readonly {
+    key: string;
+    file: string;
+    publisher: string;
+    title: string;
+    url?: string;
+    document?: string;
+    period: string;
+    read: string;
+    note?: string;
+  }[];
   readonly parameters: readonly ({ name: string; file: string; description: string; unit: string } & ShownFigure)[];
   readonly tables: readonly {
-    name: string; file: string; description: string; unit: string;
+    name: string;
+    file: string;
+    description: string;
+    unit: string;
     dimensions: Readonly<Record<string, readonly string[] | readonly Band[]>>;
     cells: readonly ({ key: Readonly<Record<string, string>> } & ShownFigure)[];
   }[];
   readonly calculations: readonly {
-    calculation: string; description: string; measures: readonly string[]; unit: string;
+    calculation: string;
+    description: string;
+    measures: readonly string[];
+    unit: string;
     groups: readonly { code: string; description: string }[];
     values: readonly ShownAmount[];
     posts: readonly ShownAmount[];
@@ -93,9 +109,10 @@ function shownRules(calc: CalculationFile, ruleSet: RuleSet, item: Post | Value)
     id: r.id,
     description: r.description,
     ...(r.when !== undefined ? { when: renderCondition(r.when) } : {}),
-    amounts: 'amounts' in r
-      ? Object.fromEntries(Object.entries(r.amounts).map(([m, e]) => [m, renderExpression(e, tables)]))
-      : { amount: renderExpression((r as Value['rules'][number]).amount, tables) },
+    amounts:
+      'amounts' in r
+        ? Object.fromEntries(Object.entries(r.amounts).map(([m, e]) => [m, renderExpression(e, tables)]))
+        : { amount: renderExpression((r as Value['rules'][number]).amount, tables) },
     ...(r.notice !== undefined ? { notice: r.notice } : {}),
   }));
 }
@@ -113,33 +130,63 @@ export function showRuleSet(ruleSet: RuleSet): ShownRuleSet {
     hash: ruleSet.hash,
     rounding: m.rounding,
     sources: Object.entries(m.sources).map(([key, s]) => ({
-      key, file: ruleSet.origins.sources[key] ?? '', publisher: s.publisher, title: s.title,
-      ...(s.url !== undefined ? { url: s.url } : {}), ...(s.document !== undefined ? { document: s.document } : {}),
-      period: s.period, read: s.read, ...(s.note !== undefined ? { note: s.note } : {}),
+      key,
+      file: ruleSet.origins.sources[key] ?? '',
+      publisher: s.publisher,
+      title: s.title,
+      ...(s.url !== undefined ? { url: s.url } : {}),
+      ...(s.document !== undefined ? { document: s.document } : {}),
+      period: s.period,
+      read: s.read,
+      ...(s.note !== undefined ? { note: s.note } : {}),
     })),
     parameters: Object.entries(ruleSet.parameters).map(([name, p]) => ({
-      name, file: ruleSet.origins.parameters[name] ?? '', description: p.description, unit: p.unit, ...figure(ruleSet, p),
+      name,
+      file: ruleSet.origins.parameters[name] ?? '',
+      description: p.description,
+      unit: p.unit,
+      ...figure(ruleSet, p),
     })),
     tables: Object.entries(ruleSet.tables).map(([name, t]) => ({
-      name, file: ruleSet.origins.tables[name] ?? '', description: t.description, unit: t.unit,
-      dimensions: Object.fromEntries(Object.entries(t.dimensions).map(([d, dim]) => [d, Array.isArray(dim) ? dim : dim.bands])),
+      name,
+      file: ruleSet.origins.tables[name] ?? '',
+      description: t.description,
+      unit: t.unit,
+      dimensions: Object.fromEntries(
+        Object.entries(t.dimensions).map(([d, dim]) => [d, Array.isArray(dim) ? dim : dim.bands]),
+      ),
       cells: t.cells.map((c) => ({ key: c.key, ...figure(ruleSet, c) })),
     })),
-    calculations: Object.values(ruleSet.calculations).filter((c): c is CalculationFile => c !== undefined).map((calc) => ({
-      calculation: calc.calculation,
-      description: calc.description,
-      measures: calc.measures,
-      unit: calc.unit,
-      groups: calc.groups ?? [],
-      values: (calc.values ?? []).map((v) => ({ code: v.id, description: v.description, unit: v.unit, combine: v.combine, rules: shownRules(calc, ruleSet, v) })),
-      posts: calc.posts.map((p) => ({
-        code: p.code, description: p.description, ...(p.group !== undefined ? { group: p.group } : {}),
-        combine: p.combine, rounding: p.rounding, rules: shownRules(calc, ruleSet, p),
+    calculations: Object.values(ruleSet.calculations)
+      .filter((c): c is CalculationFile => c !== undefined)
+      .map((calc) => ({
+        calculation: calc.calculation,
+        description: calc.description,
+        measures: calc.measures,
+        unit: calc.unit,
+        groups: calc.groups ?? [],
+        values: (calc.values ?? []).map((v) => ({
+          code: v.id,
+          description: v.description,
+          unit: v.unit,
+          combine: v.combine,
+          rules: shownRules(calc, ruleSet, v),
+        })),
+        posts: calc.posts.map((p) => ({
+          code: p.code,
+          description: p.description,
+          ...(p.group !== undefined ? { group: p.group } : {}),
+          combine: p.combine,
+          rounding: p.rounding,
+          rules: shownRules(calc, ruleSet, p),
+        })),
+        totals: Object.entries(calc.totals).map(([name, t]) => ({
+          name,
+          description: t.description,
+          unit: t.unit,
+          amount: renderExpression(t.amount, (n) => ruleSet.tables[n]),
+        })),
       })),
-      totals: Object.entries(calc.totals).map(([name, t]) => ({
-        name, description: t.description, unit: t.unit, amount: renderExpression(t.amount, (n) => ruleSet.tables[n]),
-      })),
-    })),
   };
 }
 
@@ -156,8 +203,11 @@ export function provenanceText(f: ShownFigure): string {
 
 function dimensionText(name: string, dim: readonly string[] | readonly Band[] | Dimension): string {
   const list = Array.isArray(dim) ? dim : (dim as { bands: readonly Band[] }).bands;
-  const items = (list as readonly (string | Band)[]).map((d) => typeof d === 'string' ? d
-    : `${d.key} (${d.below === undefined ? `${String(d.from)} and up` : `${String(d.from)} to below ${String(d.below)}`})`);
+  const items = (list as readonly (string | Band)[]).map((d) =>
+    typeof d === 'string'
+      ? d
+      : `${d.key} (${d.below === undefined ? `${String(d.from)} and up` : `${String(d.from)} to below ${String(d.below)}`})`,
+  );
   return `${code(name)}: ${items.join(', ')}`;
 }
 
@@ -195,40 +245,99 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
   ];
   if (s.description !== undefined) lines.push(s.description, '');
   const calcs = s.calculations.map((c) => `${c.calculation} (${c.posts.length} posts)`).join(', ');
-  lines.push(...mdTable(['', ''], [
-    ['id', code(s.id)], ['valid', `${s.validFrom} to ${s.validUntil} (inclusive)`], ['status', s.status],
-    ['hash', code(s.hash)], ['calculations', calcs || 'none'],
-    ['figures', `${s.parameters.length} parameters, ${s.tables.length} tables (${s.tables.reduce((n, t) => n + t.cells.length, 0)} cells), ${s.sources.length} sources`],
-  ]), '');
+  lines.push(
+    ...mdTable(
+      ['', ''],
+      [
+        ['id', code(s.id)],
+        ['valid', `${s.validFrom} to ${s.validUntil} (inclusive)`],
+        ['status', s.status],
+        ['hash', code(s.hash)],
+        ['calculations', calcs || 'none'],
+        [
+          'figures',
+          `${s.parameters.length} parameters, ${s.tables.length} tables (${s.tables.reduce((n, t) => n + t.cells.length, 0)} cells), ${s.sources.length} sources`,
+        ],
+      ],
+    ),
+    '',
+  );
 
   lines.push('## Sources', '');
-  lines.push(...mdTable(['key', 'publisher', 'title', 'period', 'where', 'read on'], s.sources.map((src) => [
-    code(src.key), src.publisher, src.title + (src.note === undefined ? '' : ` (${src.note})`), src.period, src.url ?? src.document ?? '', src.read,
-  ])), '');
+  lines.push(
+    ...mdTable(
+      ['key', 'publisher', 'title', 'period', 'where', 'read on'],
+      s.sources.map((src) => [
+        code(src.key),
+        src.publisher,
+        src.title + (src.note === undefined ? '' : ` (${src.note})`),
+        src.period,
+        src.url ?? src.document ?? '',
+        src.read,
+      ]),
+    ),
+    '',
+  );
 
   lines.push('## Rounding', '');
-  lines.push(...mdTable(['policy', 'decimals', 'mode', 'description'], Object.entries(s.rounding).map(([name, r]) => [code(name), String(r.decimals), r.mode, r.description]), ['left', 'right']), '');
+  lines.push(
+    ...mdTable(
+      ['policy', 'decimals', 'mode', 'description'],
+      Object.entries(s.rounding).map(([name, r]) => [code(name), String(r.decimals), r.mode, r.description]),
+      ['left', 'right'],
+    ),
+    '',
+  );
 
-  lines.push('## Parameters', '', `${s.parameters.length} parameters. Provenance: **read** in the source, **derived** by the formula shown, **estimate** (budgetnorm's own, with its reasoning), **to-verify** (from a secondary source, still to check).`, '');
-  lines.push(...mdTable(['parameter', 'value', 'unit', 'description', 'source', 'provenance', 'file'], s.parameters.map((p) => [
-    code(p.name), p.value, p.unit, p.description, sourceText(p), provenanceText(p), p.file,
-  ]), ['left', 'right']), '');
+  lines.push(
+    '## Parameters',
+    '',
+    `${s.parameters.length} parameters. Provenance: **read** in the source, **derived** by the formula shown, **estimate** (budgetnorm's own, with its reasoning), **to-verify** (from a secondary source, still to check).`,
+    '',
+  );
+  lines.push(
+    ...mdTable(
+      ['parameter', 'value', 'unit', 'description', 'source', 'provenance', 'file'],
+      s.parameters.map((p) => [code(p.name), p.value, p.unit, p.description, sourceText(p), provenanceText(p), p.file]),
+      ['left', 'right'],
+    ),
+    '',
+  );
 
   lines.push('## Tables', '');
   for (const t of s.tables) {
     lines.push(`### ${code(t.name)}`, '', `${t.description}. Unit ${t.unit}; in ${t.file}.`, '');
-    lines.push(`Dimensions: ${Object.entries(t.dimensions).map(([d, dim]) => dimensionText(d, dim)).join('; ')}.`, '');
+    lines.push(
+      `Dimensions: ${Object.entries(t.dimensions)
+        .map(([d, dim]) => dimensionText(d, dim))
+        .join('; ')}.`,
+      '',
+    );
     const dims = Object.keys(t.dimensions);
-    lines.push(...mdTable([...dims, 'value', 'source', 'provenance'], t.cells.map((c) => [
-      ...dims.map((d) => c.key[d] ?? ''), c.value, sourceText(c), provenanceText(c),
-    ]), [...dims.map(() => 'left' as const), 'right']), '');
+    lines.push(
+      ...mdTable(
+        [...dims, 'value', 'source', 'provenance'],
+        t.cells.map((c) => [...dims.map((d) => c.key[d] ?? ''), c.value, sourceText(c), provenanceText(c)]),
+        [...dims.map(() => 'left' as const), 'right'],
+      ),
+      '',
+    );
   }
 
   for (const c of s.calculations) {
     lines.push(`## Rules: ${c.calculation}`, '', c.description, '');
-    lines.push(`Amounts per post: ${c.measures.map(code).join(', ')} (${c.unit}). Conditions and amounts are written with the facts of the household (e.g. ${code('age')}, ${code('householdType')}), parameters and tables by name, ${code('×')} for times and ${code('−')} for minus.`, '');
+    lines.push(
+      `Amounts per post: ${c.measures.map(code).join(', ')} (${c.unit}). Conditions and amounts are written with the facts of the household (e.g. ${code('age')}, ${code('householdType')}), parameters and tables by name, ${code('×')} for times and ${code('−')} for minus.`,
+      '',
+    );
     if (c.groups.length > 0) {
-      lines.push(...mdTable(['group', 'description'], c.groups.map((g) => [code(g.code), g.description])), '');
+      lines.push(
+        ...mdTable(
+          ['group', 'description'],
+          c.groups.map((g) => [code(g.code), g.description]),
+        ),
+        '',
+      );
     }
     if (c.values.length > 0) {
       lines.push('### Intermediate values', '');

@@ -13,10 +13,16 @@ function pad(text: string, size: number, align: 'left' | 'right'): string {
 }
 
 /** Rows of cells as aligned lines (columns two spaces apart, trailing spaces trimmed). */
-export function alignRows(rows: readonly (readonly string[])[], align: readonly ('left' | 'right')[] = [], indent = ''): string[] {
+export function alignRows(
+  rows: readonly (readonly string[])[],
+  align: readonly ('left' | 'right')[] = [],
+  indent = '',
+): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
-  return rows.map((row) => (indent + row.map((cell, i) => pad(cell, widths[i] ?? 0, align[i] ?? 'left')).join('  ')).trimEnd());
+  return rows.map((row) =>
+    (indent + row.map((cell, i) => pad(cell, widths[i] ?? 0, align[i] ?? 'left')).join('  ')).trimEnd(),
+  );
 }
 
 /** 12345.5 → `12.345,5` (Dutch notation); whole euros have no decimals. */
@@ -37,7 +43,11 @@ export function code(text: string): string {
 }
 
 /** A Markdown table. */
-export function mdTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly ('left' | 'right')[] = []): string[] {
+export function mdTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  align: readonly ('left' | 'right')[] = [],
+): string[] {
   const rule = header.map((_, i) => (align[i] === 'right' ? '---:' : '---'));
   return [header, rule, ...rows].map((r) => `| ${r.map((c) => (r === rule ? c : mdCell(c))).join(' | ')} |`);
 }

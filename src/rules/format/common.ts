@@ -16,7 +16,9 @@ export const DecimalLiteral = z.union([
 export type DecimalLiteral = z.infer<typeof DecimalLiteral>;
 
 /** Names of parameters, tables, values and facts: letters, digits, `_`, `.` and `-`, starting with a letter. */
-export const Identifier = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an identifier: a letter, then letters, digits, _ . -');
+export const Identifier = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an identifier: a letter, then letters, digits, _ . -');
 
 /** A category or band key in a table: `rent`, `1`, `5+`, `0-3`. */
 export const KeyValue = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a table key: letters, digits, _ . + -');
@@ -26,13 +28,18 @@ export const KeyValue = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a tab
  * `year`, or `1` for a plain number (ratios are fractions: 0.15 is 15%). A product is
  * written with `*`, e.g. `EUR/person/day` is EUR per person per day.
  */
-export const Unit = z.string().regex(/^(1|[A-Za-z][A-Za-z0-9]*)((\*|\/)[A-Za-z][A-Za-z0-9]*)*$/, 'a unit like EUR/month, m3/year or 1');
+export const Unit = z
+  .string()
+  .regex(/^(1|[A-Za-z][A-Za-z0-9]*)((\*|\/)[A-Za-z][A-Za-z0-9]*)*$/, 'a unit like EUR/month, m3/year or 1');
 
 /** ISO calendar date `YYYY-MM-DD`. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD').refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, 'a real calendar date');
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'a real calendar date');
 
 /**
  * How sure we are of a value. `read`: read in the cited source; `derived`: computed from

@@ -8,17 +8,29 @@
 import { z } from 'zod';
 
 export const OPERATORS = [
-  'equal', 'notEqual', 'lessThan', 'lessThanInclusive', 'greaterThan', 'greaterThanInclusive',
-  'in', 'notIn', 'contains', 'doesNotContain',
+  'equal',
+  'notEqual',
+  'lessThan',
+  'lessThanInclusive',
+  'greaterThan',
+  'greaterThanInclusive',
+  'in',
+  'notIn',
+  'contains',
+  'doesNotContain',
 ] as const;
 export const Operator = z.enum(OPERATORS);
 export type Operator = z.infer<typeof Operator>;
 
 /** A JSONPath of the supported subset: `$` then `.name` or `[index]` steps. */
-export const FactPath = z.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/, 'a JSONPath like $.name or $.list[0]');
+export const FactPath = z
+  .string()
+  .regex(/^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/, 'a JSONPath like $.name or $.list[0]');
 
 /** A fact name, or `param:<name>` to compare with a parameter. */
-export const FactName = z.string().regex(/^(param:)?[A-Za-z][A-Za-z0-9_.-]*$/, 'a fact name, or param:<parameter name>');
+export const FactName = z
+  .string()
+  .regex(/^(param:)?[A-Za-z][A-Za-z0-9_.-]*$/, 'a fact name, or param:<parameter name>');
 
 export const FactReference = z.strictObject({ fact: FactName, path: FactPath.optional() });
 export type FactReference = z.infer<typeof FactReference>;
@@ -43,16 +55,20 @@ export const FactConditionSchema = z.strictObject({
   path: FactPath.optional(),
 });
 
-export const Condition: z.ZodType<Condition> = z.lazy(() => z.union([
-  FactConditionSchema,
-  z.strictObject({ all: z.array(Condition).min(1) }),
-  z.strictObject({ any: z.array(Condition).min(1) }),
-  z.strictObject({ not: Condition }),
-]));
+export const Condition: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    FactConditionSchema,
+    z.strictObject({ all: z.array(Condition).min(1) }),
+    z.strictObject({ any: z.array(Condition).min(1) }),
+    z.strictObject({ not: Condition }),
+  ]),
+);
 
 /** A rule's condition: json-rules-engine requires `all`, `any` or `not` at the top. */
-export const TopCondition: z.ZodType<BooleanCondition> = z.lazy(() => z.union([
-  z.strictObject({ all: z.array(Condition).min(1) }),
-  z.strictObject({ any: z.array(Condition).min(1) }),
-  z.strictObject({ not: Condition }),
-]));
+export const TopCondition: z.ZodType<BooleanCondition> = z.lazy(() =>
+  z.union([
+    z.strictObject({ all: z.array(Condition).min(1) }),
+    z.strictObject({ any: z.array(Condition).min(1) }),
+    z.strictObject({ not: Condition }),
+  ]),
+);

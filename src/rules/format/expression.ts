@@ -35,8 +35,23 @@ export type Expression =
 
 /** The operator keys, in documentation order. */
 export const EXPRESSION_OPERATORS = [
-  'const', 'param', 'table', 'fact', 'value', 'post', 'sumPosts', 'add', 'subtract', 'multiply',
-  'divide', 'min', 'max', 'sum', 'count', 'round', 'if',
+  'const',
+  'param',
+  'table',
+  'fact',
+  'value',
+  'post',
+  'sumPosts',
+  'add',
+  'subtract',
+  'multiply',
+  'divide',
+  'min',
+  'max',
+  'sum',
+  'count',
+  'round',
+  'if',
 ] as const;
 
 export const Expression: z.ZodType<Expression> = z.lazy(() => {
@@ -45,11 +60,20 @@ export const Expression: z.ZodType<Expression> = z.lazy(() => {
   return z.union([
     z.strictObject({ const: DecimalLiteral, unit: Unit.optional() }),
     z.strictObject({ param: Identifier }),
-    z.strictObject({ table: Identifier, key: z.record(Identifier, z.union([KeyValue, z.strictObject({ fact: Identifier })])) }),
+    z.strictObject({
+      table: Identifier,
+      key: z.record(Identifier, z.union([KeyValue, z.strictObject({ fact: Identifier })])),
+    }),
     z.strictObject({ fact: Identifier }),
     z.strictObject({ value: Identifier }),
     z.strictObject({ post: Identifier, measure: Identifier.optional(), rounded: z.boolean().optional() }),
-    z.strictObject({ sumPosts: z.strictObject({ measure: Identifier.optional(), group: Identifier.optional(), rounded: z.boolean().optional() }) }),
+    z.strictObject({
+      sumPosts: z.strictObject({
+        measure: Identifier.optional(),
+        group: Identifier.optional(),
+        rounded: z.boolean().optional(),
+      }),
+    }),
     z.strictObject({ add: list }),
     z.strictObject({ subtract: pair }),
     z.strictObject({ multiply: list }),

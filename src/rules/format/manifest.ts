@@ -17,21 +17,23 @@ export const RoundingPolicy = z.strictObject({
 });
 
 /** One entry of the sources register. */
-export const Source = z.strictObject({
-  publisher: z.string().min(1),
-  title: z.string().min(1),
-  /** A web address, or `document` for a paper or licensed source. */
-  url: z.url().optional(),
-  document: z.string().min(1).optional(),
-  /** The period the figures are for, e.g. `2026`, `2025-07-01 onwards`. */
-  period: z.string().min(1),
-  /** When we read it. */
-  read: IsoDate,
-  note: z.string().min(1).optional(),
-}).refine((s) => s.url !== undefined || s.document !== undefined, {
-  message: 'a source needs a url or a document reference',
-  path: ['url'],
-});
+export const Source = z
+  .strictObject({
+    publisher: z.string().min(1),
+    title: z.string().min(1),
+    /** A web address, or `document` for a paper or licensed source. */
+    url: z.url().optional(),
+    document: z.string().min(1).optional(),
+    /** The period the figures are for, e.g. `2026`, `2025-07-01 onwards`. */
+    period: z.string().min(1),
+    /** When we read it. */
+    read: IsoDate,
+    note: z.string().min(1).optional(),
+  })
+  .refine((s) => s.url !== undefined || s.document !== undefined, {
+    message: 'a source needs a url or a document reference',
+    path: ['url'],
+  });
 
 export const RuleSetStatus = z.enum(['draft', 'reviewed', 'approved', 'withdrawn']);
 

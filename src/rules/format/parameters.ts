@@ -28,10 +28,7 @@ export const Band = z.strictObject({
 export type Band = z.infer<typeof Band>;
 
 /** A dimension: a list of category keys, or `{ "bands": [...] }` for a numeric fact. */
-export const Dimension = z.union([
-  z.array(KeyValue).min(1),
-  z.strictObject({ bands: z.array(Band).min(1) }),
-]);
+export const Dimension = z.union([z.array(KeyValue).min(1), z.strictObject({ bands: z.array(Band).min(1) })]);
 export type Dimension = z.infer<typeof Dimension>;
 
 /** One table cell: its key (a value for every dimension) and its sourced value. */

@@ -19,9 +19,11 @@ export const WorkedExample = z.strictObject({
    * exactly (e.g. `Afloscapaciteit`, `Tekort`, `Totaal`), and `MeldingCodes` lists the codes
    * of the expected warnings, sorted. Only the keys given are compared.
    */
-  expected: z.strictObject({
-    Posten: z.record(z.string(), z.union([Amount, z.record(z.string(), Amount)])),
-  }).catchall(z.unknown()),
+  expected: z
+    .strictObject({
+      Posten: z.record(z.string(), z.union([Amount, z.record(z.string(), Amount)])),
+    })
+    .catchall(z.unknown()),
   /** One line per post: how its amount follows from the figures. */
   derivation: z.record(z.string(), z.string().min(1)),
 });

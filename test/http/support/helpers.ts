@@ -22,8 +22,13 @@ export function testApp(options: Partial<AppOptions> = {}) {
 
 export const JSON_HEADERS = { 'Content-Type': 'application/json', 'Ocp-Apim-Subscription-Key': KEY };
 
-export function post(path: string, body: RequestInit["body"], headers: Record<string, string> = JSON_HEADERS): Request {
-  return new Request(`http://localhost${path}`, { method: 'POST', headers, body, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+export function post(path: string, body: RequestInit['body'], headers: Record<string, string> = JSON_HEADERS): Request {
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers,
+    body,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
 }
 
 /** A whole `node:http` response: status, headers and body as text. */
@@ -38,7 +43,9 @@ export function collect(res: IncomingMessage): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    res.on('end', () =>
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+    );
     res.on('error', reject);
   });
 }

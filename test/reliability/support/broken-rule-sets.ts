@@ -31,31 +31,57 @@ export function editJson(folder: string, file: string, edit: (json: Json) => voi
 
 export const DEFECTS: readonly Defect[] = [
   {
-    name: 'bad JSON (a trailing comma)', file: 'parameters.json', path: '$', code: 'invalid_json',
+    name: 'bad JSON (a trailing comma)',
+    file: 'parameters.json',
+    path: '$',
+    code: 'invalid_json',
     apply: (folder) => {
       const path = join(folder, 'parameters.json');
       writeFileSync(path, readFileSync(path, 'utf8').replace(/\}\s*$/, '},\n'));
     },
   },
   {
-    name: 'unknown key (a misspelt title)', file: 'manifest.json', path: '$.titel', code: 'unknown_key',
-    apply: (folder) => editJson(folder, 'manifest.json', (j) => { j['titel'] = 'typo'; }),
+    name: 'unknown key (a misspelt title)',
+    file: 'manifest.json',
+    path: '$.titel',
+    code: 'unknown_key',
+    apply: (folder) =>
+      editJson(folder, 'manifest.json', (j) => {
+        j['titel'] = 'typo';
+      }),
   },
   {
-    name: 'missing source', file: 'parameters.json', path: '$.parameters.aowLeeftijd.source', code: 'missing_source',
-    apply: (folder) => editJson(folder, 'parameters.json', (j) => { j['parameters'].aowLeeftijd.source = 'bestaat-niet'; }),
+    name: 'missing source',
+    file: 'parameters.json',
+    path: '$.parameters.aowLeeftijd.source',
+    code: 'missing_source',
+    apply: (folder) =>
+      editJson(folder, 'parameters.json', (j) => {
+        j['parameters'].aowLeeftijd.source = 'bestaat-niet';
+      }),
   },
   {
-    name: 'dangling reference (a parameter that does not exist)', file: 'afloscapaciteit.json',
-    path: '$.posts[2].rules[0].amounts.bedrag.multiply[1].param', code: 'dangling_reference',
-    apply: (folder) => editJson(folder, 'afloscapaciteit.json', (j) => { j['posts'][2].rules[0].amounts.bedrag.multiply[1] = { param: 'bestaatNiet' }; }),
+    name: 'dangling reference (a parameter that does not exist)',
+    file: 'afloscapaciteit.json',
+    path: '$.posts[2].rules[0].amounts.bedrag.multiply[1].param',
+    code: 'dangling_reference',
+    apply: (folder) =>
+      editJson(folder, 'afloscapaciteit.json', (j) => {
+        j['posts'][2].rules[0].amounts.bedrag.multiply[1] = { param: 'bestaatNiet' };
+      }),
   },
   {
-    name: 'uncovered post (no rule for owners)', file: 'afloscapaciteit.json', path: '$.posts[1]', code: 'uncovered_post',
-    apply: (folder) => editJson(folder, 'afloscapaciteit.json', (j) => {
-      const woonlasten = j['posts'][1];
-      woonlasten.rules = woonlasten.rules.filter((r: Json) => !String(r['id']).startsWith('woonlasten-koop') && r['id'] !== 'woonlasten-huurvelden-bij-koop');
-    }),
+    name: 'uncovered post (no rule for owners)',
+    file: 'afloscapaciteit.json',
+    path: '$.posts[1]',
+    code: 'uncovered_post',
+    apply: (folder) =>
+      editJson(folder, 'afloscapaciteit.json', (j) => {
+        const woonlasten = j['posts'][1];
+        woonlasten.rules = woonlasten.rules.filter(
+          (r: Json) => !String(r['id']).startsWith('woonlasten-koop') && r['id'] !== 'woonlasten-huurvelden-bij-koop',
+        );
+      }),
   },
 ];
 
