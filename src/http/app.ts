@@ -18,6 +18,7 @@ import { rekenregels } from '../calculations/options.js';
 import { RuleSetChoiceError, ValidationError, type ValidationIssue } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { declaredLength, isJsonContentType, readJsonBody } from './body.js';
 import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
 import { digestKey, constantTimeEqual, SubscriptionKeys, type KeyDigest } from './keys.js';
@@ -87,6 +88,11 @@ export interface AppOptions {
   readonly now?: () => Date;
   /** The version named in the OpenAPI document. */
   readonly version?: string;
+  /**
+   * The advisor page to serve at `GET /` without a key (src/http/advisor-page.ts), or why it
+   * is missing (then `GET /` answers a 503 problem saying so). Absent: no page, `GET /` is a 404.
+   */
+  readonly advisorPage?: AdvisorPage | AdvisorPageMissing;
 }
 
 type Env = { Variables: { requestId: string; ruleSetId: string | null } };
@@ -314,6 +320,8 @@ export function createApp(options: AppOptions): Hono<Env> {
     openApiText ??= JSON.stringify(openApiDocument(options.version === undefined ? {} : { version: options.version }));
     return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
+
+  if (options.advisorPage !== undefined) mountAdvisorPage(app, options.advisorPage);
 
   // A known path with a method it does not take: 405 with Allow.
   const allowed: Record<string, readonly string[]> = {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
+import { readAdvisorPage } from './advisor-files.js';
 import { ConfigError, readServiceConfig, type Environment, type ServiceConfig } from './service-config.js';
 
 export { ConfigError, readServiceConfig } from './service-config.js';
@@ -132,6 +133,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     logError: (entry: ErrorLogEntry) => writeError(JSON.stringify({ ...entry, error: errorDetail(entry.error) })),
     ...(config.catalog !== undefined ? { catalog: config.catalog } : {}),
     ...(config.ruleSet !== undefined ? { ruleSet: config.ruleSet } : {}),
+    // The advisor page at GET / (docs/advisor.md), read once from dist/advisor/.
+    advisorPage: readAdvisorPage(),
     ...options.app,
   });
 

@@ -1,0 +1,127 @@
+/**
+ * The advisor page (docs/advisor.md): `GET /` serves one HTML page, `GET /advisor/advisor.js`
+ * its script (the page and the library's browser build, bundled) and `GET /advisor/advisor.css`
+ * its style sheet. No key is needed to load them; the page itself calculates in the browser,
+ * or calls the API with a key the advisor types in.
+ *
+ * Every response carries a strict Content-Security-Policy (scripts, styles and connections
+ * from this origin only; nothing may frame the page), `X-Content-Type-Options: nosniff`, and
+ * a strong ETag of its content with `Cache-Control: no-cache`: a browser keeps its copy and
+ * revalidates it, and gets a `304` while the file is unchanged.
+ *
+ * The files are handed in (the Node entry reads them from `dist/advisor/`); nothing here
+ * reads a file. When they were not built, the entry passes `{ missing }` instead and the page
+ * paths answer a problem saying so.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
+import type { Env, Hono } from 'hono';
+import { methodNotAllowed, problemResponse } from './problem.js';
+
+/** The built page: the HTML, its one script and its one style sheet, as text. */
+export interface AdvisorPage {
+  /** `index.html`, which loads the script and the style sheet from `ADVISOR_PATHS`. */
+  readonly html: string;
+  /** The page's ES module (`advisor.js`), the library's browser build inside. */
+  readonly script: string;
+  /** The page's style sheet (`advisor.css`). */
+  readonly style: string;
+}
+
+/** The page was not built: the reason, shown to whoever asks for it. */
+export interface AdvisorPageMissing {
+  readonly missing: string;
+}
+
+/** Where the page and its files are served. */
+export const ADVISOR_PATHS = {
+  page: '/',
+  script: '/advisor/advisor.js',
+  style: '/advisor/advisor.css',
+} as const;
+
+/** The Content-Security-Policy of the page and its files. */
+export const ADVISOR_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The problem type when the page was not built. */
+export const ADVISOR_NOT_BUILT_TYPE = 'urn:budgetnorm:problem:advisor-page-not-built';
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': ADVISOR_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+} as const;
+
+const encoder = new TextEncoder();
+
+interface Asset {
+  readonly body: Uint8Array;
+  readonly contentType: string;
+  readonly etag: string;
+}
+
+function asset(text: string, contentType: string): Asset {
+  const body = encoder.encode(text);
+  return { body, contentType, etag: `"${bytesToHex(sha256(body)).slice(0, 32)}"` };
+}
+
+/** Whether an `If-None-Match` header names this ETag (`*`, a list, weak or strong). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+function serve(request: Request, file: Asset): Response {
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    'Content-Type': file.contentType,
+    'Cache-Control': 'no-cache',
+    ETag: file.etag,
+  };
+  if (matchesEtag(request.headers.get('if-none-match') ?? undefined, file.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers['Content-Length'] = String(file.body.byteLength);
+  return new Response(request.method === 'HEAD' ? null : file.body, { status: 200, headers });
+}
+
+/**
+ * Mounts the page on the app: `GET`/`HEAD` of the page and its two files without a key, and
+ * `405` (with `Allow: GET, HEAD`) for any other method on those paths.
+ */
+export function mountAdvisorPage<E extends Env>(app: Hono<E>, page: AdvisorPage | AdvisorPageMissing): void {
+  const paths = Object.values(ADVISOR_PATHS);
+  if ('missing' in page) {
+    const notBuilt = () =>
+      problemResponse(
+        {
+          type: ADVISOR_NOT_BUILT_TYPE,
+          title: 'Service Unavailable',
+          status: 503,
+          detail: `The advisor page was not built: ${page.missing}. Run \`npm run build\` and start the service again; the API itself works.`,
+        },
+        { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' },
+      );
+    for (const path of paths) app.get(path, notBuilt);
+  } else {
+    const files: Record<string, Asset> = {
+      [ADVISOR_PATHS.page]: asset(page.html, 'text/html; charset=utf-8'),
+      [ADVISOR_PATHS.script]: asset(page.script, 'text/javascript; charset=utf-8'),
+      [ADVISOR_PATHS.style]: asset(page.style, 'text/css; charset=utf-8'),
+    };
+    for (const [path, file] of Object.entries(files)) app.get(path, (c) => serve(c.req.raw, file));
+  }
+  for (const path of paths) app.all(path, () => methodNotAllowed(['GET', 'HEAD']));
+}
