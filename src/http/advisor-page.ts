@@ -14,7 +14,6 @@
  * paths answer a problem saying so.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import type { Env, Hono } from 'hono';
 import { methodNotAllowed, problemResponse } from './problem.js';
 
@@ -71,7 +70,8 @@ interface Asset {
 
 function asset(text: string, contentType: string): Asset {
   const body = encoder.encode(text);
-  return { body, contentType, etag: `"${bytesToHex(sha256(body)).slice(0, 32)}"` };
+  const hex = Array.from(sha256(body).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return { body, contentType, etag: `"${hex}"` };
 }
 
 /** Whether an `If-None-Match` header names this ETag (`*`, a list, weak or strong). */
