@@ -1,0 +1,83 @@
+/**
+ * `npm run lint:package`: the package as npm would publish it, linted by publint and by
+ * Are the Types Wrong (attw). Builds, packs the tarball into a temporary folder and lints
+ * that tarball, not the working tree, so a file missing from `files` is found too.
+ * Exits non-zero on any finding: publint's errors, warnings and suggestions alike (strict),
+ * attw's problems under the `esm-only` profile (why that profile: docs/package.md).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { build, formatBytes, pack, ROOT } from './lib/pack.mjs';
+
+/**
+ * attw resolutions the package does not support, with the reason (docs/package.md):
+ * - node10: TypeScript's `moduleResolution: node10` ignores `exports`, so it cannot see
+ *   `budgetnorm/node` or `budgetnorm/http`; it is deprecated and no supported setting needs it.
+ * - node16-cjs: attw models `module: node16`, where TypeScript refuses a `require` of ESM. The
+ *   package is ESM-only; CommonJS on Node >= 20.19 requires it as ESM, which TypeScript
+ *   models with `module: nodenext` (5.8+): the consumer fixture type-checks exactly that.
+ */
+const IGNORED_RESOLUTIONS = ['node10', 'node16-cjs'];
+/** The entry points attw must have checked: every subpath of `exports` with code. */
+const ENTRYPOINTS = ['.', './node', './http'];
+
+const failures = [];
+const temp = mkdtempSync(join(tmpdir(), 'budgetnorm-lint-package-'));
+try {
+  console.log('> npm run build');
+  build();
+  const { tarball, report } = pack(temp);
+  console.log(
+    `\npacked ${report.filename}: ${report.entryCount} files, ${formatBytes(report.size)} packed, ${formatBytes(report.unpackedSize)} unpacked\n`,
+  );
+
+  // publint on the tarball: every level, warnings as errors. No finding is ignored.
+  const bytes = readFileSync(tarball);
+  const { messages, pkg } = await publint({
+    pack: { tarball: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) },
+    level: 'suggestion',
+    strict: true,
+  });
+  if (messages.length === 0) console.log('publint: no errors, warnings or suggestions');
+  for (const message of messages) {
+    const text = formatMessage(message, pkg, { color: false }) ?? message.code;
+    console.log(`publint ${message.type} ${message.code}: ${text}`);
+    failures.push(`publint ${message.type} ${message.code}`);
+  }
+
+  // attw: the human table (its exit code counts), then the JSON to check what it checked.
+  const attw = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'attw.cmd' : 'attw');
+  const common = [tarball, '--profile', 'esm-only', '--no-definitely-typed', '--no-color', '--no-emoji'];
+  console.log('\n> attw <tarball> --profile esm-only');
+  const table = spawnSync(attw, common, { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (table.status !== 0) failures.push(`attw exited with ${table.status ?? table.signal}`);
+  const json = spawnSync(attw, [...common, '--format', 'json'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    shell: process.platform === 'win32',
+  });
+  const { analysis } = JSON.parse(json.stdout);
+  // attw passes a package without types; this one must ship them.
+  if (analysis.types?.kind !== 'included') failures.push(`attw: the types are not in the tarball (${analysis.types})`);
+  for (const entrypoint of ENTRYPOINTS) {
+    if (!(entrypoint in analysis.entrypoints)) failures.push(`attw did not check the entry point ${entrypoint}`);
+  }
+  const counted = analysis.problems.filter((p) => !IGNORED_RESOLUTIONS.includes(p.resolutionKind));
+  for (const problem of counted)
+    failures.push(`attw ${problem.kind} at ${problem.entrypoint} (${problem.resolutionKind})`);
+} catch (error) {
+  failures.push(error instanceof Error ? error.message : String(error));
+} finally {
+  rmSync(temp, { recursive: true, force: true });
+}
+
+if (failures.length > 0) {
+  console.error(`\nlint:package FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nlint:package: publint and attw (esm-only profile) found nothing in the packed tarball');
+}
