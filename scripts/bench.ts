@@ -36,20 +36,6 @@ import { newState } from '../src/engine/context.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? '2');
 
-/** Runs `f` repeatedly for about SECONDS (after a warm-up) and returns calls per second. */
-function perSecond(f: (i: number) => unknown): number {
-  for (let i = 0; i < 5_000; i += 1) f(i);
-  let calls = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < SECONDS * 1000) {
-    for (let i = 0; i < 1_000; i += 1) f(calls + i);
-    calls += 1_000;
-    now = performance.now();
-  }
-  return (calls * 1000) / (now - start);
-}
-
 /**
  * Measures several functions in interleaved rounds (A, B, C, A, B, C, …) for SECONDS each in
  * all, so that a change in machine speed during the run affects every one alike and their
@@ -428,12 +414,13 @@ function retirement(): void {
   // The operations a library call performs once warm (remembered amounts included), and, for
   // reference, what a fresh program computes when nothing is remembered yet.
   for (const b of bodies) retirementExpenditure(b, { ruleSet });
-  const libraryMix = decimalOperationMix(
-    () => bodies.forEach((b) => retirementExpenditure(b, { ruleSet })),
-    bodies.length,
-  );
+  const libraryMix = decimalOperationMix(() => {
+    for (const b of bodies) retirementExpenditure(b, { ruleSet });
+  }, bodies.length);
   const fresh = compileProgram(ruleSet, 'pensioenuitgaven');
-  const freshMix = decimalOperationMix(() => households.forEach((h) => fresh.evaluate(h)), households.length);
+  const freshMix = decimalOperationMix(() => {
+    for (const h of households) fresh.evaluate(h);
+  }, households.length);
   const count = (mix: Map<string, number>) => Math.round([...mix.values()].reduce((a, b) => a + b, 0));
   const bareMix = bareOperations(libraryMix);
   const { library, engineOnly, parseOnly, baseline } = interleaved({

@@ -419,7 +419,7 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
             return { ...base, label: 'duplicate key, junk too large', body: text, expect: [200] };
           // The junk comes first, the valid member later: JSON.parse keeps the later, so 200 when the key is a real field.
           const member = `${JSON.stringify(dupKey)}:${toJsonText(value)}`;
-          const real = Object.prototype.hasOwnProperty.call(b, dupKey);
+          const real = Object.hasOwn(b, dupKey);
           return {
             ...base,
             label: `duplicate ${dupKey}, junk first`,
@@ -427,8 +427,8 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
             expect: real ? [200] : [200, 400],
           };
         }
-        case 'dup-last':
         default: {
+          // 'dup-last'
           if (Buffer.byteLength(toJsonText(value)) + bytes.length > MAX_BODY_BYTES - 100)
             return { ...base, label: 'duplicate key, junk too large', body: text, expect: [200] };
           const member = `${JSON.stringify(dupKey)}:${toJsonText(value)}`;

@@ -108,6 +108,8 @@ function walk(plan: WalkPlan, value: unknown, visit: (node: KnownObject) => void
     }
   } else if (plan.kind === 'array') {
     if (!Array.isArray(value) || value.length > plan.maxItems) return;
-    value.forEach((entry: unknown, index) => walk(plan.element, entry, visit, [...path, index]));
+    value.forEach((entry: unknown, index) => {
+      walk(plan.element, entry, visit, [...path, index]);
+    });
   }
 }

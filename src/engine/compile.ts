@@ -115,6 +115,8 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   }
   const catalog = FACT_CATALOGS[calculation];
   const values = calc.values ?? [];
+  // Named once narrowed: the hoisted functions below cannot see the check above.
+  const postDefinitions = calc.posts;
   const measures = calc.measures;
   const postRound = calc.posts.map((p) => rounder(ruleSet, p.rounding));
 
@@ -156,7 +158,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   const valueProgram = (i: number): CompiledAmount => {
     const known = compiledValues[i];
     if (known !== undefined) return known;
-    const v = values[i]!;
+    const v = at(values, i);
     compiling.add(i);
     const program: CompiledAmount = {
       code: v.id,
@@ -179,7 +181,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const fixedRules = program.combine === 'first' ? program.rules.slice(0, 1) : program.rules;
     let result: Decimal | undefined;
     if (fixedRules.every((r) => r.test === undefined && r.notice === undefined)) {
-      const amounts = fixedRules.map((r) => constantOf(r.amounts[0]![1]));
+      const amounts = fixedRules.map((r) => constantOf(at(r.amounts, 0)[1]));
       if (amounts.every((a) => a !== undefined)) result = (amounts as Decimal[]).reduce((a, b) => a.plus(b));
     }
     constants.set(i, result);
@@ -252,7 +254,8 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   }
 
   function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
-    const trace = ctx.state.trace!;
+    const trace = ctx.state.trace;
+    if (trace === undefined) throw new Error('internal: runExplained without a trace');
     const rules: RuleTrace[] = [];
     let out: Record<string, Decimal> | undefined;
     for (const rule of program.rules) {
@@ -306,11 +309,11 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const program = posts[i] as CompiledAmount;
     const memo = ctx.state.trace === undefined ? postMemos[i] : undefined;
     const memoKey = memo?.key(ctx);
-    let amounts = memoKey === undefined ? undefined : memo!.cache.get(memoKey);
+    let amounts = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amounts === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
       amounts = guard(program.key, program.where, household, () => run(program, household, measures));
-      if (memoKey !== undefined) memo!.remember(memoKey, amounts);
+      if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amounts);
     }
     ctx.state.postExact[i] = amounts;
     return amounts;
@@ -322,13 +325,13 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const program = valueProgram(i);
     const memo = ctx.state.trace === undefined ? valueMemos[i] : undefined;
     const memoKey = memo?.key(ctx);
-    let amount = memoKey === undefined ? undefined : memo!.cache.get(memoKey);
+    let amount = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amount === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
       amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))[
         'amount'
       ] as Decimal;
-      if (memoKey !== undefined) memo!.remember(memoKey, amount);
+      if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amount);
     }
     ctx.state.valueExact[i] = amount;
     return amount;
@@ -346,7 +349,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       item: undefined,
       state: newState(posts.length, valuePrograms.length, explain),
     };
-    const evaluated: EvaluatedPost[] = calc!.posts.map((p, i) => {
+    const evaluated: EvaluatedPost[] = postDefinitions.map((p, i) => {
       const exact = postExact(i, ctx);
       return {
         code: p.code,
@@ -372,7 +375,8 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       }
     }
     const result: Evaluation = { posts: evaluated, totals: totalValues, notices: ctx.state.notices };
-    if (!explain) return result;
+    const trace = ctx.state.trace;
+    if (!explain || trace === undefined) return result;
     const explanation: Explanation = {
       format: EXPLANATION_FORMAT,
       ruleSet: {
@@ -385,18 +389,19 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       calculation,
       facts: flattenFacts(extracted),
       posts: posts.map((p, i) => {
-        const trace = ctx.state.trace!.amounts.get(p) as AmountTrace;
-        const policyName = calc!.posts[i]!.rounding;
-        const policy = ruleSet.manifest.rounding[policyName]!;
+        const postTrace = trace.amounts.get(p) as AmountTrace;
+        const policyName = at(postDefinitions, i).rounding;
+        const policy = ruleSet.manifest.rounding[policyName];
+        if (policy === undefined) throw new Error(`internal: rounding policy ${policyName} vanished after checking`);
         return {
-          ...trace,
-          rounded: strings(evaluated[i]!.rounded),
+          ...postTrace,
+          rounded: strings(at(evaluated, i).rounded),
           rounding: { policy: policyName, decimals: policy.decimals, mode: policy.mode },
         };
       }),
       values: valuePrograms.flatMap((v) => {
-        const trace = ctx.state.trace!.amounts.get(v);
-        return trace === undefined ? [] : [trace];
+        const valueTrace = trace.amounts.get(v);
+        return valueTrace === undefined ? [] : [valueTrace];
       }),
       totals: totalTraces,
     };
@@ -504,4 +509,11 @@ function flattenFacts(extracted: ExtractedFacts): Record<string, string | number
     });
   }
   return out;
+}
+
+/** `list[i]` for an index the compiler produced itself: a miss is a bug here, never a rule-set problem. */
+function at<T>(list: readonly T[], i: number): T {
+  const item = list[i];
+  if (item === undefined) throw new Error(`internal: index ${i} out of range`);
+  return item;
 }

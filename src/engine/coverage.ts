@@ -19,7 +19,7 @@ import {
   type FactRecord,
   type FactValue,
 } from '../rules/facts.js';
-import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import { COLLECTIONS, type Collection } from '../rules/format/expression.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Program } from './compile.js';
@@ -215,9 +215,10 @@ function collectionVariants(
   items: ReadonlyMap<string, FactDefinition>,
   size: { min: number; max: number },
 ): FactRecord[][] {
-  const itemAxes = [...usage.itemFacts]
-    .filter((f) => items.has(f))
-    .map((f) => ({ name: f, values: criticalValues(items.get(f)!, usage.constants.get(f)) }));
+  const itemAxes = [...usage.itemFacts].flatMap((f) => {
+    const definition = items.get(f);
+    return definition === undefined ? [] : [{ name: f, values: criticalValues(definition, usage.constants.get(f)) }];
+  });
   let kinds: FactRecord[] = [{}];
   for (const axis of itemAxes)
     kinds = kinds.flatMap((k) => axis.values.map((v) => ({ ...k, [axis.name]: v as FactValue })));

@@ -58,7 +58,10 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
   const seen = new Set<unknown>();
   const addConstant = (fact: string, n: number): void => {
     let set = usage.constants.get(fact);
-    if (set === undefined) usage.constants.set(fact, (set = new Set()));
+    if (set === undefined) {
+      set = new Set();
+      usage.constants.set(fact, set);
+    }
     set.add(n);
   };
   const addFact = (name: string): void => {
@@ -73,7 +76,10 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
     }
   };
   const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child);
+      return;
+    }
     if (!isRecord(node) || seen.has(node)) return;
     seen.add(node);
     if (isRecord(node['notice'])) usage.hasNotice = true;

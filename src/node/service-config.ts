@@ -70,7 +70,9 @@ function readKeys(env: Environment, readFile: (path: string) => string): Uint8Ar
       .split(',')
       .map((k) => k.trim())
       .filter((k) => k !== '');
-    keys.forEach((key, i) => digests.push(keyDigest(key, `BUDGETNORM_API_KEYS (key ${i + 1})`)));
+    keys.forEach((key, i) => {
+      digests.push(keyDigest(key, `BUDGETNORM_API_KEYS (key ${i + 1})`));
+    });
   }
   const file = env['BUDGETNORM_API_KEYS_FILE'];
   if (file !== undefined && file.trim() !== '') {

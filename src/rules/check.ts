@@ -303,9 +303,17 @@ function describeMissingFact(ctx: CalcContext, name: string, scope: Collection |
 }
 
 function checkCondition(ctx: CalcContext, c: Condition, path: Path, scope: Collection | undefined): void {
-  if ('all' in c) return c.all.forEach((x, i) => checkCondition(ctx, x, [...path, 'all', i], scope));
-  if ('any' in c) return c.any.forEach((x, i) => checkCondition(ctx, x, [...path, 'any', i], scope));
-  if ('not' in c) return checkCondition(ctx, c.not, [...path, 'not'], scope);
+  if ('all' in c || 'any' in c) {
+    const [key, parts] = 'all' in c ? (['all', c.all] as const) : (['any', c.any] as const);
+    parts.forEach((x, i) => {
+      checkCondition(ctx, x, [...path, key, i], scope);
+    });
+    return;
+  }
+  if ('not' in c) {
+    checkCondition(ctx, c.not, [...path, 'not'], scope);
+    return;
+  }
 
   const side = (fact: string, p: Path): { def?: FactDefinition; unit?: string; numeric?: boolean } | undefined => {
     if (fact.startsWith(PARAM_FACT_PREFIX)) {

@@ -13,13 +13,9 @@ import {
   DWELLING_NAMES,
   WOZ_CATEGORY_NAMES,
   retirementBody as body,
-  gender,
-  person,
   child,
-  mileage,
   car,
   dwellingType,
-  woning,
   income,
   type RetirementBody,
 } from '../support/request-bodies.js';

@@ -285,9 +285,9 @@ describe('batch: CSV', () => {
     ];
     const records = ndjson(read('in.csv.ndjson'));
     expect(records.map((r) => r['line'])).toEqual([2, 3, 4]);
-    records.forEach((r, i) =>
-      expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(bodies[i], { ruleSet: 'nl-2026' })))),
-    );
+    records.forEach((r, i) => {
+      expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(bodies[i], { ruleSet: 'nl-2026' }))));
+    });
   });
 
   it('malformed CSV rows in the middle are error records with their own line numbers; the rows after them survive', async () => {
@@ -507,6 +507,7 @@ describe('batch: usage and files', () => {
       '0',
       '--progress',
     ]);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the progress bar's ANSI erase-line sequence is what is tested
     expect(drawn.stderr).toMatch(/\r\x1b\[K1 records {2}[\d,]+\/s {2}\[#+\] 100%/);
     const quiet = await runCli([
       'batch',

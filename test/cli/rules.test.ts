@@ -16,7 +16,8 @@ let remove: () => void;
 beforeAll(() => ({ dir, remove } = tempDir()));
 afterAll(() => remove());
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: parsed CLI output is read at any depth
+type Json = Record<string, any>;
 
 /** A copy of nl-2026 in its own folder, changed by `edit(file → JSON)`. */
 function brokenCopy(name: string, edit: (json: (file: string) => Json, folder: string) => void): string {

@@ -171,6 +171,7 @@ describe('readable conditions and amounts', () => {
       '(sum over children where child.age < 18 of t[child.age])',
     ],
     [
+      // biome-ignore lint/suspicious/noThenProperty: the rule format's conditional expression
       { if: { fact: 'tenure', operator: 'equal', value: 'own' }, then: { post: 'Wonen' }, else: { const: '0' } },
       '(if tenure = "own" then post Wonen else 0)',
     ],

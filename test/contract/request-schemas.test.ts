@@ -124,7 +124,7 @@ describe('JSON Schema details', () => {
       }
       expect(caseInsensitiveNamePattern(definition).flags).toBe('');
     }
-    const tenure = (retirement.properties?.['Woning']?.properties?.['SoortWoning'] as JsonSchema).anyOf;
+    const tenure = (retirement.properties?.['Woning']?.properties?.['SoortWoning'] as JsonSchema | undefined)?.anyOf;
     expect(tenure).toEqual([
       { type: 'number', enum: [0, 1] },
       {

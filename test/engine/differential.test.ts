@@ -163,8 +163,8 @@ function ours(conditions: BooleanCondition, facts: Record<string, FactJson>): { 
 }
 
 function operatorsIn(c: Condition, into: Set<Operator>): Set<Operator> {
-  if ('all' in c) c.all.forEach((x) => operatorsIn(x, into));
-  else if ('any' in c) c.any.forEach((x) => operatorsIn(x, into));
+  if ('all' in c) for (const x of c.all) operatorsIn(x, into);
+  else if ('any' in c) for (const x of c.any) operatorsIn(x, into);
   else if ('not' in c) operatorsIn(c.not, into);
   else into.add(c.operator);
   return into;

@@ -254,6 +254,7 @@ describe('arithmetic', () => {
   it('if chooses by a condition', () => {
     const amount = {
       if: { fact: 'tenure', operator: 'equal', value: 'own' },
+      // biome-ignore lint/suspicious/noThenProperty: the rule format's conditional expression
       then: param('normCouple'),
       else: param('normSingle'),
     };
@@ -263,6 +264,7 @@ describe('arithmetic', () => {
     const nested = repaymentProbe(
       {
         if: { all: [{ fact: 'age', operator: 'greaterThanInclusive', value: { fact: 'param:aowAge' } }] },
+        // biome-ignore lint/suspicious/noThenProperty: the rule format's conditional expression
         then: { const: '1' },
         else: { const: '0' },
       },

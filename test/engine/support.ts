@@ -11,7 +11,7 @@ import { deriveCounts, deriveGenderCounts, type ExtractedFacts, type FactRecord 
 import type { Collection } from '../../src/rules/format/expression.js';
 
 /** Parsed rule-file JSON, freely mutated by the tests (each call returns a fresh copy). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON under mutation
+// biome-ignore lint/suspicious/noExplicitAny: JSON under mutation
 export type Json = any;
 export type Files = Record<string, Json>;
 

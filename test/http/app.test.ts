@@ -340,7 +340,7 @@ describe('500: an unexpected failure tells only an error id', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]?.errorId).toBe(body.errorId);
     expect(errors[0]?.requestId).toBe(response.headers.get('x-request-id'));
-    expect((errors[0]?.error as Error).message).toContain('secret internals');
+    expect((errors[0]?.error as Error | undefined)?.message).toContain('secret internals');
     expect(lines.at(-1)?.status).toBe(500);
   });
 });

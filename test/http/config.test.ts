@@ -64,7 +64,7 @@ describe('subscription keys', () => {
 
   it('from BUDGETNORM_API_KEYS_FILE: one per line, # comments, blank lines, sha256: digests; with the list too', () => {
     const hex = Array.from(digestKey('gamma-key'), (b) => b.toString(16).padStart(2, '0')).join('');
-    const file = '# keys of the service\n\nalpha-key\r\n  beta-key  \n# retired: old-key\nsha256:' + hex + '\n';
+    const file = `# keys of the service\n\nalpha-key\r\n  beta-key  \n# retired: old-key\nsha256:${hex}\n`;
     const config = read(
       { BUDGETNORM_API_KEYS_FILE: '/etc/keys', BUDGETNORM_API_KEYS: 'delta-key' },
       { '/etc/keys': file },

@@ -3,7 +3,7 @@
  * and a spawned `npm start` process stopped with SIGTERM while a request is in flight.
  */
 import { spawn } from 'node:child_process';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

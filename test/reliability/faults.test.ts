@@ -5,7 +5,7 @@
  * does not hurt the next request and causes no 500.
  */
 import { rmSync } from 'node:fs';
-import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
+import { request as httpRequest, Agent } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -19,7 +19,10 @@ export function alignRows(
   indent = '',
 ): string[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
+  for (const row of rows)
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, width(cell));
+    });
   return rows.map((row) =>
     (indent + row.map((cell, i) => pad(cell, widths[i] ?? 0, align[i] ?? 'left')).join('  ')).trimEnd(),
   );

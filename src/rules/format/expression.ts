@@ -83,6 +83,7 @@ export const Expression: z.ZodType<Expression> = z.lazy(() => {
     z.strictObject({ sum: z.strictObject({ over: Collection, amount: Expression, when: TopCondition.optional() }) }),
     z.strictObject({ count: z.strictObject({ over: Collection, when: TopCondition.optional() }) }),
     z.strictObject({ round: Expression, policy: Identifier }),
+    // biome-ignore lint/suspicious/noThenProperty: `{if, then, else}` is the rule format's conditional; these objects are never awaited.
     z.strictObject({ if: Condition, then: Expression, else: Expression }),
   ]);
 });

@@ -4,7 +4,6 @@
  * arithmetic. The test suite and `budgetnorm rules test` run every one.
  */
 import { z } from 'zod';
-import { IsoDate } from './common.js';
 
 const Amount = z.number();
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 export const RULES_2026 = new URL('../../../rules/nl-2026/', import.meta.url).pathname;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rule files are edited freely here
+// biome-ignore lint/suspicious/noExplicitAny: rule files are edited freely here
 type Json = Record<string, any>;
 
 export interface Defect {
