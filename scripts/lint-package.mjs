@@ -4,6 +4,9 @@
  * that tarball, not the working tree, so a file missing from `files` is found too.
  * Exits non-zero on any finding: publint's errors, warnings and suggestions alike (strict),
  * attw's problems under the `esm-only` profile (why that profile: docs/package.md).
+ *
+ * `node scripts/lint-package.mjs some.tgz` lints that tarball instead (a release downloaded
+ * with `npm pack budgetnorm@x.y.z`, or a tarball altered to see the lint fail).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,12 +31,17 @@ const ENTRYPOINTS = ['.', './node', './http'];
 const failures = [];
 const temp = mkdtempSync(join(tmpdir(), 'budgetnorm-lint-package-'));
 try {
-  console.log('> npm run build');
-  build();
-  const { tarball, report } = pack(temp);
-  console.log(
-    `\npacked ${report.filename}: ${report.entryCount} files, ${formatBytes(report.size)} packed, ${formatBytes(report.unpackedSize)} unpacked\n`,
-  );
+  let tarball = process.argv[2];
+  if (tarball === undefined) {
+    console.log('> npm run build');
+    build();
+    const packed = pack(temp);
+    tarball = packed.tarball;
+    const { report } = packed;
+    console.log(
+      `\npacked ${report.filename}: ${report.entryCount} files, ${formatBytes(report.size)} packed, ${formatBytes(report.unpackedSize)} unpacked\n`,
+    );
+  } else console.log(`linting ${tarball}\n`);
 
   // publint on the tarball: every level, warnings as errors. No finding is ignored.
   const bytes = readFileSync(tarball);
