@@ -3,11 +3,15 @@
  * browser (format esm, platform browser), with the bundled rule sets inside. Used by
  * `npm run build:browser` and by the tests in test/browser/, so what is tested is what ships.
  *
+ * The advisor page (src/advisor/, docs/advisor.md) is built here too: its script is the same
+ * kind of bundle, the page's code with the core inside, so it computes with the browser build.
+ *
  * The build fails when anything it bundles would pull in a Node builtin (`node:fs`, `fs`,
  * `path`, … or any `node:` specifier), whether from the core or from a dependency, including
  * a dependency that maps the builtin away in its package.json `browser` field: the core must
  * run unchanged in browsers and edge workers, not with parts of it silently emptied.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -110,4 +114,47 @@ export function budgetExcess(sizes: BundleSizes, budget = MIN_GZIP_BUDGET_BYTES)
     `the browser bundle is ${sizes.minGzip} bytes min+gzip, over its budget of ${budget} bytes ` +
     '(docs/browser.md: shrink it, or raise MIN_GZIP_BUDGET_BYTES in scripts/lib/browser-build.ts with a reason)'
   );
+}
+
+/** The advisor page's sources (src/advisor/) and where `npm run build` writes it. */
+export const ADVISOR_SOURCE_DIR = join(ROOT, 'src', 'advisor');
+export const ADVISOR_ENTRY = join(ADVISOR_SOURCE_DIR, 'main.ts');
+export const ADVISOR_OUT_DIR = join(ROOT, 'dist', 'advisor');
+/** The built page's files; the HTML loads the other two by these names, relative to itself. */
+export const ADVISOR_FILES = { html: 'index.html', script: 'advisor.js', style: 'advisor.css' } as const;
+
+export interface AdvisorPageFiles {
+  readonly html: string;
+  readonly script: string;
+  readonly style: string;
+}
+
+/**
+ * The advisor page, built in memory: its script bundled for the browser (minified, the core
+ * inside, with the same Node-builtin guard as the core bundle), the HTML and the style sheet
+ * as written. Throws when the HTML does not load the script and the style sheet it ships with.
+ */
+export async function buildAdvisorPage(): Promise<AdvisorPageFiles> {
+  const script = await buildBrowserBundle({ entry: ADVISOR_ENTRY, minify: true });
+  const html = readFileSync(join(ADVISOR_SOURCE_DIR, ADVISOR_FILES.html), 'utf8');
+  const style = readFileSync(join(ADVISOR_SOURCE_DIR, ADVISOR_FILES.style), 'utf8');
+  for (const file of [ADVISOR_FILES.script, ADVISOR_FILES.style]) {
+    if (!html.includes(`"advisor/${file}"`)) throw new Error(`src/advisor/index.html does not load advisor/${file}`);
+  }
+  return { html, script, style };
+}
+
+/** Writes the page's three files to a folder (default dist/advisor/); returns their paths. */
+export function writeAdvisorPage(page: AdvisorPageFiles, dir: string = ADVISOR_OUT_DIR): string[] {
+  mkdirSync(dir, { recursive: true });
+  const written: [string, string][] = [
+    [ADVISOR_FILES.html, page.html],
+    [ADVISOR_FILES.script, page.script],
+    [ADVISOR_FILES.style, page.style],
+  ];
+  return written.map(([name, text]) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  });
 }

@@ -1,0 +1,110 @@
+/**
+ * The charts as inline SVG, drawn from the geometry in chart-geometry.ts. Colours come from
+ * the style sheet (classes, no inline style, as the CSP wants); every bar carries its amount
+ * as text, and the table above says the same in words, so the chart is a picture of it
+ * (`role="img"` with a description), not the only way to read it.
+ */
+import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
+import { type ChartLayout, groupedBarsLayout, waterfallLayout, waterfallSteps } from './chart-geometry.js';
+import { h, s } from './dom.js';
+import { formatEuro } from './format.js';
+
+function draw(layout: ChartLayout, title: string, description: string, id: string): SVGSVGElement {
+  return s(
+    'svg',
+    {
+      class: 'grafiek',
+      id,
+      viewBox: `0 0 ${layout.width} ${layout.height}`,
+      width: layout.width,
+      height: layout.height,
+      role: 'img',
+      'aria-labelledby': `${id}-titel ${id}-beschrijving`,
+    },
+    s('title', { id: `${id}-titel` }, title),
+    s('desc', { id: `${id}-beschrijving` }, description),
+    layout.labels.map((label) =>
+      s(
+        'text',
+        {
+          x: label.heading ? 0 : 8,
+          y: label.y,
+          class: label.heading ? 'as-kop' : 'as-label',
+          'dominant-baseline': 'middle',
+        },
+        label.text,
+      ),
+    ),
+    s('line', { ...layout.zero, class: 'nullijn' }),
+    layout.connectors.map((c) => s('line', { ...c, class: 'verbinding' })),
+    layout.bars.map((bar) =>
+      s(
+        'g',
+        { class: `staaf staaf-${bar.kind}` },
+        s('rect', { x: bar.x, y: bar.y, width: bar.width, height: bar.height }),
+        s('text', { x: bar.valueX, y: bar.textY, class: 'waarde', 'dominant-baseline': 'middle' }, bar.valueText),
+      ),
+    ),
+  );
+}
+
+/** The waterfall from income down to the capacity. */
+export function repaymentChart(result: RepaymentCapacityResult): HTMLElement {
+  const steps = waterfallSteps(result);
+  const last =
+    result.Tekort > 0
+      ? `een tekort van ${formatEuro(result.Tekort)}`
+      : `een afloscapaciteit van ${formatEuro(result.Afloscapaciteit)}`;
+  return h(
+    'figure',
+    { class: 'grafiek-figuur' },
+    draw(
+      waterfallLayout(steps),
+      'Van inkomen naar afloscapaciteit',
+      `Het netto inkomen van ${formatEuro(result.NettoBesteedbaarInkomenPerMaand)}, verminderd met ${steps.length - 2} lasten, geeft ${last} per maand.`,
+      'grafiek-afloscapaciteit',
+    ),
+    h(
+      'figcaption',
+      {},
+      legend([
+        ['inkomen', 'Inkomen'],
+        ['last', 'Lasten'],
+        [result.Tekort > 0 ? 'tekort' : 'capaciteit', result.Tekort > 0 ? 'Tekort' : 'Afloscapaciteit'],
+      ]),
+      'Posten van € 0 zijn niet getekend.',
+    ),
+  );
+}
+
+/** Basis and Voorbeeld per post, grouped. */
+export function retirementChart(result: RetirementExpenditureResult): HTMLElement {
+  return h(
+    'figure',
+    { class: 'grafiek-figuur' },
+    draw(
+      groupedBarsLayout(result),
+      'Basis en Voorbeeld per post',
+      `Per post twee staven: Basis en Voorbeeld. Totaal Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)} per maand.`,
+      'grafiek-pensioenuitgaven',
+    ),
+    h(
+      'figcaption',
+      {},
+      legend([
+        ['basis', 'Basis'],
+        ['voorbeeld', 'Voorbeeld'],
+      ]),
+    ),
+  );
+}
+
+function legend(items: readonly (readonly [kind: string, label: string])[]): HTMLElement {
+  return h(
+    'ul',
+    { class: 'legenda' },
+    items.map(([kind, label]) =>
+      h('li', {}, h('span', { class: `kleur kleur-${kind}`, 'aria-hidden': 'true' }), label),
+    ),
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Two rule sets side by side for the same household: every amount under each set, and the
+ * difference (the second set minus the first).
+ */
+import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
+import { h } from './dom.js';
+import { formatDifference, formatEuro } from './format.js';
+import { isRepayment, type Result } from './outcome.js';
+
+function amountCell(setId: string, measure: string, amount: number | undefined): HTMLElement {
+  return h(
+    'td',
+    { class: 'getal', 'data-regelset': setId, 'data-meting': measure },
+    amount === undefined ? '—' : formatEuro(amount),
+  );
+}
+
+function differenceCell(measure: string, a: number | undefined, b: number | undefined): HTMLElement {
+  const difference = a === undefined || b === undefined ? undefined : b - a;
+  return h(
+    'td',
+    { class: 'getal verschil', 'data-meting': `${measure}Verschil` },
+    difference === undefined ? '—' : formatDifference(difference),
+  );
+}
+
+function head(labels: readonly string[]): HTMLElement {
+  return h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      labels.map((label, i) => h('th', { scope: 'col', class: i === 0 ? undefined : 'getal' }, label)),
+    ),
+  );
+}
+
+function repaymentRows(
+  a: RepaymentCapacityResult,
+  b: RepaymentCapacityResult,
+): [string, string, number | undefined, number | undefined][] {
+  const codes = [...new Set([...a.Posten.map((p) => p.Code), ...b.Posten.map((p) => p.Code)])];
+  const post = (r: RepaymentCapacityResult, code: string) => r.Posten.find((p) => p.Code === code);
+  return [
+    [
+      'NettoBesteedbaarInkomenPerMaand',
+      'Netto besteedbaar inkomen',
+      a.NettoBesteedbaarInkomenPerMaand,
+      b.NettoBesteedbaarInkomenPerMaand,
+    ],
+    ...codes.map((code): [string, string, number | undefined, number | undefined] => [
+      code,
+      (post(a, code) ?? post(b, code))?.Omschrijving ?? code,
+      post(a, code)?.Bedrag,
+      post(b, code)?.Bedrag,
+    ]),
+    ['TotaalLasten', 'Totaal lasten', a.TotaalLasten, b.TotaalLasten],
+    ['Afloscapaciteit', 'Afloscapaciteit', a.Afloscapaciteit, b.Afloscapaciteit],
+    ['Tekort', 'Tekort', a.Tekort, b.Tekort],
+  ];
+}
+
+function retirementRows(a: RetirementExpenditureResult, b: RetirementExpenditureResult) {
+  type Amounts = { Basis: number; Voorbeeld: number } | undefined;
+  const codes = [...new Set([...a.Posten.map((p) => p.Code), ...b.Posten.map((p) => p.Code)])];
+  const post = (r: RetirementExpenditureResult, code: string) => r.Posten.find((p) => p.Code === code);
+  const groups = [...new Set([...a.Groepen.map((g) => g.Code), ...b.Groepen.map((g) => g.Code)])];
+  const group = (r: RetirementExpenditureResult, code: string) => r.Groepen.find((g) => g.Code === code);
+  const rows: [string, string, Amounts, Amounts, string][] = [
+    ...codes.map((code): [string, string, Amounts, Amounts, string] => [
+      code,
+      (post(a, code) ?? post(b, code))?.Omschrijving ?? code,
+      post(a, code),
+      post(b, code),
+      '',
+    ]),
+    ...groups.map((code): [string, string, Amounts, Amounts, string] => [
+      code,
+      `Subtotaal ${((group(a, code) ?? group(b, code))?.Omschrijving ?? code).toLowerCase()}`,
+      group(a, code),
+      group(b, code),
+      'subtotaal',
+    ]),
+    ['Totaal', 'Totaal', a.Totaal, b.Totaal, 'totaal'],
+  ];
+  return rows;
+}
+
+/** The comparison table of two results of the same operation. */
+export function comparisonTable(a: Result, b: Result): HTMLElement {
+  const idA = a.Rekenregels.Id;
+  const idB = b.Rekenregels.Id;
+  if (isRepayment(a) && isRepayment(b)) {
+    return h(
+      'table',
+      { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
+      h('caption', {}, `Afloscapaciteit met rekenregels ${idA} en ${idB}`),
+      head(['Post', idA, idB, `Verschil (${idB} − ${idA})`]),
+      h(
+        'tbody',
+        {},
+        repaymentRows(a, b).map(([code, name, x, y]) =>
+          h(
+            'tr',
+            { 'data-code': code, class: code === 'Afloscapaciteit' ? 'totaal uitkomst' : undefined },
+            h('th', { scope: 'row' }, name),
+            amountCell(idA, 'Bedrag', x),
+            amountCell(idB, 'Bedrag', y),
+            differenceCell('Bedrag', x, y),
+          ),
+        ),
+      ),
+    );
+  }
+  if (!isRepayment(a) && !isRepayment(b)) {
+    return h(
+      'table',
+      { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
+      h('caption', {}, `Pensioenuitgaven met rekenregels ${idA} en ${idB}`),
+      head(['Post', `Basis ${idA}`, `Basis ${idB}`, 'Verschil', `Voorbeeld ${idA}`, `Voorbeeld ${idB}`, 'Verschil']),
+      h(
+        'tbody',
+        {},
+        retirementRows(a, b).map(([code, name, x, y, kind]) =>
+          h(
+            'tr',
+            { 'data-code': code, class: kind === '' ? undefined : kind },
+            h('th', { scope: 'row' }, name),
+            amountCell(idA, 'Basis', x?.Basis),
+            amountCell(idB, 'Basis', y?.Basis),
+            differenceCell('Basis', x?.Basis, y?.Basis),
+            amountCell(idA, 'Voorbeeld', x?.Voorbeeld),
+            amountCell(idB, 'Voorbeeld', y?.Voorbeeld),
+            differenceCell('Voorbeeld', x?.Voorbeeld, y?.Voorbeeld),
+          ),
+        ),
+      ),
+    );
+  }
+  return h('p', {}, 'De twee uitkomsten horen bij verschillende berekeningen.');
+}

@@ -1,0 +1,256 @@
+/**
+ * An amount's explanation (the library's `explain` option, docs/explanation.md) as a panel:
+ * the exact and the rounded amount, every rule tried (applied or not, and why), and for every
+ * rule that applied the figures it used, with value, unit, source and provenance. The rule
+ * set's texts are shown as they are written (they may be English); the page's own words are Dutch.
+ */
+import type { AmountTrace, Explanation, FigureUse, RuleTrace } from '../index.js';
+import { h } from './dom.js';
+import { formatDecimal, formatEuro } from './format.js';
+import { dutchProvenance } from './messages.js';
+
+/** The traces of totals (`TotaalLasten`, `Afloscapaciteit`, `Tekort`). */
+export type TotalTrace = Explanation['totals'][number];
+
+const MEASURES: Readonly<Record<string, string>> = {
+  bedrag: 'Bedrag',
+  basis: 'Basis',
+  voorbeeld: 'Voorbeeld',
+  amount: 'Waarde',
+};
+
+function measureName(measure: string): string {
+  return MEASURES[measure] ?? measure;
+}
+
+function unitText(unit: string | undefined): string {
+  if (unit === undefined || unit === '1') return '';
+  if (unit === 'EUR/month') return '€ per maand';
+  if (unit === 'EUR') return '€';
+  return unit;
+}
+
+function because(text: string): string {
+  return text === 'always' ? 'altijd (de regel heeft geen voorwaarde)' : text;
+}
+
+const FIGURE_KINDS: Readonly<Record<FigureUse['kind'], string>> = {
+  parameter: 'parameter',
+  table: 'tabelcel',
+  fact: 'gegeven van het huishouden',
+  value: 'tussenwaarde',
+  post: 'post',
+  const: 'vast getal in de regel',
+};
+
+function figureName(figure: FigureUse): HTMLElement {
+  const name = 'name' in figure ? figure.name : '';
+  const detail =
+    figure.kind === 'table'
+      ? Object.entries(figure.key)
+          .map(([k, v]) => `${k} = ${v}`)
+          .join(', ')
+      : figure.kind === 'parameter'
+        ? figure.description
+        : figure.kind === 'post'
+          ? `${measureName(figure.measure)}, ${figure.rounded ? 'afgerond' : 'exact'}`
+          : '';
+  return h(
+    'td',
+    {},
+    name === '' ? null : h('code', {}, name),
+    h('span', { class: 'soort' }, ` ${FIGURE_KINDS[figure.kind]}`),
+    detail === '' ? null : h('span', { class: 'detail' }, detail),
+  );
+}
+
+function figureValue(figure: FigureUse): string {
+  const value = typeof figure.value === 'string' ? formatDecimal(figure.value) : String(figure.value);
+  const unit = 'unit' in figure ? unitText(figure.unit) : '';
+  return unit === '' ? value : `${value} ${unit}`;
+}
+
+function figureSource(figure: FigureUse): HTMLElement {
+  if (figure.kind !== 'parameter' && figure.kind !== 'table') return h('td', {}, '—');
+  const { source } = figure;
+  return h(
+    'td',
+    { class: 'bron' },
+    h('span', {}, `${source.publisher}: ${source.title} (${source.period})`),
+    source.locator === undefined ? null : h('span', { class: 'detail' }, `Vindplaats: ${source.locator}`),
+    source.document === undefined ? null : h('span', { class: 'detail' }, `Document: ${source.document}`),
+    source.url === undefined ? null : h('span', { class: 'detail url' }, source.url),
+    h('span', { class: 'detail' }, `Gelezen op ${source.read} (bron ${source.key})`),
+  );
+}
+
+function figureProvenance(figure: FigureUse): HTMLElement {
+  if (figure.kind !== 'parameter' && figure.kind !== 'table') return h('td', {}, '—');
+  const why = figure.formula ?? figure.reasoning;
+  return h(
+    'td',
+    {},
+    h('span', { class: `herkomst herkomst-${figure.provenance}` }, dutchProvenance(figure.provenance)),
+    why === undefined ? null : h('span', { class: 'detail' }, why),
+  );
+}
+
+/** The figures an amount read, as a table. */
+function figuresTable(figures: readonly FigureUse[]): HTMLElement {
+  return h(
+    'table',
+    { class: 'figuren' },
+    h('caption', {}, 'Gebruikte cijfers'),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Cijfer'),
+        h('th', { scope: 'col' }, 'Waarde'),
+        h('th', { scope: 'col' }, 'Bron'),
+        h('th', { scope: 'col' }, 'Herkomst'),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      figures.map((figure) =>
+        h(
+          'tr',
+          { 'data-figuur': 'name' in figure ? figure.name : figure.kind },
+          figureName(figure),
+          h('td', { class: 'getal' }, figureValue(figure)),
+          figureSource(figure),
+          figureProvenance(figure),
+        ),
+      ),
+    ),
+  );
+}
+
+function amounts(values: Readonly<Record<string, string>> | undefined): string {
+  return Object.entries(values ?? {})
+    .map(([measure, value]) => `${measureName(measure)} ${formatDecimal(value)}`)
+    .join(', ');
+}
+
+function rule(trace: RuleTrace): HTMLElement {
+  return h(
+    'li',
+    { class: trace.applied ? 'regel toegepast' : 'regel niet-toegepast', 'data-regel': trace.id },
+    h(
+      'p',
+      { class: 'regel-kop' },
+      h('span', { class: 'label' }, trace.applied ? 'Toegepast' : 'Niet toegepast'),
+      ' ',
+      h('code', {}, trace.id),
+    ),
+    h('p', {}, trace.description),
+    h('p', { class: 'detail' }, `Waarom: ${because(trace.because)}`),
+    trace.amounts === undefined ? null : h('p', {}, `Uitkomst van de regel: ${amounts(trace.amounts)}`),
+    trace.figures === undefined || trace.figures.length === 0 ? null : figuresTable(trace.figures),
+  );
+}
+
+function ruleSetLine(explanation: Explanation): HTMLElement {
+  const set = explanation.ruleSet;
+  return h(
+    'p',
+    { class: 'detail regelset' },
+    `Rekenregels ${set.id} (geldig ${set.validFrom} t/m ${set.validUntil}, status ${set.status}), inhoudshash `,
+    h('code', {}, set.hash),
+  );
+}
+
+/** A post's explanation: exact and rounded amounts, the rounding, every rule tried. */
+export function postExplanation(trace: AmountTrace, explanation: Explanation): HTMLElement {
+  const rounding = trace.rounding;
+  return h(
+    'div',
+    { class: 'uitleg-inhoud' },
+    h('p', {}, h('strong', {}, trace.description)),
+    h(
+      'p',
+      {},
+      `Exact: ${amounts(trace.exact)}. Getoond: ${amounts(trace.rounded)}`,
+      rounding === undefined
+        ? '.'
+        : ` (afgerond op ${rounding.decimals} decimalen, ${rounding.mode}, beleid ${rounding.policy}).`,
+    ),
+    h(
+      'p',
+      { class: 'detail' },
+      trace.combine === 'first'
+        ? 'De eerste regel die geldt, bepaalt het bedrag.'
+        : 'De bedragen van alle regels die gelden, worden opgeteld.',
+    ),
+    h('h4', {}, 'Regels'),
+    h('ol', { class: 'regels' }, trace.rules.map(rule)),
+    ruleSetLine(explanation),
+  );
+}
+
+/** A total's explanation: what it is and the figures its formula read. */
+export function totalExplanation(trace: TotalTrace, explanation: Explanation): HTMLElement {
+  return h(
+    'div',
+    { class: 'uitleg-inhoud' },
+    h('p', {}, h('strong', {}, trace.name), `: ${trace.description}.`),
+    h('p', {}, `Uitkomst: ${formatDecimal(trace.value)}`),
+    figuresTable(trace.figures),
+    ruleSetLine(explanation),
+  );
+}
+
+/** A subtotal or total that is the sum of rounded posts (pensioenuitgaven's groups and total). */
+export function sumExplanation(
+  title: string,
+  parts: readonly { readonly label: string; readonly basis: number; readonly voorbeeld: number }[],
+  total: { readonly basis: number; readonly voorbeeld: number },
+  explanation: Explanation | undefined,
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'uitleg-inhoud' },
+    h('p', {}, h('strong', {}, title), ': de som van de getoonde (afgeronde) posten.'),
+    h(
+      'table',
+      { class: 'figuren' },
+      h('caption', {}, 'Opgeteld'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Post'),
+          h('th', { scope: 'col' }, 'Basis'),
+          h('th', { scope: 'col' }, 'Voorbeeld'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        parts.map((part) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, part.label),
+            h('td', { class: 'getal' }, formatEuro(part.basis)),
+            h('td', { class: 'getal' }, formatEuro(part.voorbeeld)),
+          ),
+        ),
+        h(
+          'tr',
+          { class: 'som' },
+          h('th', { scope: 'row' }, 'Som'),
+          h('td', { class: 'getal' }, formatEuro(total.basis)),
+          h('td', { class: 'getal' }, formatEuro(total.voorbeeld)),
+        ),
+      ),
+    ),
+    explanation === undefined ? null : ruleSetLine(explanation),
+  );
+}
