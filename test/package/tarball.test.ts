@@ -13,12 +13,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Packed (gzip) size budget. Measured 2026-11-22: 338,167 bytes (274 files); the budget
- * leaves about 15% headroom. Raise it only with a reason in docs/package.md.
+ * Packed (gzip) size budget. Measured 2026-11-22: 552,720 bytes, 277 files (338,167 bytes
+ * before the advisor page, whose dist/advisor/advisor.js bundles the library and its rule
+ * sets for the browser). The budget leaves about 15% headroom; raise it only with a reason
+ * in docs/package.md.
  */
-const PACKED_BUDGET_BYTES = 390_000;
-/** Unpacked size budget. Measured 2026-11-22: 2,011,100 bytes; about 15% headroom. */
-const UNPACKED_BUDGET_BYTES = 2_320_000;
+const PACKED_BUDGET_BYTES = 635_000;
+/** Unpacked size budget. Measured 2026-11-22: 2,914,500 bytes; about 15% headroom. */
+const UNPACKED_BUDGET_BYTES = 3_350_000;
 
 interface PackedFile {
   readonly path: string;
