@@ -9,7 +9,7 @@
  * with `npm pack budgetnorm@x.y.z`, or a tarball altered to see the lint fail).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
@@ -41,6 +41,13 @@ try {
     console.log(
       `\npacked ${report.filename}: ${report.entryCount} files, ${formatBytes(report.size)} packed, ${formatBytes(report.unpackedSize)} unpacked\n`,
     );
+    // tsc never deletes: the output of a source since removed or renamed would be published.
+    for (const { path } of report.files) {
+      // dist/advisor/ is bundled by scripts/build-advisor.ts, not compiled file by file
+      const stem = /^dist\/(?!advisor\/)(.+?)(?:\.d\.ts|\.js)$/.exec(path)?.[1];
+      if (stem !== undefined && !existsSync(join(ROOT, 'src', `${stem}.ts`)))
+        failures.push(`${path} has no source src/${stem}.ts: an old build's output (delete dist/ and build again)`);
+    }
   } else console.log(`linting ${tarball}\n`);
 
   // publint on the tarball: every level, warnings as errors. No finding is ignored.
