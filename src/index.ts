@@ -1,12 +1,15 @@
 /**
  * budgetnorm: Dutch household budget norms as rule sets.
  *
- * - `repaymentCapacity(body, options?)`: afloscapaciteit
- * - `retirementExpenditure(body, options?)`: pensioenuitgaven
- * - `loadRuleSet(files)`: an institution's own rule set; `RuleSetCatalog` to choose among several
+ * - {@link repaymentCapacity}`(body, options?)`: afloscapaciteit
+ * - {@link retirementExpenditure}`(body, options?)`: pensioenuitgaven
+ * - {@link loadRuleSet}`(files)`: an institution's own rule set; {@link RuleSetCatalog} to choose among several
  *
  * The core runs unchanged in Node, Deno, Bun, browsers and edge workers. Node-only helpers
- * (reading a rule-set folder from disk) are in `budgetnorm/node`.
+ * (reading a rule-set folder from disk) are in `budgetnorm/node`; the HTTP service is
+ * `budgetnorm/http`.
+ *
+ * @module budgetnorm
  */
 export { repaymentCapacity } from './calculations/repayment-capacity.js';
 export { retirementExpenditure } from './calculations/retirement-expenditure.js';

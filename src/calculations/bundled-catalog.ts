@@ -11,7 +11,24 @@ import { RuleSetCatalog } from '../rules/choose.js';
 
 let catalog: RuleSetCatalog | undefined;
 
-/** The catalog of the bundled rule sets (`nl-2025`, `nl-2026`, …). */
+/**
+ * The catalog of the rule sets bundled with the package (`nl-2025`, `nl-2026`, …): what the
+ * calculations use when no `catalog` option is given. Built on the first call and the same
+ * object afterwards. Does not throw: the bundled sets were checked when the package was built.
+ *
+ * @returns The catalog, its sets in order of validity.
+ * @example Which bundled rule set applies on a day
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog } from 'budgetnorm';
+ *
+ * const catalog = bundledCatalog();
+ * assert.ok(catalog.list().some((set) => set.id === 'nl-2026'));
+ * assert.equal(catalog.forDate('2025-12-31').id, 'nl-2025');
+ * assert.equal(catalog.forDate('2026-01-01').id, 'nl-2026');
+ * assert.equal(bundledCatalog(), catalog);
+ * ```
+ */
 export function bundledCatalog(): RuleSetCatalog {
   catalog ??= new RuleSetCatalog(
     Object.entries(BUNDLED_RULE_SETS).map(([id, bundled]) =>

@@ -8,14 +8,56 @@ import type { Notice } from '../rules/format/calculation.js';
 import type { IgnoredField } from '../household/household.js';
 import { bundledCatalog } from './bundled-catalog.js';
 
+/**
+ * The options of {@link repaymentCapacity} and {@link retirementExpenditure}: which rule set
+ * computes the result, and whether to explain it. Every field is optional; without any, the
+ * bundled rule set valid today (Dutch calendar day) is used.
+ *
+ * A result names the set it came from in `Rekenregels` (`Id`, `Hash`), so a caller who must
+ * reproduce a number later pins `ruleSet` (or `date`) rather than relying on today.
+ *
+ * @example Pinning the rule set and asking for the explanation
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity, type CalculationOptions } from 'budgetnorm';
+ *
+ * const options: CalculationOptions = { ruleSet: 'nl-2025', explain: true };
+ * const result = repaymentCapacity(
+ *   {
+ *     LeeftijdHoofdpersoon: 66,
+ *     HeeftPartner: false,
+ *     AantalThuiswonendeKinderen: 0,
+ *     AantalAutos: 0,
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *     BijzondereUitgaven: {},
+ *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ *   },
+ *   options,
+ * );
+ * assert.equal(result.Rekenregels.Id, 'nl-2025');
+ * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/1');
+ * ```
+ */
 export interface CalculationOptions {
-  /** A rule set from `loadRuleSet`, or the id of one in the catalog. Default: the one valid on `date`. */
+  /**
+   * The rule set: one returned by {@link loadRuleSet} (or `loadRuleSetFolder`), or the id of
+   * one in `catalog` (`'nl-2026'`). When given, `date` is not used. Default: the set in
+   * `catalog` valid on `date`.
+   */
   readonly ruleSet?: RuleSet | string;
-  /** The reference date (`YYYY-MM-DD`, or a Date taken as its calendar day in the Netherlands). Default: today. */
+  /**
+   * The reference date that picks the rule set: `'YYYY-MM-DD'`, or a `Date`, taken as the
+   * calendar day it falls on in the Netherlands (rule sets change at midnight Dutch time).
+   * Default: today.
+   */
   readonly date?: string | Date;
-  /** Add `Uitleg`: every amount's rules, figures, sources and provenance. */
+  /**
+   * Add `Uitleg` to the result: for every amount the rules tried, the figures used, their
+   * sources and provenance (see {@link Explanation}). Default: false; without it no
+   * explanation is recorded, so an ordinary calculation pays nothing for it.
+   */
   readonly explain?: boolean;
-  /** Where ids and dates are looked up. Default: the rule sets bundled with the package. */
+  /** Where ids and dates are looked up. Default: the rule sets bundled with the package ({@link bundledCatalog}). */
   readonly catalog?: RuleSetCatalog;
 }
 

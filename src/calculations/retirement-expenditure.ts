@@ -11,20 +11,53 @@ import { parseRetirementRequest } from '../household/parse-retirement.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
 
 /**
- * Computes the retirement expenditure reference amounts of a household type.
+ * Computes the retirement expenditure reference amounts (pensioenuitgaven) of a household
+ * type: per expenditure post what it minimally needs (`Basis`) and what comparable households
+ * spend (`Voorbeeld`), in whole euros per month, with group subtotals and a total. The same
+ * calculation as `POST /pensioenuitgaven/Resultaat`, pure and synchronous.
  *
- * @param body - the request body as parsed JSON (see docs/contract.md)
- * @param options - rule set, reference date, explanation
- * @returns the result of `POST /pensioenuitgaven/Resultaat`
- * @throws ValidationError when the body is not acceptable (every problem listed)
- * @throws RuleSetChoiceError when the rule set asked for does not exist or no set covers the date
- * @example
- * const result = retirementExpenditure({
- *   Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
- *   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
- *   NettoBesteedbaarInkomenPerMaand: 1900,
- * }, { date: '2026-03-01' });
- * result.Totaal.Basis; // whole euros per month
+ * The subtotals and the total are sums of the rounded posts, so adding up the result yourself
+ * gives the same numbers. The body is checked before the rule set is chosen.
+ *
+ * @param body - The request body as parsed JSON, with the Dutch field names of
+ *   `docs/contract.md` (`Hoofdpersonen`, `Woning.TypeWoning`, …). Typed `unknown` because it
+ *   is checked here: anything may be passed.
+ * @param options - Which rule set (by id, by date, or one you loaded) and whether to add the
+ *   explanation; see {@link CalculationOptions}. Default: the bundled rule set valid today.
+ * @returns The result of `POST /pensioenuitgaven/Resultaat`: `Posten` (each with its `Groep`),
+ *   `Groepen`, `Totaal`, the rule set used (`Rekenregels`), warnings (`Meldingen`), and
+ *   `Uitleg` when asked.
+ * @throws {@link ValidationError} when the body is not acceptable; its `issues` list every
+ *   problem at once, each with the `path` as the caller wrote it and a stable `code`.
+ * @throws {@link RuleSetChoiceError} when the rule set asked for does not exist, the date is
+ *   malformed, no rule set covers the date, or `ruleSet` is an object that did not come from
+ *   {@link loadRuleSet}.
+ * @throws {@link RuleEvaluationError} when the rule set fails on this household at run time (a
+ *   defect in the rule set, not the request; the coverage sweep at loading makes it unlikely).
+ * @example A single man renting an apartment
+ * ```ts runnable
+ * // The worked example rules/nl-2026/tests/pensioenuitgaven/01-alleenstaande-man-huur-appartement-laag-inkomen.json
+ * import assert from 'node:assert/strict';
+ * import { retirementExpenditure } from 'budgetnorm';
+ *
+ * const result = retirementExpenditure(
+ *   {
+ *     Hoofdpersonen: [{ Geslacht: 'Man' }],
+ *     Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+ *     NettoBesteedbaarInkomenPerMaand: 1400,
+ *   },
+ *   { date: '2026-03-01' },
+ * );
+ * assert.equal(result.Rekenregels.Id, 'nl-2026');
+ * assert.deepEqual(result.Totaal, { Basis: 989, Voorbeeld: 1101 });
+ * const food = result.Posten.find((p) => p.Code === 'Voeding');
+ * assert.equal(food?.Basis, 280);
+ * assert.equal(food?.Voorbeeld, 280);
+ * // The total is the sum of the rounded posts, and so is the sum of the groups.
+ * const sum = (xs: { Basis: number }[]) => xs.reduce((total, x) => total + x.Basis, 0);
+ * assert.equal(sum(result.Posten), result.Totaal.Basis);
+ * assert.equal(sum(result.Groepen), result.Totaal.Basis);
+ * ```
  */
 export function retirementExpenditure(body: unknown, options?: CalculationOptions): RetirementExpenditureResult {
   const parsed = parseRetirementRequest(body);

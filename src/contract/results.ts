@@ -6,9 +6,13 @@
 import { z } from 'zod';
 
 export const Rekenregels = z.object({
+  /** The rule set's id, e.g. `nl-2026`. */
   Id: z.string().describe('rule set id, e.g. nl-2026'),
+  /** The first day the rule set applies (`YYYY-MM-DD`). */
   GeldigVanaf: z.string().describe('first day the rule set applies (YYYY-MM-DD)'),
+  /** The last day the rule set applies (`YYYY-MM-DD`, inclusive). */
   GeldigTot: z.string().describe('last day the rule set applies (YYYY-MM-DD, inclusive)'),
+  /** SHA-256 (hex) of the canonical JSON of the rule files: equal hashes, equal figures and rules. */
   Hash: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
@@ -16,7 +20,9 @@ export const Rekenregels = z.object({
 });
 
 export const Melding = z.object({
+  /** Stable code, e.g. `OnbekendVeld` (an unknown request field was ignored) or a rule set's own notice. */
   Code: z.string().describe('stable code, e.g. OnbekendVeld'),
+  /** The warning in plain Dutch. */
   Tekst: z.string().describe('plain Dutch text'),
 });
 
@@ -25,26 +31,174 @@ export const Uitleg = z
   .record(z.string(), z.unknown())
   .describe('explanation of every amount (format budgetnorm-explanation/1)');
 
+/**
+ * The schema of a repayment capacity result (`POST /Afloscapaciteit/Resultaat`), as a zod
+ * schema: the same description the OpenAPI document is generated from. A client of the HTTP
+ * service can check a response with it; the type of the same name is what it accepts.
+ *
+ * @example Checking a response body
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { RepaymentCapacityResult } from 'budgetnorm';
+ *
+ * const body: unknown = JSON.parse(
+ *   '{"Afloscapaciteit":134,"NettoBesteedbaarInkomenPerMaand":2200,"Posten":[],"TotaalLasten":2066,"Tekort":0,' +
+ *     '"Rekenregels":{"Id":"nl-2026","GeldigVanaf":"2026-01-01","GeldigTot":"2026-12-31","Hash":"' + '0'.repeat(64) + '"},' +
+ *     '"Meldingen":[]}',
+ * );
+ * const checked = RepaymentCapacityResult.safeParse(body);
+ * assert.ok(checked.success);
+ * assert.equal(checked.data.Afloscapaciteit, 134);
+ * assert.equal(RepaymentCapacityResult.safeParse({ ...(body as object), Tekort: -1 }).success, false);
+ * ```
+ */
 export const RepaymentCapacityResult = z.object({
+  /**
+   * What is left each month to repay debts: the income minus the necessary expenditure, never
+   * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
+   */
   Afloscapaciteit: z.number().min(0),
+  /** The net disposable income per month, as given in the request. */
   NettoBesteedbaarInkomenPerMaand: z.number().min(0),
-  Posten: z.array(z.object({ Code: z.string(), Omschrijving: z.string(), Bedrag: z.number().min(0) })),
+  /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
+  Posten: z.array(
+    z.object({
+      /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`. */
+      Code: z.string(),
+      /** The post in plain Dutch. */
+      Omschrijving: z.string(),
+      /** Euros per month, rounded as the rule set says. */
+      Bedrag: z.number().min(0),
+    }),
+  ),
+  /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
   TotaalLasten: z.number().min(0),
+  /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
   Tekort: z.number().min(0),
+  /** The rule set that computed the result: its id, validity and content hash. */
   Rekenregels,
+  /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
   Meldingen: z.array(Melding),
+  /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
   Uitleg: Uitleg.optional(),
 });
+/**
+ * A repayment capacity result, as {@link repaymentCapacity} returns it and
+ * `POST /Afloscapaciteit/Resultaat` answers it. Amounts are whole euros per month (as the rule
+ * set rounds them), never negative.
+ *
+ * @useDeclaredType
+ * @example Reading a result
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity, type RepaymentCapacityResult } from 'budgetnorm';
+ *
+ * const result: RepaymentCapacityResult = repaymentCapacity(
+ *   {
+ *     LeeftijdHoofdpersoon: 28,
+ *     HeeftPartner: false,
+ *     AantalThuiswonendeKinderen: 0,
+ *     AantalAutos: 0,
+ *     NettoBesteedbaarInkomenPerMaand: 2500,
+ *     BijzondereUitgaven: {},
+ *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: null, HuurServiceKosten: 25 },
+ *   },
+ *   { date: '2026-03-01' },
+ * );
+ * // rules/nl-2026/tests/afloscapaciteit/huurder-zonder-huur.json: no rent given, so the rule set assumes one and says so.
+ * assert.equal(result.Afloscapaciteit, 135);
+ * assert.equal(result.TotaalLasten, 2365);
+ * assert.equal(result.Tekort, 0);
+ * assert.ok(result.Meldingen.some((m) => m.Code === 'HuurOntbreekt'));
+ * assert.equal(result.Posten.reduce((sum, p) => sum + p.Bedrag, 0), result.TotaalLasten);
+ * ```
+ */
 export type RepaymentCapacityResult = z.infer<typeof RepaymentCapacityResult>;
 
-const BasisVoorbeeld = { Basis: z.number().min(0), Voorbeeld: z.number().min(0) };
+const BasisVoorbeeld = {
+  /** What the household type minimally needs, euros per month. */
+  Basis: z.number().min(0),
+  /** What comparable households spend, euros per month. */
+  Voorbeeld: z.number().min(0),
+};
 
+/**
+ * The schema of a retirement expenditure result (`POST /pensioenuitgaven/Resultaat`), as a zod
+ * schema: the same description the OpenAPI document is generated from. A client of the HTTP
+ * service can check a response with it; the type of the same name is what it accepts.
+ *
+ * @example Checking a result
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { retirementExpenditure, RetirementExpenditureResult } from 'budgetnorm';
+ *
+ * const result = retirementExpenditure(
+ *   {
+ *     Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *     Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *   },
+ *   { date: '2026-03-01' },
+ * );
+ * const sent: unknown = JSON.parse(JSON.stringify(result)); // as a client receives it
+ * assert.deepEqual(RetirementExpenditureResult.parse(sent), result);
+ * ```
+ */
 export const RetirementExpenditureResult = z.object({
-  Posten: z.array(z.object({ Code: z.string(), Omschrijving: z.string(), Groep: z.string(), ...BasisVoorbeeld })),
-  Groepen: z.array(z.object({ Code: z.string(), Omschrijving: z.string(), ...BasisVoorbeeld })),
+  /** Every expenditure post of the rule set, in its order, each with the group it counts in. */
+  Posten: z.array(
+    z.object({
+      /** The post's stable code, e.g. `Voeding`, `Gas`. */
+      Code: z.string(),
+      /** The post in plain Dutch. */
+      Omschrijving: z.string(),
+      /** The code of the group the post belongs to (an entry of `Groepen`). */
+      Groep: z.string(),
+      ...BasisVoorbeeld,
+    }),
+  ),
+  /** Per group of posts (e.g. housing costs), the sums of its rounded posts. */
+  Groepen: z.array(
+    z.object({
+      /** The group's stable code. */
+      Code: z.string(),
+      /** The group in plain Dutch. */
+      Omschrijving: z.string(),
+      ...BasisVoorbeeld,
+    }),
+  ),
+  /** The sums of all rounded posts. */
   Totaal: z.object(BasisVoorbeeld),
+  /** The rule set that computed the result: its id, validity and content hash. */
   Rekenregels,
+  /** Warnings: request fields that were ignored, assumptions the rules made. */
   Meldingen: z.array(Melding),
+  /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
   Uitleg: Uitleg.optional(),
 });
+/**
+ * A retirement expenditure result, as {@link retirementExpenditure} returns it and
+ * `POST /pensioenuitgaven/Resultaat` answers it. Amounts are whole euros per month, never
+ * negative; group subtotals and the total are sums of the rounded posts.
+ *
+ * @useDeclaredType
+ * @example Reading a result
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { retirementExpenditure, type RetirementExpenditureResult } from 'budgetnorm';
+ *
+ * // rules/nl-2026/tests/pensioenuitgaven/02-alleenstaande-vrouw-huur-tussenwoning.json
+ * const result: RetirementExpenditureResult = retirementExpenditure(
+ *   {
+ *     Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *     Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *   },
+ *   { date: '2026-03-01' },
+ * );
+ * assert.deepEqual(result.Totaal, { Basis: 1028, Voorbeeld: 1275 });
+ * for (const post of result.Posten) assert.ok(post.Voorbeeld >= post.Basis, post.Code);
+ * assert.deepEqual(result.Meldingen, []);
+ * ```
+ */
 export type RetirementExpenditureResult = z.infer<typeof RetirementExpenditureResult>;

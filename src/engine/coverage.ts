@@ -28,7 +28,28 @@ import { COLLECTION_FACTS, usageOf, type Usage } from './dependencies.js';
 /** At most this many households are tried per post; beyond it, a fixed sample. */
 export const SWEEP_BUDGET = 20_000;
 
+/**
+ * What the coverage sweep of one calculation tried and found. The sweep proves, before a rule
+ * set is used, that every post and value has a rule for every household, that no amount fails
+ * (division by zero, a missing table cell) and that no post comes out negative. It tries each
+ * fact at its domain's ends and around every constant the rules compare it with, in every
+ * combination that matters for a post, up to a budget per post beyond which it samples.
+ *
+ * @example The report of the bundled 2026 repayment rules
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog, loadRuleSetWithReport, type SweepReport } from 'budgetnorm';
+ *
+ * const report: SweepReport | undefined = loadRuleSetWithReport(bundledCatalog().byId('nl-2026').files).sweeps
+ *   .afloscapaciteit;
+ * assert.ok(report !== undefined);
+ * assert.deepEqual(report.issues, []); // otherwise loading would have thrown
+ * assert.ok(report.households > 0);
+ * assert.ok(Array.isArray(report.sampled));
+ * ```
+ */
 export interface SweepReport {
+  /** What the sweep found wrong (e.g. `uncovered_post`); a set with any does not load. */
   readonly issues: readonly RuleSetIssue[];
   /** Households tried, over all posts and values. */
   readonly households: number;

@@ -10,80 +10,205 @@
  */
 import type { Decimal } from 'decimal.js';
 
+/**
+ * `Geslacht`: Man, Vrouw.
+ *
+ * @inline
+ */
 export type Gender = 'male' | 'female';
-/** `KilometersPerJaar`: Minderdan10K, Tussen10Ken20K, Meerdan20K. */
+/**
+ * `KilometersPerJaar`: Minderdan10K, Tussen10Ken20K, Meerdan20K.
+ *
+ * @inline
+ */
 export type MileageBand = 'under10k' | 'from10kTo20k' | 'over20k';
-/** `TypeAuto`: Klein, Compact, CompactMiddenklasse, Middenklasse. */
+/**
+ * `TypeAuto`: Klein, Compact, CompactMiddenklasse, Middenklasse.
+ *
+ * @inline
+ */
 export type CarClass = 'small' | 'compact' | 'compactMidsize' | 'midsize';
-/** `StatusAuto`: Nieuw, Tweedehands. */
+/**
+ * `StatusAuto`: Nieuw, Tweedehands.
+ *
+ * @inline
+ */
 export type CarStatus = 'new' | 'used';
-/** `TypeWoning`: Appartement, Tussenwoning, Hoekwoning, Vrijstaand. */
+/**
+ * `TypeWoning`: Appartement, Tussenwoning, Hoekwoning, Vrijstaand.
+ *
+ * @inline
+ */
 export type DwellingType = 'apartment' | 'terraced' | 'corner' | 'detached';
-/** `SoortWoning` / `WoningSoort`: Huurwoning, Koopwoning. */
+/**
+ * `SoortWoning` / `WoningSoort`: Huurwoning, Koopwoning.
+ *
+ * @inline
+ */
 export type Tenure = 'rent' | 'own';
-/** `WozWaardeCategorie`: WozKleinerDan150K, WozVan150KTot300K, WozVan300KTot450K, WozGroterDan450K. */
+/**
+ * `WozWaardeCategorie`: WozKleinerDan150K, WozVan150KTot300K, WozVan300KTot450K, WozGroterDan450K.
+ *
+ * @inline
+ */
 export type WozCategory = 'below150k' | 'from150kTo300k' | 'from300kTo450k' | 'from450k';
 
-/** A main person (hoofdpersoon). The repayment request gives the main person's age only. */
+/**
+ * A main person (hoofdpersoon). The repayment request gives the main person's age only.
+ *
+ * @inline
+ */
 export interface Person {
+  /** Age in whole years, when the request gives it. */
   readonly age?: number;
+  /** Gender, when the request gives it. */
   readonly gender?: Gender;
 }
 
-/** A child in the household. The repayment request gives only how many there are. */
+/**
+ * A child in the household. The repayment request gives only how many there are.
+ *
+ * @inline
+ */
 export interface Child {
+  /** Age in whole years, when the request gives it. */
   readonly age?: number;
+  /** Gender, when the request gives it. */
   readonly gender?: Gender;
 }
 
-/** A car. The repayment request gives only how many there are. */
+/**
+ * A car. The repayment request gives only how many there are.
+ *
+ * @inline
+ */
 export interface Car {
+  /** Car class (`TypeAuto`). */
   readonly class?: CarClass;
+  /** Bought new or second-hand (`StatusAuto`). */
   readonly status?: CarStatus;
+  /** Kilometres driven per year (`KilometersPerJaar`). */
   readonly mileage?: MileageBand;
 }
 
+/**
+ * The dwelling: tenure, type, WOZ value and the monthly housing costs as given.
+ *
+ * @inline
+ */
 export interface Dwelling {
+  /** Rented or owner-occupied. */
   readonly tenure: Tenure;
+  /** Type of dwelling (`TypeWoning`, retirement request only). */
   readonly type?: DwellingType;
   /** WOZ value in euros, as given. */
   readonly wozValue?: Decimal;
   /** WOZ category: as given, or derived from `wozValue`. */
   readonly wozCategory?: WozCategory;
-  /** Monthly amounts, as given (null in the request = absent here). */
+  /** Rent per month (`HuurPerMaand`), as given (null in the request = absent here). */
   readonly rent?: Decimal;
+  /** Service costs per month (`HuurServiceKosten`), as given. */
   readonly serviceCosts?: Decimal;
+  /** Gross mortgage costs per month (`BrutoHypotheeklasten`), as given. */
   readonly grossMortgageCosts?: Decimal;
+  /** Owners' association (VvE) contribution per month (`BijdrageVve`), as given. */
   readonly ownersAssociationContribution?: Decimal;
 }
 
-/** `BijzondereUitgaven`, monthly, each as given. */
+/**
+ * `BijzondereUitgaven`, monthly, each as given.
+ *
+ * @inline
+ */
 export interface SpecialExpenditures {
+  /** `KostenZorg`: healthcare costs. */
   readonly healthcare?: Decimal;
+  /** `KostenPartnerAlimentatie`: partner alimony paid. */
   readonly partnerAlimony?: Decimal;
+  /** `KostenKinderAlimentatie`: child alimony paid. */
   readonly childAlimony?: Decimal;
+  /** `KostenKinderOpvang`: childcare costs. */
   readonly childcare?: Decimal;
+  /** `KostenOverigeAflossingen`: repayments on other loans already running. */
   readonly otherRepayments?: Decimal;
 }
 
+/**
+ * The normalised household: the one value both calculations take, whichever request it came
+ * from. Names are English; money is decimal.js (`Decimal`), so no float ever touches an
+ * amount; everything is frozen. A field the request did not give is absent (never
+ * `undefined`, never 0): the rules decide, visibly, what to assume for it.
+ *
+ * @example The household of a repayment request: the partner, children and cars without details
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { parseRepaymentRequest, type Household } from 'budgetnorm';
+ *
+ * const household: Household = parseRepaymentRequest({
+ *   LeeftijdHoofdpersoon: 35,
+ *   HeeftPartner: true,
+ *   AantalThuiswonendeKinderen: 2,
+ *   AantalAutos: 1,
+ *   NettoBesteedbaarInkomenPerMaand: 2700,
+ *   BijzondereUitgaven: { KostenKinderOpvang: 200 },
+ *   Woning: { WoningSoort: 0, HuurPerMaand: 950, HuurServiceKosten: 40 },
+ * }).household;
+ * assert.deepEqual(household.persons, [{ age: 35 }, {}]);
+ * assert.equal(household.children.length, 2);
+ * assert.equal(household.cars.length, 1);
+ * assert.equal(household.dwelling.tenure, 'rent');
+ * assert.equal(household.dwelling.rent?.toNumber(), 950);
+ * assert.equal(household.specialExpenditures.childcare?.toString(), '200');
+ * assert.equal(household.specialExpenditures.healthcare, undefined);
+ * assert.ok(Object.isFrozen(household.dwelling));
+ * ```
+ */
 export interface Household {
   /** Main persons, 1 or 2; the first is the main person of a repayment request. */
   readonly persons: readonly Person[];
+  /** The children living at home. */
   readonly children: readonly Child[];
+  /** The household's cars. */
   readonly cars: readonly Car[];
+  /** The dwelling. */
   readonly dwelling: Dwelling;
+  /** Net disposable household income per month. */
   readonly netMonthlyIncome: Decimal;
+  /** Special expenditures per month (repayment request only; `{}` for the retirement request). */
   readonly specialExpenditures: SpecialExpenditures;
 }
 
-/** A request field the schema does not know: ignored, and reported back in `Meldingen`. */
+/**
+ * A request field the schema does not know: ignored, and reported back in `Meldingen`.
+ *
+ * @inline
+ */
 export interface IgnoredField {
   /** The path as the caller wrote it, e.g. `Woning.Huurprijs` or `Autos[0].Kleur`. */
   readonly path: string;
 }
 
-/** What parsing a request body yields: the household and what was ignored on the way. */
+/**
+ * What parsing a request body yields ({@link parseRepaymentRequest},
+ * {@link parseRetirementRequest}): the household and what was ignored on the way. Deeply frozen.
+ *
+ * @example A misspelt field is ignored and named, not an error
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { parseRetirementRequest, type ParsedRequest } from 'budgetnorm';
+ *
+ * const parsed: ParsedRequest = parseRetirementRequest({
+ *   Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *   Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning', Huurprijs: 700 },
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ * });
+ * assert.deepEqual(parsed.ignoredFields, [{ path: 'Woning.Huurprijs' }]);
+ * assert.equal(parsed.household.dwelling.type, 'terraced');
+ * ```
+ */
 export interface ParsedRequest {
+  /** The normalised household the calculations take. */
   readonly household: Household;
+  /** The request fields the contract does not know, in the order met; each becomes an `OnbekendVeld` warning. */
   readonly ignoredFields: readonly IgnoredField[];
 }

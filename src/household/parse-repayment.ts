@@ -38,9 +38,39 @@ function specialExpenditures(uitgaven: RepaymentRequest['BijzondereUitgaven']): 
 }
 
 /**
- * Validates and normalises a repayment capacity request body (parsed JSON). Pure and
- * synchronous; throws a `ValidationError` listing every problem of the body, and nothing else.
- * The result and everything in it are frozen.
+ * Validates and normalises a repayment capacity request body (parsed JSON) into the
+ * {@link Household} the rules compute with: what {@link repaymentCapacity} does first. Useful
+ * on its own to check a body without computing, or to see how it is read. Pure and
+ * synchronous; the result and everything in it are frozen.
+ *
+ * @param body - The request body of `POST /Afloscapaciteit/Resultaat` as parsed JSON (any value).
+ * @returns The household, and the unknown fields that were ignored.
+ * @throws {@link ValidationError} listing every problem of the body (and nothing else, for
+ *   any JSON value).
+ * @example Checking a body without computing
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { parseRepaymentRequest, ValidationError } from 'budgetnorm';
+ *
+ * const { household } = parseRepaymentRequest({
+ *   LeeftijdHoofdpersoon: 52,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 1,
+ *   NettoBesteedbaarInkomenPerMaand: 4100,
+ *   BijzondereUitgaven: { KostenZorg: 45, KostenOverigeAflossingen: null },
+ *   Woning: { WoningSoort: 'koopwoning', BrutoHypotheeklasten: 1100, BijdrageVve: 0 },
+ * });
+ * assert.equal(household.dwelling.tenure, 'own'); // names match in any letter case
+ * assert.equal(household.specialExpenditures.healthcare?.toNumber(), 45);
+ * assert.equal('otherRepayments' in household.specialExpenditures, false); // null: not given
+ *
+ * assert.throws(() => parseRepaymentRequest([]), (error) => {
+ *   assert.ok(error instanceof ValidationError);
+ *   assert.deepEqual(error.issues.map((i) => [i.path, i.code]), [['', 'invalid_body']]);
+ *   return true;
+ * });
+ * ```
  */
 export function parseRepaymentRequest(body: unknown): ParsedRequest {
   const { data, ignoredFields } = validateRequest(repaymentRequestSchema, body);

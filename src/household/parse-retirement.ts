@@ -64,9 +64,32 @@ function dwelling(woning: Woning): Dwelling {
 }
 
 /**
- * Validates and normalises a retirement expenditure request body (parsed JSON). Pure and
- * synchronous; throws a `ValidationError` listing every problem of the body, and nothing else.
- * The result and everything in it are frozen.
+ * Validates and normalises a retirement expenditure request body (parsed JSON) into the
+ * {@link Household} the rules compute with: what {@link retirementExpenditure} does first.
+ * Useful on its own to check a body without computing, or to see how it is read. Pure and
+ * synchronous; the result and everything in it are frozen.
+ *
+ * @param body - The request body of `POST /pensioenuitgaven/Resultaat` as parsed JSON (any value).
+ * @returns The household, and the unknown fields that were ignored.
+ * @throws {@link ValidationError} listing every problem of the body (and nothing else, for
+ *   any JSON value).
+ * @example A WOZ value gives the household its WOZ band too
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { parseRetirementRequest } from 'budgetnorm';
+ *
+ * const { household, ignoredFields } = parseRetirementRequest({
+ *   Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 1 }],
+ *   Autos: [{ TypeAuto: 'Compact', StatusAuto: 'Tweedehands', AutoKilometersPerJaar: 'Tussen10Ken20K' }],
+ *   Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Koopwoning', WozWaarde: 300000 },
+ *   NettoBesteedbaarInkomenPerMaand: 3200,
+ * });
+ * assert.deepEqual(household.persons, [{ gender: 'male' }, { gender: 'female' }]);
+ * assert.deepEqual(household.cars, [{ class: 'compact', status: 'used', mileage: 'from10kTo20k' }]);
+ * assert.equal(household.dwelling.wozCategory, 'from300kTo450k'); // each band includes its lower bound
+ * assert.deepEqual(household.specialExpenditures, {});
+ * assert.deepEqual(ignoredFields, []);
+ * ```
  */
 export function parseRetirementRequest(body: unknown): ParsedRequest {
   const { data, ignoredFields } = validateRequest(retirementRequestSchema, body);

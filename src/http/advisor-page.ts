@@ -17,7 +17,29 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import type { Env, Hono } from 'hono';
 import { methodNotAllowed, problemResponse } from './problem.js';
 
-/** The built page: the HTML, its one script and its one style sheet, as text. */
+/**
+ * The built advisor page: the HTML, its one script and its one style sheet, as text, for
+ * {@link AppOptions.advisorPage}. `npm run build` writes them to `dist/advisor/`, from where the
+ * Node entry point reads them; a host of its own hands them in however it stores them.
+ *
+ * @example Serving a page (here a stand-in) at GET /
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { ADVISOR_PATHS, createApp, type AdvisorPage } from 'budgetnorm/http';
+ *
+ * const advisorPage: AdvisorPage = {
+ *   html: '<!doctype html><title>Advisor</title><script type="module" src="/advisor/advisor.js"></script>',
+ *   script: 'console.log("advisor");',
+ *   style: 'body { margin: 0 }',
+ * };
+ * const app = createApp({ keys: ['my-key'], log: () => {}, advisorPage });
+ * const page = await app.fetch(new Request(`http://localhost${ADVISOR_PATHS.page}`));
+ * assert.equal(page.status, 200);
+ * assert.equal(page.headers.get('Content-Type'), 'text/html; charset=utf-8');
+ * assert.equal(await page.text(), advisorPage.html);
+ * assert.match(page.headers.get('Content-Security-Policy') ?? '', /script-src 'self'/);
+ * ```
+ */
 export interface AdvisorPage {
   /** `index.html`, which loads the script and the style sheet from `ADVISOR_PATHS`. */
   readonly html: string;
@@ -27,15 +49,51 @@ export interface AdvisorPage {
   readonly style: string;
 }
 
-/** The page was not built: the reason, shown to whoever asks for it. */
+/**
+ * The page was not built: the reason, shown to whoever asks for it. The service still starts
+ * (the API works without the page); the page's paths answer a 503 problem saying why.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { ADVISOR_PATHS, createApp, type AdvisorPageMissing } from 'budgetnorm/http';
+ *
+ * const advisorPage: AdvisorPageMissing = { missing: 'dist/advisor/index.html does not exist' };
+ * const app = createApp({ keys: ['my-key'], log: () => {}, advisorPage });
+ * const page = await app.fetch(new Request(`http://localhost${ADVISOR_PATHS.page}`));
+ * assert.equal(page.status, 503);
+ * const { detail } = (await page.json()) as { detail: string };
+ * assert.ok(detail.includes('dist/advisor/index.html does not exist'));
+ * ```
+ */
 export interface AdvisorPageMissing {
+  /** Why the page is not there, e.g. which file is missing. */
   readonly missing: string;
 }
 
-/** Where the page and its files are served. */
+/**
+ * Where the advisor page and its files are served (without a key), when
+ * {@link AppOptions.advisorPage} is given.
+ *
+ * @example Only GET and HEAD
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { ADVISOR_PATHS, createApp } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {}, advisorPage: { html: '<!doctype html>', script: '', style: '' } });
+ * const style = await app.fetch(new Request(`http://localhost${ADVISOR_PATHS.style}`));
+ * assert.equal(style.headers.get('Content-Type'), 'text/css; charset=utf-8');
+ * const post = await app.fetch(new Request(`http://localhost${ADVISOR_PATHS.script}`, { method: 'POST' }));
+ * assert.equal(post.status, 405);
+ * assert.equal(post.headers.get('Allow'), 'GET, HEAD');
+ * ```
+ */
 export const ADVISOR_PATHS = {
+  /** The page itself (`index.html`). */
   page: '/',
+  /** Its ES module, the library's browser build inside. */
   script: '/advisor/advisor.js',
+  /** Its style sheet. */
   style: '/advisor/advisor.css',
 } as const;
 

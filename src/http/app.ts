@@ -34,36 +34,163 @@ import {
   unsupportedMediaType,
 } from './problem.js';
 
-/** The two calculations, replaceable (tests inject a failing one to see the 500). */
+/**
+ * The two calculations the service runs, replaceable through {@link AppOptions.calculations}:
+ * to wrap them (metrics, auditing) or, in tests, to fail on purpose and see the 500. Each gets
+ * the parsed body and the rule set the request chose; what it returns is sent as JSON, and a
+ * `ValidationError` it throws becomes the 400.
+ *
+ * @example Counting the calculations, with the library's own doing the work
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity } from 'budgetnorm';
+ * import { createApp, KEY_HEADER, PATHS, type Calculations } from 'budgetnorm/http';
+ *
+ * let count = 0;
+ * const counted: Partial<Calculations> = {
+ *   repaymentCapacity: (body, options) => {
+ *     count += 1;
+ *     return repaymentCapacity(body, options);
+ *   },
+ * };
+ * const app = createApp({ keys: ['my-key'], log: () => {}, calculations: counted });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.repayment}?peildatum=2026-03-01`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: JSON.stringify({
+ *       LeeftijdHoofdpersoon: 66,
+ *       HeeftPartner: false,
+ *       AantalThuiswonendeKinderen: 0,
+ *       AantalAutos: 0,
+ *       NettoBesteedbaarInkomenPerMaand: 2200,
+ *       BijzondereUitgaven: {},
+ *       Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ *     }),
+ *   }),
+ * );
+ * assert.equal(response.status, 200);
+ * assert.equal(count, 1);
+ * ```
+ */
 export interface Calculations {
+  /** Computes `POST /Afloscapaciteit/Resultaat`; default {@link budgetnorm!repaymentCapacity}. */
   readonly repaymentCapacity: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
+  /** Computes `POST /pensioenuitgaven/Resultaat`; default {@link budgetnorm!retirementExpenditure}. */
   readonly retirementExpenditure: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
 }
 
-/** One line per request. Never holds a key, a query string or any of the body. */
+/**
+ * One line per request, given to {@link AppOptions.log}. Never holds a key, a query string or
+ * any of the body, so the log is safe to keep and ship.
+ *
+ * @example Collecting the log lines
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, PATHS, type RequestLogLine } from 'budgetnorm/http';
+ *
+ * const lines: RequestLogLine[] = [];
+ * const app = createApp({ keys: ['my-key'], log: (line) => lines.push(line), now: () => new Date('2026-03-01T12:00:00Z') });
+ * await app.fetch(new Request(`http://localhost${PATHS.health}?key=my-key`));
+ * assert.equal(lines.length, 1);
+ * assert.equal(lines[0]?.path, '/health'); // without the query string, so without the key
+ * assert.equal(lines[0]?.status, 200);
+ * assert.equal(lines[0]?.ruleSet, 'nl-2026');
+ * assert.doesNotMatch(JSON.stringify(lines), /my-key/);
+ * ```
+ */
 export interface RequestLogLine {
+  /** When the response was ready (ISO 8601, UTC). */
   readonly time: string;
+  /** The request id, as sent back in `X-Request-Id`. */
   readonly requestId: string;
+  /** The HTTP method. */
   readonly method: string;
   /** The path without the query string. */
   readonly path: string;
+  /** The response's status code. */
   readonly status: number;
+  /** How long the request took, in milliseconds (two decimals). */
   readonly durationMs: number;
-  /** The rule set of a calculation, once chosen; otherwise null. */
+  /** The rule set of a calculation or the health check, once chosen; otherwise null. */
   readonly ruleSet: string | null;
 }
 
-/** What is logged when a request fails unexpectedly (the caller gets only the error id). */
+/**
+ * What is logged, through {@link AppOptions.logError}, when a request fails unexpectedly: the
+ * cause, under the error id the caller gets in its 500 (the caller gets nothing else).
+ *
+ * @example Finding the cause of a 500 by its error id
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, type ErrorLogEntry } from 'budgetnorm/http';
+ *
+ * const errors: ErrorLogEntry[] = [];
+ * const app = createApp({
+ *   keys: ['my-key'],
+ *   log: () => {},
+ *   logError: (entry) => errors.push(entry),
+ *   calculations: {
+ *     retirementExpenditure: () => {
+ *       throw new RangeError('a defect');
+ *     },
+ *   },
+ * });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: '{}',
+ *   }),
+ * );
+ * const { errorId } = (await response.json()) as { errorId: string };
+ * const entry = errors.find((e) => e.errorId === errorId);
+ * assert.equal(entry?.level, 'error');
+ * assert.equal(entry?.path, PATHS.retirement);
+ * assert.ok(entry?.error instanceof RangeError);
+ * ```
+ */
 export interface ErrorLogEntry {
+  /** When it happened (ISO 8601, UTC). */
   readonly time: string;
+  /** Always `error`. */
   readonly level: 'error';
+  /** The request id, as sent back in `X-Request-Id`. */
   readonly requestId: string;
+  /** A fresh id, also in the caller's 500 body: what the caller quotes. */
   readonly errorId: string;
+  /** The HTTP method. */
   readonly method: string;
+  /** The path, without the query string. */
   readonly path: string;
+  /** What was thrown, as it was thrown (the default log writes its name, message and stack). */
   readonly error: unknown;
 }
 
+/**
+ * The options of {@link createApp}: the keys, the rule sets, CORS and logging. Everything the
+ * Node entry point reads from the environment (docs/http.md) arrives here; the app itself
+ * reads no environment, so it runs the same in every runtime.
+ *
+ * @example A service pinned to one rule set, keys given as digests, a browser origin allowed
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createHash } from 'node:crypto';
+ * import { createApp, PATHS, type AppOptions } from 'budgetnorm/http';
+ *
+ * const options: AppOptions = {
+ *   keyDigests: [createHash('sha256').update('my-key').digest('hex')],
+ *   ruleSet: 'nl-2025',
+ *   corsOrigins: ['https://advisor.example.nl'],
+ *   log: () => {},
+ *   version: '1.0.0',
+ * };
+ * const app = createApp(options);
+ * const health = await app.fetch(new Request(`http://localhost${PATHS.health}`, { headers: { Origin: 'https://advisor.example.nl' } }));
+ * assert.equal(((await health.json()) as { Rekenregels: { Id: string } }).Rekenregels.Id, 'nl-2025');
+ * assert.equal(health.headers.get('Access-Control-Allow-Origin'), 'https://advisor.example.nl');
+ * ```
+ */
 export interface AppOptions {
   /** Accepted subscription keys in plain text: digested at once, the text is not kept. */
   readonly keys?: readonly string[];
@@ -82,11 +209,11 @@ export interface AppOptions {
   readonly log?: (line: RequestLogLine) => void;
   /** Receives the cause of every 500 (default: `console.error` of its JSON). */
   readonly logError?: (entry: ErrorLogEntry) => void;
-  /** Replace the calculations (for tests). */
+  /** Replace the calculations, or one of them: to wrap them (metrics, auditing), or in tests. */
   readonly calculations?: Partial<Calculations>;
-  /** The clock (for tests): decides which rule set is valid today. */
+  /** The clock, which decides which rule set is valid today (for tests). Default: the system clock. */
   readonly now?: () => Date;
-  /** The version named in the OpenAPI document. */
+  /** The version named in the OpenAPI document (`info.version`). Default: `0.0.0`. */
   readonly version?: string;
   /**
    * The advisor page to serve at `GET /` without a key (src/http/advisor-page.ts), or why it
@@ -95,7 +222,20 @@ export interface AppOptions {
   readonly advisorPage?: AdvisorPage | AdvisorPageMissing;
 }
 
-type Env = { Variables: { requestId: string; ruleSetId: string | null } };
+/**
+ * What the app keeps per request.
+ *
+ * @inline
+ */
+type Env = {
+  /** Per-request values. */
+  Variables: {
+    /** The request id, as sent back in `X-Request-Id`. */
+    requestId: string;
+    /** The rule set chosen, once chosen, for the log line. */
+    ruleSetId: string | null;
+  };
+};
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -139,8 +279,48 @@ function booleanParam(value: string | undefined): boolean | undefined | 'invalid
 }
 
 /**
- * Builds the app. Throws when no key is given, a digest is malformed, or `ruleSet` names a
- * set the catalog does not have: a misconfigured service should not start.
+ * Builds the HTTP service as a web-standard app ([Hono](https://hono.dev)): its `fetch(request)`
+ * answers a `Request` with a `Response` in Node, Deno, Bun and edge workers. `npm start` runs it
+ * in Node with options from the environment; call it yourself to host the service another way.
+ *
+ * Routes ({@link PATHS}): `POST /Afloscapaciteit/Resultaat` and `POST /pensioenuitgaven/Resultaat`
+ * (key required; query parameters `uitleg`, `rekenregels`, `peildatum`), `GET /health` and
+ * `GET /openapi.json` (no key), and the advisor page when given. Errors are problem details
+ * ({@link PROBLEM_TYPES}); docs/http.md describes every status code.
+ *
+ * @param options - Keys (at least one), rule sets, CORS origins, logging; see {@link AppOptions}.
+ * @returns The app; use its `fetch`. Each request is logged through `options.log`.
+ * @throws `TypeError` when no key is given, a key is empty or a digest is malformed; and
+ *   {@link budgetnorm!RuleSetChoiceError} when `options.ruleSet` names a set the catalog does not
+ *   have: a misconfigured service should not start.
+ * @example A service answering a calculation
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, RULE_SET_HEADER } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {}, now: () => new Date('2026-03-01T12:00:00Z') });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.repayment}`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: JSON.stringify({
+ *       LeeftijdHoofdpersoon: 66,
+ *       HeeftPartner: false,
+ *       AantalThuiswonendeKinderen: 0,
+ *       AantalAutos: 0,
+ *       NettoBesteedbaarInkomenPerMaand: 2200,
+ *       BijzondereUitgaven: {},
+ *       Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ *     }),
+ *   }),
+ * );
+ * assert.equal(response.status, 200);
+ * assert.equal(response.headers.get(RULE_SET_HEADER), 'nl-2026');
+ * assert.equal(((await response.json()) as { Afloscapaciteit: number }).Afloscapaciteit, 134);
+ *
+ * assert.throws(() => createApp({}), TypeError); // no key: it does not start
+ * assert.throws(() => createApp({ keys: ['my-key'], ruleSet: 'nl-1999' }), { name: 'RuleSetChoiceError' });
+ * ```
  */
 export function createApp(options: AppOptions): Hono<Env> {
   const keys = SubscriptionKeys.of(options.keys ?? [], options.keyDigests ?? []);

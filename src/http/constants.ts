@@ -1,18 +1,159 @@
 /** Names the service and its OpenAPI document share. */
 
+/**
+ * The service's paths. Paths are case-sensitive, as the existing clients send them.
+ *
+ * @example Calling both operations and the health check
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const post = (path: string, body: unknown) =>
+ *   app.fetch(
+ *     new Request(`http://localhost${path}?peildatum=2026-03-01`, {
+ *       method: 'POST',
+ *       headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *       body: JSON.stringify(body),
+ *     }),
+ *   );
+ *
+ * const repayment = await post(PATHS.repayment, {
+ *   LeeftijdHoofdpersoon: 66,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ *   BijzondereUitgaven: {},
+ *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ * });
+ * assert.equal(((await repayment.json()) as { Afloscapaciteit: number }).Afloscapaciteit, 134);
+ *
+ * const retirement = await post(PATHS.retirement, {
+ *   Hoofdpersonen: [{ Geslacht: 'Man' }],
+ *   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+ *   NettoBesteedbaarInkomenPerMaand: 1400,
+ * });
+ * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 989, Voorbeeld: 1101 });
+ *
+ * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.health}`))).status, 200);
+ * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.openapi}`))).status, 200);
+ * ```
+ */
 export const PATHS = {
+  /** `POST`: the retirement expenditure calculation ({@link budgetnorm!retirementExpenditure}). */
   retirement: '/pensioenuitgaven/Resultaat',
+  /** `POST`: the repayment capacity calculation ({@link budgetnorm!repaymentCapacity}). */
   repayment: '/Afloscapaciteit/Resultaat',
+  /** `GET`, without a key: `{ status: 'ok', Rekenregels }`, the rule set a request that names none gets now. */
   health: '/health',
+  /** `GET`, without a key: the OpenAPI 3.1 document ({@link openApiDocument}). */
   openapi: '/openapi.json',
 } as const;
 
-/** The subscription key header (Azure API Management's name, which existing clients send). */
+/**
+ * The subscription key header (Azure API Management's name, which existing clients send).
+ * The key may also be sent as the query parameter {@link KEY_QUERY}.
+ *
+ * @example Without the key, a calculation answers 401
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, PROBLEM_TYPES } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const call = (headers: Record<string, string>) =>
+ *   app.fetch(new Request(`http://localhost${PATHS.repayment}`, { method: 'POST', headers, body: '{}' }));
+ *
+ * const refused = await call({ 'Content-Type': 'application/json' });
+ * assert.equal(refused.status, 401);
+ * assert.equal(((await refused.json()) as { type: string }).type, PROBLEM_TYPES.unauthorized);
+ * // With the key, the body is read: this one is refused for its content (400), not the key.
+ * assert.equal((await call({ 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' })).status, 400);
+ * ```
+ */
 export const KEY_HEADER = 'Ocp-Apim-Subscription-Key';
-/** The subscription key query parameter. */
+/**
+ * The subscription key query parameter, for clients that cannot set a header.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_QUERY, PATHS } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}?${KEY_QUERY}=my-key`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json' },
+ *     body: '{}',
+ *   }),
+ * );
+ * assert.equal(response.status, 400); // past the key: the empty body is refused
+ * ```
+ */
 export const KEY_QUERY = 'key';
+/**
+ * The request id header: every response carries one, the caller's own when it sent a sane one
+ * (letters, digits and `._:-`, at most 128), otherwise a fresh UUID. Log lines and error
+ * reports name it, so a caller can quote it.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, PATHS, REQUEST_ID_HEADER } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const mine = await app.fetch(new Request(`http://localhost${PATHS.health}`, { headers: { [REQUEST_ID_HEADER]: 'order-42' } }));
+ * assert.equal(mine.headers.get(REQUEST_ID_HEADER), 'order-42');
+ * const fresh = await app.fetch(new Request(`http://localhost${PATHS.health}`));
+ * assert.match(fresh.headers.get(REQUEST_ID_HEADER) ?? '', /^[0-9a-f-]{36}$/);
+ * ```
+ */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
-/** Names the rule set a result was computed with (the body says it too, in `Rekenregels`). */
+/**
+ * Names the rule set a result was computed with (the body says it too, in `Rekenregels`).
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, RULE_SET_HEADER } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}?rekenregels=nl-2025`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: JSON.stringify({
+ *       Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *       Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
+ *       NettoBesteedbaarInkomenPerMaand: 2200,
+ *     }),
+ *   }),
+ * );
+ * assert.equal(response.headers.get(RULE_SET_HEADER), 'nl-2025');
+ * assert.equal(((await response.json()) as { Rekenregels: { Id: string } }).Rekenregels.Id, 'nl-2025');
+ * ```
+ */
 export const RULE_SET_HEADER = 'X-Rekenregels';
-/** The largest request body accepted: 64 KiB. */
+/**
+ * The largest request body accepted: 64 KiB. A larger body is refused with 413, by its declared
+ * length before it is read, or while it streams.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, MAX_BODY_BYTES, PATHS } from 'budgetnorm/http';
+ *
+ * assert.equal(MAX_BODY_BYTES, 64 * 1024);
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.repayment}`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: JSON.stringify({ padding: 'x'.repeat(MAX_BODY_BYTES) }),
+ *   }),
+ * );
+ * assert.equal(response.status, 413);
+ * ```
+ */
 export const MAX_BODY_BYTES = 64 * 1024;

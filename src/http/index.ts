@@ -1,6 +1,10 @@
 /**
- * The budgetnorm HTTP service as a web-standard app (Hono): `createApp(options).fetch` runs
- * in Node, Deno, Bun and edge workers. The Node entry point is `src/node/server.ts`.
+ * The budgetnorm HTTP service as a web-standard app (Hono): {@link createApp}`(options).fetch`
+ * runs in Node, Deno, Bun and edge workers. `npm start` runs it in Node with its configuration
+ * from environment variables (docs/http.md); this entry point is for hosting it yourself: in
+ * your own server, an edge worker, or a test.
+ *
+ * @module budgetnorm/http
  */
 export { createApp } from './app.js';
 export type { AppOptions, Calculations, ErrorLogEntry, RequestLogLine } from './app.js';

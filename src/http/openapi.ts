@@ -16,6 +16,11 @@ export const HealthResult = z.object({
   Rekenregels: Rekenregels.describe('the rule set a request that names none gets now'),
 });
 
+/**
+ * A JSON object.
+ *
+ * @inline
+ */
 type JsonObject = Record<string, unknown>;
 
 const SCHEMA_REF = '#/components/schemas/';
@@ -49,11 +54,38 @@ function problemResponse(
   };
 }
 
+/**
+ * What the OpenAPI document says about this deployment.
+ *
+ * @inline
+ */
 export interface OpenApiInfo {
+  /** The version named in `info.version` (the service passes the package's). Default: `0.0.0`. */
   readonly version?: string;
 }
 
-/** The OpenAPI 3.1 document (a fresh object each call). */
+/**
+ * The OpenAPI 3.1 document of the service, as `GET /openapi.json` serves it: both operations,
+ * their request and result schemas, every error response, the key and the headers. Generated
+ * from the same zod schemas that validate requests and describe results, so it cannot drift
+ * from what the service does. Does not throw.
+ *
+ * @param info - `version`: the version to name in `info.version`. Default: `0.0.0`.
+ * @returns The document as a plain JSON object, a fresh one on every call (change it freely).
+ * @example Generating a client from it, or checking which operations there are
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { openApiDocument, PATHS } from 'budgetnorm/http';
+ *
+ * const document = openApiDocument({ version: '1.2.3' });
+ * assert.equal(document['openapi'], '3.1.0');
+ * assert.equal((document['info'] as { version: string }).version, '1.2.3');
+ * const paths = document['paths'] as Record<string, Record<string, { operationId?: string }>>;
+ * assert.ok(paths[PATHS.repayment]?.['post']?.operationId);
+ * assert.ok(paths[PATHS.retirement]?.['post']?.operationId);
+ * assert.notEqual(openApiDocument(), openApiDocument());
+ * ```
+ */
 export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
   const schemas = {
     ...componentSchemas(

@@ -7,48 +7,243 @@
 import { z } from 'zod';
 import type { ValidationIssue } from '../contract/errors.js';
 
+/**
+ * The media type of every error response: RFC 9457 problem details.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, PROBLEM_CONTENT_TYPE } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(new Request('http://localhost/nothing-here'));
+ * assert.equal(response.status, 404);
+ * assert.equal(response.headers.get('Content-Type'), PROBLEM_CONTENT_TYPE);
+ * ```
+ */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Every problem `type` the service answers with: stable URIs a client may branch on. */
+/**
+ * Every problem `type` the service answers with: stable URIs a client may branch on (the
+ * `title` and `detail` are for people and may change).
+ *
+ * @example Branching on the type of a problem
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, PATHS, PROBLEM_TYPES } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(new Request(`http://localhost${PATHS.repayment}`)); // GET, not POST
+ * const problem = (await response.json()) as { type: string; status: number };
+ * assert.equal(problem.type, PROBLEM_TYPES.methodNotAllowed);
+ * assert.equal(problem.status, 405);
+ * assert.equal(response.headers.get('Allow'), 'POST');
+ * ```
+ */
 export const PROBLEM_TYPES = {
+  /** 400: the body or a query parameter cannot be accepted; `errors` lists every problem ({@link ValidationProblem}). */
   invalidRequest: 'urn:budgetnorm:problem:invalid-request',
+  /** 401: no accepted subscription key. */
   unauthorized: 'urn:budgetnorm:problem:unauthorized',
+  /** 404: nothing at this path (paths are case-sensitive). */
   notFound: 'urn:budgetnorm:problem:not-found',
+  /** 405: the path does not take this method; `Allow` says which it does. */
   methodNotAllowed: 'urn:budgetnorm:problem:method-not-allowed',
+  /** 413: the body is larger than {@link MAX_BODY_BYTES}. */
   payloadTooLarge: 'urn:budgetnorm:problem:payload-too-large',
+  /** 415: the body is not sent as `application/json`. */
   unsupportedMediaType: 'urn:budgetnorm:problem:unsupported-media-type',
+  /** 500: an unexpected error; the body carries only an `errorId` ({@link InternalErrorProblem}). */
   internalError: 'urn:budgetnorm:problem:internal-error',
+  /** 503: no rule set is valid today; the operator must install one. */
   ruleSetUnavailable: 'urn:budgetnorm:problem:rule-set-unavailable',
 } as const;
 
+/**
+ * The schema of every error body (RFC 9457 problem details), as a zod schema: the same
+ * description the OpenAPI document is generated from. A client can check an error body with it.
+ *
+ * @example Checking an error body
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, PATHS, Problem } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(new Request(`http://localhost${PATHS.repayment}`, { method: 'POST' }));
+ * const problem = Problem.parse(await response.json());
+ * assert.equal(problem.status, 401);
+ * assert.equal(problem.title, 'Unauthorized');
+ * ```
+ */
 export const Problem = z
   .object({
+    /** URI naming the kind of problem: one of {@link PROBLEM_TYPES}. */
     type: z.string().describe('URI naming the kind of problem, e.g. urn:budgetnorm:problem:unauthorized'),
+    /** Short summary of the kind of problem (the HTTP reason phrase). */
     title: z.string().describe('short summary of the kind of problem'),
+    /** The HTTP status code, as the response's. */
     status: z.number().int().describe('the HTTP status code'),
+    /** What went wrong with this request, in plain English. */
     detail: z.string().describe('what went wrong with this request, in plain English'),
   })
   .describe('RFC 9457 problem details');
+/**
+ * An error body (RFC 9457 problem details): what every response that is not a 200 carries,
+ * as `application/problem+json`.
+ *
+ * @useDeclaredType
+ * @example Reading an error body in a client
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, PATHS, PROBLEM_TYPES, type Problem } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}`, { method: 'POST', headers: { 'Ocp-Apim-Subscription-Key': 'my-key' }, body: '{}' }),
+ * );
+ * const problem = (await response.json()) as Problem;
+ * assert.equal(problem.type, PROBLEM_TYPES.unsupportedMediaType); // no Content-Type: application/json
+ * assert.equal(problem.status, response.status);
+ * ```
+ */
 export type Problem = z.infer<typeof Problem>;
 
 export const ProblemIssue = z.object({
+  /** The field as the caller wrote it (`Autos[1].TypeAuto`); `` for the body itself; `?name` for a query parameter. */
   path: z
     .string()
     .describe(
       'the field as the caller wrote it (Autos[1].TypeAuto); "" for the body itself; ?name for a query parameter',
     ),
+  /** Stable code, e.g. `required`, `invalid_type`, `too_big`, `invalid_enum`, `invalid_json`. */
   code: z.string().describe('stable code, e.g. required, invalid_type, too_big, invalid_enum, invalid_json'),
+  /** What was expected, in plain English. */
   message: z.string().describe('what was expected, in plain English'),
 });
 
+/**
+ * The schema of the 400 body: problem details with `errors`, every problem of the request at
+ * once, as the library's {@link budgetnorm!ValidationError} lists them (plus query parameters as `?name`).
+ *
+ * @example Checking a 400 body
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, ValidationProblem } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}?uitleg=maybe`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: '{}',
+ *   }),
+ * );
+ * const problem = ValidationProblem.parse(await response.json());
+ * assert.equal(problem.status, 400);
+ * assert.deepEqual(problem.errors.map((e) => [e.path, e.code]), [['?uitleg', 'invalid_type']]);
+ * ```
+ */
 export const ValidationProblem = Problem.extend({
+  /** Every problem of the request at once, each with its path, code and message. */
   errors: z.array(ProblemIssue).min(1).describe('every problem of the request at once'),
 }).describe('RFC 9457 problem details for a request that cannot be accepted (400)');
+/**
+ * The 400 body: problem details with `errors`, every problem of the request at once.
+ *
+ * @useDeclaredType
+ * @example Every problem of the body, with the paths as the caller wrote them
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, type ValidationProblem } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: JSON.stringify({
+ *       Hoofdpersonen: [{ Geslacht: 'X' }],
+ *       Woning: { TypeWoning: 0, SoortWoning: 'huurwoning', WozWaarde: 200000, WozWaardeCategorie: 1 },
+ *       NettoBesteedbaarInkomenPerMaand: 1500.5,
+ *     }),
+ *   }),
+ * );
+ * const problem = (await response.json()) as ValidationProblem;
+ * assert.deepEqual(
+ *   problem.errors.map((e) => `${e.path} ${e.code}`),
+ *   ['Hoofdpersonen[0].Geslacht invalid_enum', 'NettoBesteedbaarInkomenPerMaand not_integer', 'Woning.WozWaardeCategorie mutually_exclusive'],
+ * );
+ * ```
+ */
 export type ValidationProblem = z.infer<typeof ValidationProblem>;
 
+/**
+ * The schema of the 500 body: problem details with only an `errorId`; the cause is in the
+ * service's log under that id, never in the response.
+ *
+ * @example A calculation that fails unexpectedly
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, InternalErrorProblem, KEY_HEADER, PATHS, type ErrorLogEntry } from 'budgetnorm/http';
+ *
+ * const logged: ErrorLogEntry[] = [];
+ * const app = createApp({
+ *   keys: ['my-key'],
+ *   log: () => {},
+ *   logError: (entry) => logged.push(entry),
+ *   calculations: {
+ *     repaymentCapacity: () => {
+ *       throw new Error('disk on fire');
+ *     },
+ *   },
+ * });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.repayment}`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: '{}',
+ *   }),
+ * );
+ * const problem = InternalErrorProblem.parse(await response.json());
+ * assert.equal(problem.status, 500);
+ * assert.doesNotMatch(JSON.stringify(problem), /disk on fire/);
+ * assert.equal(logged[0]?.errorId, problem.errorId);
+ * ```
+ */
 export const InternalErrorProblem = Problem.extend({
+  /** Quote this id when reporting the error; the cause is in the service log under it. */
   errorId: z.string().describe('quote this id when reporting the error; the cause is in the service log under it'),
 }).describe('RFC 9457 problem details for an unexpected error (500); tells nothing but an error id');
+/**
+ * The 500 body: problem details with only an `errorId` to quote; nothing about the cause.
+ *
+ * @useDeclaredType
+ * @example The detail quotes the error id
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, type InternalErrorProblem } from 'budgetnorm/http';
+ *
+ * const app = createApp({
+ *   keys: ['my-key'],
+ *   log: () => {},
+ *   logError: () => {},
+ *   calculations: {
+ *     retirementExpenditure: () => {
+ *       throw new Error('unexpected');
+ *     },
+ *   },
+ * });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: '{}',
+ *   }),
+ * );
+ * const problem = (await response.json()) as InternalErrorProblem;
+ * assert.ok(problem.detail.includes(problem.errorId));
+ * ```
+ */
 export type InternalErrorProblem = z.infer<typeof InternalErrorProblem>;
 
 /** A problem+json response. */

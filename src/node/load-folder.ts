@@ -10,7 +10,41 @@ import { RuleSetError, type RuleSetIssue } from '../contract/errors.js';
 import { loadRuleSetWithReport, type LoadReport } from '../engine/verify.js';
 import type { RuleSet } from '../rules/rule-set.js';
 
-/** The JSON files of a rule-set folder (rule files and `tests/**`), parsed. Throws on unreadable JSON. */
+/**
+ * Reads every JSON file of a rule-set folder (the rule files and the worked examples under
+ * `tests/`), parsed, without checking them as a rule set: for tools that look at the files
+ * themselves. {@link loadRuleSetFolder} reads and checks.
+ *
+ * @param folder - The rule-set folder, absolute or relative to the working directory.
+ * @returns Every `.json` file by its path relative to the folder, with `/` as separator
+ *   (`manifest.json`, `tests/afloscapaciteit/jongere-huur.json`), as parsed JSON.
+ * @throws {@link budgetnorm!RuleSetError} listing every file that is not `.json` (`unknown_file`) or not
+ *   valid JSON (`invalid_json`, with line and column); Node's own error (e.g. `ENOENT`) when
+ *   the folder cannot be read.
+ * @example A file that is not valid JSON is named with its line and column
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { RuleSetError } from 'budgetnorm';
+ * import { readRuleSetFolder } from 'budgetnorm/node';
+ *
+ * const folder = mkdtempSync(join(tmpdir(), 'rule-set-'));
+ * writeFileSync(join(folder, 'manifest.json'), '{ "id": "my-bank-2026" }');
+ * assert.deepEqual(readRuleSetFolder(folder), { 'manifest.json': { id: 'my-bank-2026' } });
+ *
+ * writeFileSync(join(folder, 'parameters.json'), '{\n  "parameters": { , }\n}');
+ * assert.throws(() => readRuleSetFolder(folder), (error) => {
+ *   assert.ok(error instanceof RuleSetError);
+ *   assert.equal(error.issues[0]?.file, 'parameters.json');
+ *   assert.equal(error.issues[0]?.code, 'invalid_json');
+ *   assert.match(error.issues[0]?.message ?? '', /^not valid JSON at line 2, column \d+/);
+ *   return true;
+ * });
+ * rmSync(folder, { recursive: true });
+ * ```
+ */
 export function readRuleSetFolder(folder: string): Record<string, unknown> {
   const files: Record<string, unknown> = {};
   const issues: RuleSetIssue[] = [];
@@ -50,16 +84,116 @@ function describeJsonError(text: string, error: unknown): string {
   return `not valid JSON at line ${line}, column ${column}: ${message}`;
 }
 
-/** Reads, checks and returns the rule set in a folder. */
+/**
+ * Reads, checks and returns the rule set in a folder: an institution's own (for example
+ * licensed) figures, ready to pass as the `ruleSet` option. The files are read and then
+ * checked as by {@link budgetnorm!loadRuleSet}, coverage sweep included; the worked examples under
+ * `tests/` are read but not run (see {@link runWorkedExamples}).
+ *
+ * @param folder - The rule-set folder, absolute or relative to the working directory.
+ * @returns The checked rule set.
+ * @throws {@link budgetnorm!RuleSetError} naming every problem by file and JSON path: unreadable files as
+ *   {@link readRuleSetFolder}, and everything {@link budgetnorm!loadRuleSet} checks. Node's own error
+ *   (e.g. `ENOENT`) when the folder cannot be read.
+ * @example An institution's folder (here: a copy of the bundled 2026 files)
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { bundledCatalog, repaymentCapacity } from 'budgetnorm';
+ * import { loadRuleSetFolder } from 'budgetnorm/node';
+ *
+ * const folder = mkdtempSync(join(tmpdir(), 'my-bank-2026-'));
+ * for (const [name, content] of Object.entries(bundledCatalog().byId('nl-2026').files)) {
+ *   writeFileSync(join(folder, name), JSON.stringify(content, null, 2));
+ * }
+ *
+ * const ruleSet = loadRuleSetFolder(folder);
+ * assert.equal(ruleSet.hash, bundledCatalog().byId('nl-2026').hash); // formatting does not count
+ * const result = repaymentCapacity(
+ *   {
+ *     LeeftijdHoofdpersoon: 66,
+ *     HeeftPartner: false,
+ *     AantalThuiswonendeKinderen: 0,
+ *     AantalAutos: 0,
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *     BijzondereUitgaven: {},
+ *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ *   },
+ *   { ruleSet },
+ * );
+ * assert.equal(result.Afloscapaciteit, 134);
+ * rmSync(folder, { recursive: true });
+ * ```
+ */
 export function loadRuleSetFolder(folder: string): RuleSet {
   return loadRuleSetFolderWithReport(folder).ruleSet;
 }
 
+/**
+ * As {@link loadRuleSetFolder}, also returning what the coverage sweep tried: what
+ * `budgetnorm rules check` prints.
+ *
+ * @param folder - The rule-set folder, absolute or relative to the working directory.
+ * @returns The checked rule set and, per calculation, the sweep's report.
+ * @throws {@link budgetnorm!RuleSetError} naming every problem by file and JSON path, as
+ *   {@link loadRuleSetFolder}; Node's own error when the folder cannot be read.
+ * @example A folder with only the repayment calculation
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { bundledCatalog } from 'budgetnorm';
+ * import { loadRuleSetFolderWithReport } from 'budgetnorm/node';
+ *
+ * const folder = mkdtempSync(join(tmpdir(), 'repayment-only-'));
+ * for (const [name, content] of Object.entries(bundledCatalog().byId('nl-2026').files)) {
+ *   if (!name.includes('pensioenuitgaven')) writeFileSync(join(folder, name), JSON.stringify(content));
+ * }
+ *
+ * const { ruleSet, sweeps } = loadRuleSetFolderWithReport(folder);
+ * assert.deepEqual(Object.keys(ruleSet.calculations), ['afloscapaciteit']);
+ * assert.deepEqual(Object.keys(sweeps), ['afloscapaciteit']);
+ * assert.ok((sweeps.afloscapaciteit?.households ?? 0) > 0);
+ * rmSync(folder, { recursive: true });
+ * ```
+ */
 export function loadRuleSetFolderWithReport(folder: string): LoadReport {
   return loadRuleSetWithReport(readRuleSetFolder(folder), folder);
 }
 
-/** The worked examples of a rule-set folder, by path under `tests/`. */
+/**
+ * The worked examples of one calculation in a rule-set folder (`tests/<calculation>/*.json`),
+ * parsed: what {@link runWorkedExamples} takes.
+ *
+ * @param folder - The rule-set folder, absolute or relative to the working directory.
+ * @param calculation - `afloscapaciteit` or `pensioenuitgaven` (any other name finds nothing).
+ * @returns The examples by path relative to the folder (`tests/afloscapaciteit/x.json`), as
+ *   parsed JSON; empty when there are none.
+ * @throws {@link budgetnorm!RuleSetError} when a file of the folder is not `.json` or not valid JSON, as
+ *   {@link readRuleSetFolder} (the whole folder is read); Node's own error when it cannot be read.
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { readWorkedExamples } from 'budgetnorm/node';
+ *
+ * const folder = mkdtempSync(join(tmpdir(), 'rule-set-'));
+ * mkdirSync(join(folder, 'tests', 'afloscapaciteit'), { recursive: true });
+ * writeFileSync(join(folder, 'manifest.json'), '{}');
+ * writeFileSync(join(folder, 'tests', 'afloscapaciteit', 'single.json'), '{ "description": "a single tenant" }');
+ *
+ * assert.deepEqual(readWorkedExamples(folder, 'afloscapaciteit'), {
+ *   'tests/afloscapaciteit/single.json': { description: 'a single tenant' },
+ * });
+ * assert.deepEqual(readWorkedExamples(folder, 'pensioenuitgaven'), {});
+ * rmSync(folder, { recursive: true });
+ * ```
+ */
 export function readWorkedExamples(folder: string, calculation: string): Record<string, unknown> {
   const files = readRuleSetFolder(folder);
   const prefix = `tests/${calculation}/`;

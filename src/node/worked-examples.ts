@@ -9,21 +9,76 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { WorkedExample } from '../rules/format/worked-example.js';
 import { zodIssuesToRuleSetIssues } from '../rules/zod-issues.js';
 
+/**
+ * One figure of a worked example that the calculation did not reproduce.
+ *
+ * @example An example that expects a figure the rules do not give
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog } from 'budgetnorm';
+ * import { runWorkedExample, type ExampleDifference } from 'budgetnorm/node';
+ *
+ * const outcome = runWorkedExample(bundledCatalog().byId('nl-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/wrong.json', {
+ *   description: 'Single of 66, tenant (aow-grens-66.json) with a wrong expectation',
+ *   request: {
+ *     LeeftijdHoofdpersoon: 66,
+ *     HeeftPartner: false,
+ *     AantalThuiswonendeKinderen: 0,
+ *     AantalAutos: 0,
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *     BijzondereUitgaven: {},
+ *     Woning: { WoningSoort: 0, HuurPerMaand: 700 },
+ *   },
+ *   expected: { Posten: { Woonlasten: 700 }, Afloscapaciteit: 200 },
+ *   derivation: { Woonlasten: 'rent 700 + service costs 0' },
+ * });
+ * const differences: readonly ExampleDifference[] = outcome.differences;
+ * assert.deepEqual(differences, [{ field: 'Afloscapaciteit', expected: 200, actual: 134 }]);
+ * ```
+ */
 export interface ExampleDifference {
   /** Where in the result, e.g. `Posten.Voeding.Basis` or `Afloscapaciteit`. */
   readonly field: string;
+  /** What the example expects there. */
   readonly expected: unknown;
+  /** What the calculation gave (undefined when the result has no such field). */
   readonly actual: unknown;
 }
 
+/**
+ * The outcome of one worked example: it passed when it has neither differences nor problems.
+ *
+ * @example Passed or not
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog } from 'budgetnorm';
+ * import { runWorkedExample, type ExampleOutcome } from 'budgetnorm/node';
+ *
+ * const passed = (o: ExampleOutcome) => o.differences.length === 0 && o.problems.length === 0;
+ * const outcome = runWorkedExample(bundledCatalog().byId('nl-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/x.json', {
+ *   description: 'no request',
+ * });
+ * assert.equal(passed(outcome), false);
+ * assert.equal(outcome.description, '(unreadable)');
+ * assert.ok(outcome.problems.length > 0);
+ * ```
+ */
 export interface ExampleOutcome {
+  /** The example's path relative to the rule-set folder, e.g. `tests/afloscapaciteit/jongere-huur.json`. */
   readonly file: string;
+  /** The example's description, or `(unreadable)` when the file is malformed. */
   readonly description: string;
+  /** The figures that came out differently; empty when all match. */
   readonly differences: readonly ExampleDifference[];
-  /** A problem with the example itself (malformed file, a request the contract refuses, a post without derivation). */
+  /** Problems with the example itself (malformed file, a request the contract refuses, a post without derivation, a failing calculation). */
   readonly problems: readonly string[];
 }
 
+/**
+ * The calculation a worked example belongs to.
+ *
+ * @inline
+ */
 type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
 
 /** The result in the shape examples state it: `Posten` keyed by code, and `MeldingCodes` (the warnings' codes, sorted). */
@@ -50,6 +105,53 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
   if (JSON.stringify(expected) !== JSON.stringify(actual)) out.push({ field, expected, actual });
 }
 
+/**
+ * Runs one worked example: its request through the calculation with the rule set, compared
+ * with the figures it expects. Only the fields the example gives are compared; `Posten` is
+ * keyed by post code and `MeldingCodes` lists the expected warnings' codes, sorted (see
+ * `docs/rules-format.md`, worked examples). Does not throw: a malformed example, a request the
+ * contract refuses or a failing calculation is reported in `problems`.
+ *
+ * @param ruleSet - The rule set to compute with (from {@link budgetnorm!bundledCatalog}, `loadRuleSet` or
+ *   {@link loadRuleSetFolder}).
+ * @param calculation - `afloscapaciteit` or `pensioenuitgaven`.
+ * @param file - The example's path, for the outcome (usually `tests/<calculation>/<name>.json`).
+ * @param content - The example as parsed JSON: `description`, `request`, `expected` and a
+ *   `derivation` line for every expected post.
+ * @returns What differed, and any problem with the example itself.
+ * @example The worked example aow-grens-66.json of the 2026 rules, written out
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog } from 'budgetnorm';
+ * import { runWorkedExample } from 'budgetnorm/node';
+ *
+ * const outcome = runWorkedExample(bundledCatalog().byId('nl-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/aow-grens-66.json', {
+ *   description: 'Single of 66, one year before AOW age: the 21-to-AOW minimum income applies',
+ *   request: {
+ *     LeeftijdHoofdpersoon: 66,
+ *     HeeftPartner: false,
+ *     AantalThuiswonendeKinderen: 0,
+ *     AantalAutos: 0,
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *     BijzondereUitgaven: {},
+ *     Woning: { WoningSoort: 0, HuurPerMaand: 700 },
+ *   },
+ *   expected: {
+ *     Posten: { Levensonderhoud: 1366, Woonlasten: 700 },
+ *     TotaalLasten: 2066,
+ *     Afloscapaciteit: 134,
+ *     Tekort: 0,
+ *     MeldingCodes: [],
+ *   },
+ *   derivation: {
+ *     Levensonderhoud: 'basisnorm single/rent 1071 x (1.11 x 1.048 x 1.032) = 1285.74; opslag 79.85; total 1365.59',
+ *     Woonlasten: 'rent 700 + service costs 0',
+ *   },
+ * });
+ * assert.deepEqual(outcome.differences, []);
+ * assert.deepEqual(outcome.problems, []);
+ * ```
+ */
 export function runWorkedExample(
   ruleSet: RuleSet,
   calculation: Calculation,
@@ -79,7 +181,56 @@ export function runWorkedExample(
   return { file, description: example.description, differences, problems };
 }
 
-/** Runs every worked example of a calculation among `files` (folder-relative path → parsed JSON). */
+/**
+ * Runs every worked example of a calculation among the files of a rule-set folder: what the
+ * test suite and `budgetnorm rules test` do, so an actuary adds a case without writing
+ * TypeScript. Does not throw: every problem is in the outcomes.
+ *
+ * @param ruleSet - The rule set to compute with.
+ * @param calculation - `afloscapaciteit` or `pensioenuitgaven`.
+ * @param files - Folder-relative path → parsed JSON, e.g. from {@link readRuleSetFolder} or
+ *   {@link readWorkedExamples}; only `tests/<calculation>/…` entries are run.
+ * @returns One outcome per example, in the order of their paths.
+ * @example Running a folder's worked examples
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { bundledCatalog } from 'budgetnorm';
+ * import { loadRuleSetFolder, readRuleSetFolder, runWorkedExamples } from 'budgetnorm/node';
+ *
+ * const folder = mkdtempSync(join(tmpdir(), 'my-bank-2026-'));
+ * for (const [name, content] of Object.entries(bundledCatalog().byId('nl-2026').files)) {
+ *   writeFileSync(join(folder, name), JSON.stringify(content));
+ * }
+ * mkdirSync(join(folder, 'tests', 'afloscapaciteit'), { recursive: true });
+ * writeFileSync(
+ *   join(folder, 'tests', 'afloscapaciteit', 'jongere-huur.json'),
+ *   JSON.stringify({
+ *     description: 'Single tenant of 19 (under-21 band), income just above the minimum',
+ *     request: {
+ *       LeeftijdHoofdpersoon: 19,
+ *       HeeftPartner: false,
+ *       AantalThuiswonendeKinderen: 0,
+ *       AantalAutos: 0,
+ *       NettoBesteedbaarInkomenPerMaand: 1500,
+ *       BijzondereUitgaven: {},
+ *       Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 450 },
+ *     },
+ *     expected: { Posten: { Levensonderhoud: 1296, Woonlasten: 450 }, TotaalLasten: 1746, Afloscapaciteit: 0, Tekort: 246 },
+ *     derivation: { Levensonderhoud: 'the under-21 norm', Woonlasten: 'rent 450' },
+ *   }),
+ * );
+ *
+ * const outcomes = runWorkedExamples(loadRuleSetFolder(folder), 'afloscapaciteit', readRuleSetFolder(folder));
+ * assert.deepEqual(
+ *   outcomes.map((o) => [o.file, o.differences.length, o.problems.length]),
+ *   [['tests/afloscapaciteit/jongere-huur.json', 0, 0]],
+ * );
+ * rmSync(folder, { recursive: true });
+ * ```
+ */
 export function runWorkedExamples(
   ruleSet: RuleSet,
   calculation: Calculation,

@@ -6,14 +6,34 @@
 import { RuleSetChoiceError, RuleSetError, type RuleSetIssue } from '../contract/errors.js';
 import { isCheckedRuleSet, type RuleSet } from './rule-set.js';
 
-/** What a caller may say about the rule set: a loaded set, or an id; absent means "by date". */
+/**
+ * What a caller may say about the rule set: a loaded set, or an id; absent means "by date".
+ *
+ * @inline
+ */
 export type RuleSetChoice = RuleSet | string | undefined;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The calendar date a `Date` falls on in the Netherlands (rule sets change at midnight
- * Dutch time), or a given `YYYY-MM-DD` string checked and returned as is.
+ * The reference date a calculation uses to choose its rule set: the calendar day a `Date`
+ * falls on in the Netherlands (rule sets change at midnight Dutch time, whatever the
+ * server's time zone), or a given `YYYY-MM-DD` string, checked and returned as is.
+ *
+ * @param date - `'YYYY-MM-DD'`, a `Date`, or undefined for now.
+ * @returns The calendar day, `YYYY-MM-DD`. In a runtime without time-zone data the UTC day is
+ *   used, at most a day off around midnight.
+ * @throws {@link RuleSetChoiceError} with code `invalid_date` when the string is not a calendar
+ *   date written `YYYY-MM-DD` (`'2026-02-30'`, `'1-3-2026'`) or the `Date` is invalid.
+ * @example New Year's Eve in UTC is already New Year's Day in Amsterdam
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { referenceDate } from 'budgetnorm';
+ *
+ * assert.equal(referenceDate('2026-03-01'), '2026-03-01');
+ * assert.equal(referenceDate(new Date('2025-12-31T23:30:00Z')), '2026-01-01');
+ * assert.throws(() => referenceDate('2026-02-30'), { name: 'RuleSetChoiceError', code: 'invalid_date' });
+ * ```
  */
 export function referenceDate(date: string | Date | undefined): string {
   if (typeof date === 'string') {
@@ -58,11 +78,63 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A collection of rule sets to choose from, by id or by date: the bundled sets
+ * ({@link bundledCatalog}), or an institution's own, passed as the `catalog` option of a
+ * calculation or to `createApp`. The sets are checked together when the catalog is made: two
+ * sets valid on one day, or a day between two sets that none covers, is an error then, not a
+ * surprise on that day. A `withdrawn` set stays reachable by id but is never chosen by date.
+ *
+ * @example An institution's own catalog: its sets, chosen by date
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog, loadRuleSet, repaymentCapacity, RuleSetCatalog } from 'budgetnorm';
+ *
+ * // Here: copies of the bundled sets under the institution's own ids.
+ * const own = ['nl-2025', 'nl-2026'].map((id) => {
+ *   const files = structuredClone(bundledCatalog().byId(id).files) as Record<string, any>;
+ *   files['manifest.json'].id = id.replace('nl-', 'my-bank-');
+ *   return loadRuleSet(files);
+ * });
+ * const catalog = new RuleSetCatalog(own);
+ *
+ * const body = {
+ *   LeeftijdHoofdpersoon: 66,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ *   BijzondereUitgaven: {},
+ *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ * };
+ * assert.equal(repaymentCapacity(body, { catalog, date: '2025-07-01' }).Rekenregels.Id, 'my-bank-2025');
+ * assert.equal(repaymentCapacity(body, { catalog, ruleSet: 'my-bank-2026' }).Rekenregels.Id, 'my-bank-2026');
+ * ```
+ */
 export class RuleSetCatalog {
   private readonly sets: readonly RuleSet[];
   private readonly byIdMap: ReadonlyMap<string, RuleSet>;
 
-  /** Throws `RuleSetError` when ids repeat, validities overlap, or leave a gap. */
+  /**
+   * Makes a catalog of checked rule sets.
+   *
+   * @param sets - Rule sets from {@link loadRuleSet}, in any order. Their validities (but those
+   *   of withdrawn sets) must not overlap and must leave no gap between the first and the last.
+   * @throws {@link RuleSetError} when ids repeat (`duplicate_rule_set`), validities overlap
+   *   (`overlapping_validity`) or leave a gap (`validity_gap`), listing every such problem.
+   * @example Two sets valid on the same days are refused
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { bundledCatalog, RuleSetCatalog } from 'budgetnorm';
+   *
+   * const nl2026 = bundledCatalog().byId('nl-2026');
+   * assert.throws(() => new RuleSetCatalog([nl2026, nl2026]), (error) => {
+   *   assert.ok(error instanceof Error && error.name === 'RuleSetError');
+   *   return true;
+   * });
+   * assert.equal(new RuleSetCatalog([nl2026]).list().length, 1);
+   * ```
+   */
   constructor(sets: readonly RuleSet[]) {
     const issues: RuleSetIssue[] = [];
     const byId = new Map<string, RuleSet>();
@@ -101,11 +173,41 @@ export class RuleSetCatalog {
     this.byIdMap = byId;
   }
 
-  /** Every set, in order of validity. */
+  /**
+   * Every set of the catalog. Does not throw.
+   *
+   * @returns The sets in order of validity, withdrawn sets last.
+   * @example The bundled sets, oldest first
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { bundledCatalog } from 'budgetnorm';
+   *
+   * const sets = bundledCatalog().list();
+   * assert.ok(sets.length >= 2);
+   * for (let i = 1; i < sets.length; i += 1) assert.ok(sets[i - 1]!.validUntil < sets[i]!.validFrom);
+   * ```
+   */
   list(): readonly RuleSet[] {
     return this.sets;
   }
 
+  /**
+   * The set with an id, withdrawn or not.
+   *
+   * @param id - The set's id, e.g. `nl-2026`.
+   * @returns The rule set.
+   * @throws {@link RuleSetChoiceError} with code `unknown_rule_set` when no set has the id; the
+   *   message lists the ids there are.
+   * @example
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { bundledCatalog } from 'budgetnorm';
+   *
+   * const set = bundledCatalog().byId('nl-2026');
+   * assert.deepEqual([set.validFrom, set.validUntil], ['2026-01-01', '2026-12-31']);
+   * assert.throws(() => bundledCatalog().byId('nl-1999'), /available: .*nl-2026/);
+   * ```
+   */
   byId(id: string): RuleSet {
     const found = this.byIdMap.get(id);
     if (found === undefined) {
@@ -117,7 +219,23 @@ export class RuleSetCatalog {
     return found;
   }
 
-  /** The set valid on a date (default: today in the Netherlands). */
+  /**
+   * The set valid on a date (withdrawn sets are never chosen).
+   *
+   * @param date - `'YYYY-MM-DD'`, or a `Date` taken as its calendar day in the Netherlands
+   *   (see {@link referenceDate}). Default: today.
+   * @returns The rule set whose validity contains the date.
+   * @throws {@link RuleSetChoiceError} with code `invalid_date` for a malformed date, or
+   *   `no_rule_set_for_date` when no set is valid on it (the message lists the validities).
+   * @example
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { bundledCatalog } from 'budgetnorm';
+   *
+   * assert.equal(bundledCatalog().forDate('2026-12-31').id, 'nl-2026');
+   * assert.throws(() => bundledCatalog().forDate('1999-01-01'), { code: 'no_rule_set_for_date' });
+   * ```
+   */
   forDate(date?: string | Date): RuleSet {
     const day = referenceDate(date);
     const found = this.sets.find((s) => s.status !== 'withdrawn' && s.validFrom <= day && day <= s.validUntil);
@@ -131,7 +249,29 @@ export class RuleSetCatalog {
     return found;
   }
 
-  /** A set passed in (must come from `loadRuleSet`), an id, or the set valid on `date`. */
+  /**
+   * What the calculations do with their `ruleSet` and `date` options: a set passed in is used
+   * as it is (it must come from {@link loadRuleSet}), an id is looked up, and without either
+   * the set valid on `date` is chosen.
+   *
+   * @param choice - A rule set from {@link loadRuleSet}, an id, or undefined to choose by date.
+   * @param date - The reference date when `choice` is undefined (otherwise not used). Default: today.
+   * @returns The rule set to compute with.
+   * @throws {@link RuleSetChoiceError} with code `unchecked_rule_set` for an object that did not
+   *   come from {@link loadRuleSet} (a look-alike is refused: only checked sets are computed
+   *   with), and as {@link RuleSetCatalog.byId} and {@link RuleSetCatalog.forDate}.
+   * @example
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { bundledCatalog, type RuleSet } from 'budgetnorm';
+   *
+   * const catalog = bundledCatalog();
+   * assert.equal(catalog.resolve('nl-2025').id, 'nl-2025');
+   * assert.equal(catalog.resolve(undefined, '2026-06-01').id, 'nl-2026');
+   * const lookAlike = { ...catalog.byId('nl-2026') } as RuleSet;
+   * assert.throws(() => catalog.resolve(lookAlike), { code: 'unchecked_rule_set' });
+   * ```
+   */
   resolve(choice: RuleSetChoice, date?: string | Date): RuleSet {
     if (choice === undefined) return this.forDate(date);
     if (typeof choice === 'string') return this.byId(choice);

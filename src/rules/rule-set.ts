@@ -6,7 +6,22 @@ import type { CalculationFile, CalculationId } from './format/calculation.js';
 import type { Manifest } from './format/manifest.js';
 import type { Parameter, Table } from './format/parameters.js';
 
-/** The files of a rule set, by path relative to its folder (`manifest.json`, …), as parsed JSON. */
+/**
+ * The files of a rule set, by path relative to its folder (`manifest.json`,
+ * `parameters-energie.json`, …), each as parsed JSON: what {@link loadRuleSet} takes. Where
+ * they come from is the caller's business (a folder, a database, a bundle), so the core never
+ * needs a file system.
+ *
+ * @example Files from anywhere: here, a copy of a loaded set's own
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog, loadRuleSet, type RuleSetFiles } from 'budgetnorm';
+ *
+ * const files: RuleSetFiles = JSON.parse(JSON.stringify(bundledCatalog().byId('nl-2025').files));
+ * assert.ok('manifest.json' in files);
+ * assert.equal(loadRuleSet(files).hash, bundledCatalog().byId('nl-2025').hash);
+ * ```
+ */
 export type RuleSetFiles = Readonly<Record<string, unknown>>;
 
 /**
@@ -19,27 +34,79 @@ export const RULE_FILE_PATTERN =
 export const RULE_FILE_DESCRIPTION =
   'manifest.json, afloscapaciteit.json, pensioenuitgaven.json, parameters[-topic].json, tables[-topic].json, sources[-topic].json';
 
+/**
+ * A rule set as the engine uses it: parsed, cross-checked, swept for coverage and hashed.
+ * Only {@link loadRuleSet} makes one (the bundled sets come from {@link bundledCatalog}), and
+ * a calculation refuses any other object, so holding a `RuleSet` means holding a set that
+ * passed every check. Treat it as read-only. The rule-file format of its parts is described
+ * in `docs/rules-format.md`.
+ *
+ * @example What a result's Rekenregels refers to
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { bundledCatalog, retirementExpenditure, type RuleSet } from 'budgetnorm';
+ *
+ * const ruleSet: RuleSet = bundledCatalog().byId('nl-2026');
+ * const result = retirementExpenditure(
+ *   {
+ *     Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *     Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *   },
+ *   { ruleSet },
+ * );
+ * assert.deepEqual(result.Rekenregels, {
+ *   Id: ruleSet.id,
+ *   GeldigVanaf: ruleSet.validFrom,
+ *   GeldigTot: ruleSet.validUntil,
+ *   Hash: ruleSet.hash,
+ * });
+ * assert.match(ruleSet.hash, /^[0-9a-f]{64}$/);
+ * assert.equal(ruleSet.manifest.id, ruleSet.id);
+ * ```
+ * @inlineType CalculationId
+ */
 export interface RuleSet {
+  /** The set's id from its manifest, e.g. `nl-2026`; a result's `Rekenregels.Id`. */
   readonly id: string;
+  /** The set's title, for people. */
   readonly title: string;
+  /** `draft`, `reviewed`, `approved` or `withdrawn`; a withdrawn set is never chosen by date. */
   readonly status: Manifest['status'];
+  /** The first day the set applies (`YYYY-MM-DD`, inclusive). */
   readonly validFrom: string;
+  /** The last day the set applies (`YYYY-MM-DD`, inclusive). */
   readonly validUntil: string;
-  /** SHA-256 (hex) of the canonical JSON of the rule files; see `hashRuleSet`. */
+  /**
+   * SHA-256 (hex) of the canonical JSON of the rule files (key order and formatting do not
+   * count); a result's `Rekenregels.Hash`. Equal hashes mean equal figures and rules.
+   */
   readonly hash: string;
+  /** `manifest.json`: identity, validity, rounding policies and the sources register. */
   readonly manifest: Manifest;
+  /** Every parameter by name, from `parameters.json` and `parameters-<topic>.json`. */
   readonly parameters: Readonly<Record<string, Parameter>>;
+  /** Every table by name, from `tables.json` and `tables-<topic>.json`. */
   readonly tables: Readonly<Record<string, Table>>;
   /** The file each parameter, table and source is defined in (for messages and tools). */
   readonly origins: RuleOrigins;
+  /** The calculation files the set has (`afloscapaciteit`, `pensioenuitgaven`, or both). */
   readonly calculations: Readonly<Partial<Record<CalculationId, CalculationFile>>>;
   /** The files the set was loaded from (rule files only), for diffing and re-hashing. */
   readonly files: RuleSetFiles;
 }
 
+/**
+ * The file each parameter, table and source of a rule set is defined in, by name.
+ *
+ * @inline
+ */
 export interface RuleOrigins {
+  /** Parameter name → file, e.g. `aowLeeftijd` → `parameters.json`. */
   readonly parameters: Readonly<Record<string, string>>;
+  /** Table name → file. */
   readonly tables: Readonly<Record<string, string>>;
+  /** Source key → file (`manifest.json` or a `sources-<topic>.json`). */
   readonly sources: Readonly<Record<string, string>>;
 }
 

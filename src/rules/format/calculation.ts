@@ -13,6 +13,11 @@ import { Expression } from './expression.js';
 
 export const CALCULATION_IDS = ['afloscapaciteit', 'pensioenuitgaven'] as const;
 export const CalculationId = z.enum(CALCULATION_IDS);
+/**
+ * The calculations a rule set can have, named as their files.
+ *
+ * @inline
+ */
 export type CalculationId = z.infer<typeof CalculationId>;
 
 export const Combine = z.enum(['first', 'sum']);

@@ -45,6 +45,8 @@ export const IsoDate = z
  * How sure we are of a value. `read`: read in the cited source; `derived`: computed from
  * read values by `formula`; `estimate`: our own estimate, with `reasoning`; `to-verify`:
  * inferred from a secondary source and still to be checked, with `reasoning`.
+ *
+ * @inline
  */
 export type ProvenanceKind = 'read' | 'derived' | 'estimate' | 'to-verify';
 
