@@ -1,6 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const SRC = fileURLToPath(new URL('./src/', import.meta.url));
+
+/** The package's entry points, as the sources (no build needed). */
+const ENTRIES: Readonly<Record<string, string>> = {
+  budgetnorm: `${SRC}index.ts`,
+  'budgetnorm/node': `${SRC}node/index.ts`,
+  'budgetnorm/http': `${SRC}http/index.ts`,
+};
+
+/**
+ * The documentation's code examples import the package by name (`import … from 'budgetnorm'`).
+ * test/docs/runnable-examples.test.ts writes each to a temporary folder named
+ * `budgetnorm-doc-examples-…` (examples.ts, MODULE_FOLDER_PREFIX) and imports it; inside such a
+ * folder only, the package's names resolve to src/. Everything else resolves as usual.
+ */
+const docExamples: Plugin = {
+  name: 'budgetnorm-doc-examples',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (importer === undefined || !importer.includes('/budgetnorm-doc-examples-')) return null;
+    return ENTRIES[source] ?? null;
+  },
+};
 
 export default defineConfig({
+  plugins: [docExamples],
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // Property tests run many cases; keep the per-test ceiling generous but finite.

@@ -9,7 +9,7 @@ import { retirementExpenditure } from '../../src/calculations/retirement-expendi
 import { EXPLANATION_FORMAT } from '../../src/engine/explanation.js';
 import { fencedBlocks, readPage, ROOT } from './markdown.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON under comparison
+// biome-ignore lint/suspicious/noExplicitAny: JSON under comparison, read by key
 type Json = any;
 
 const page = readPage('docs/explanation.md');
@@ -56,9 +56,13 @@ function differences(excerpt: unknown, actual: unknown, path: string, out: strin
     excerpt.forEach((entry, i) => {
       let found = -1;
       for (let j = from; j < actual.length && found < 0; j += 1) {
-        const same = sameEntry(entry, actual[j]);
-        const probe: string[] = [];
-        if (same ?? (differences(entry, actual[j], '', probe), probe.length === 0)) found = j;
+        let same = sameEntry(entry, actual[j]);
+        if (same === undefined) {
+          const probe: string[] = [];
+          differences(entry, actual[j], '', probe);
+          same = probe.length === 0;
+        }
+        if (same) found = j;
       }
       if (found < 0) {
         out.push(
@@ -88,7 +92,10 @@ function differences(excerpt: unknown, actual: unknown, path: string, out: strin
 
 /** Every field name in an explanation, skipping the keys of the data maps. */
 function fieldNames(value: unknown, out: Set<string>): void {
-  if (Array.isArray(value)) return value.forEach((v) => fieldNames(v, out));
+  if (Array.isArray(value)) {
+    for (const v of value) fieldNames(v, out);
+    return;
+  }
   if (!isObject(value)) return;
   for (const [k, v] of Object.entries(value)) {
     out.add(k);

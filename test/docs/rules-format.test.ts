@@ -25,7 +25,7 @@ import { FACT_CATALOGS, type FactDefinition } from '../../src/rules/facts.js';
 import { CALCULATION_IDS, CalculationFile, type CalculationId } from '../../src/rules/format/calculation.js';
 import { Condition, OPERATORS, TopCondition } from '../../src/rules/format/condition.js';
 import { EXPRESSION_OPERATORS, Expression } from '../../src/rules/format/expression.js';
-import { Manifest, RoundingMode } from '../../src/rules/format/manifest.js';
+import { Manifest, RoundingMode, SourcesFile } from '../../src/rules/format/manifest.js';
 import { Parameter, Table } from '../../src/rules/format/parameters.js';
 import { WorkedExample } from '../../src/rules/format/worked-example.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
@@ -33,7 +33,7 @@ import { zodIssuesToRuleSetIssues } from '../../src/rules/zod-issues.js';
 import { combineUnits, formatUnit, parseUnit, sameUnit } from '../../src/rules/units.js';
 import { checkedTables, fencedBlocks, readPage, ROOT, unquote, type FencedBlock } from './markdown.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON under assembly
+// biome-ignore lint/suspicious/noExplicitAny: parsed JSON under assembly, read and written by key
 type Json = any;
 
 const page = readPage('docs/rules-format.md');
@@ -46,6 +46,7 @@ const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   manifest: Manifest,
   calculation: CalculationFile,
   'worked-example': WorkedExample,
+  'sources-file': SourcesFile,
 };
 
 const blocks = fencedBlocks(page).filter((b) => b.language === 'json' && b.kind !== '');
@@ -242,10 +243,9 @@ describe('docs/rules-format.md', () => {
   it('documents every condition operator with a checked example', () => {
     const covered = new Set<string>();
     const walk = (c: Json): void => {
-      if (Array.isArray(c)) return c.forEach(walk);
       if (c === null || typeof c !== 'object') return;
-      if (typeof c.operator === 'string') covered.add(c.operator);
-      Object.values(c).forEach(walk);
+      if (!Array.isArray(c) && typeof c.operator === 'string') covered.add(c.operator);
+      for (const v of Object.values(c)) walk(v);
     };
     for (const b of ofKind('condition')) walk(parseBlock(b));
     for (const b of ofKind('expression')) walk(parseBlock(b));
@@ -401,7 +401,13 @@ describe('docs/rules-format.md', () => {
         .map((d) => `${d.code} (table at docs/rules-format.md:${d.line})`);
       expect(unknown, 'codes documented that no source emits').toEqual([]);
       const seen = new Set<string>();
-      const twice = documented.filter((d) => (seen.has(d.code) ? true : (seen.add(d.code), false))).map((d) => d.code);
+      const twice = documented
+        .filter((d) => {
+          if (seen.has(d.code)) return true;
+          seen.add(d.code);
+          return false;
+        })
+        .map((d) => d.code);
       expect(twice).toEqual([]);
     });
   });

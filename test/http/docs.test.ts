@@ -3,16 +3,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES, Problem, ValidationProblem } from '../../src/http/index.js';
+import { fencedBlocks, readPage } from '../docs/markdown.js';
 import { JSON_HEADERS, REPAYMENT, post, testApp } from './support/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const page = readFileSync(join(ROOT, 'docs/http.md'), 'utf8');
 
-/** The one-line JSON objects of the ```json blocks: the example bodies. */
+/** The example bodies: the JSON texts, one per paragraph, of the ```json problems blocks. */
 function exampleProblems(): Record<string, unknown>[] {
-  const blocks = [...page.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  const blocks = fencedBlocks(readPage('docs/http.md')).filter((b) => b.language === 'json' && b.kind === 'problems');
   return blocks
-    .flatMap((block) => block.split(/\n\s*\n/))
+    .flatMap((block) => block.body.split(/\n\s*\n/))
     .map((chunk) => chunk.trim())
     .filter((chunk) => chunk.startsWith('{"type"'))
     .map((chunk) => JSON.parse(chunk) as Record<string, unknown>);
