@@ -15,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
 import {
   checkJson,
@@ -42,6 +42,19 @@ const ofType = <T extends ClassifiedBlock['classification']['type']>(
 
 const modules = moduleFolder();
 afterAll(() => modules.remove());
+
+/**
+ * The day the examples run on (docs/writing-docs.md): "today" of the library, the command line and
+ * the service, which all run in this process, is 1 March 2026 whatever day the tests run, so an
+ * example without a date gives the same answer every day.
+ */
+const TODAY = new Date('2026-03-01T12:00:00+01:00');
+beforeAll(() => {
+  vi.setSystemTime(TODAY);
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 describe('the convention (docs/writing-docs.md)', () => {
   it('covers README.md and every page under docs/', () => {
