@@ -13,14 +13,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Packed (gzip) size budget. Measured 2026-11-22: 552,720 bytes, 277 files (338,167 bytes
- * before the advisor page, whose dist/advisor/advisor.js bundles the library and its rule
- * sets for the browser). The budget leaves about 15% headroom; raise it only with a reason
- * in docs/package.md.
+ * Packed (gzip) size budget. Measured 2026-11-22: 569,982 bytes, 277 files (338,167 before
+ * the advisor page, whose dist/advisor/advisor.js bundles the library and its rule sets for
+ * the browser, and the TSDoc of the public API). About 15% headroom; raise it only with a
+ * reason in docs/package.md.
  */
-const PACKED_BUDGET_BYTES = 635_000;
-/** Unpacked size budget. Measured 2026-11-22: 2,914,500 bytes; about 15% headroom. */
-const UNPACKED_BUDGET_BYTES = 3_350_000;
+const PACKED_BUDGET_BYTES = 655_000;
+/** Unpacked size budget. Measured 2026-11-22: 2,988,936 bytes; about 15% headroom. */
+const UNPACKED_BUDGET_BYTES = 3_440_000;
 
 interface PackedFile {
   readonly path: string;
