@@ -22,9 +22,10 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  *   because it is checked here: anything may be passed.
  * @param options - Which rule set (by id, by date, or one you loaded) and whether to add the
  *   explanation; see {@link CalculationOptions}. Default: the bundled rule set valid today.
- * @returns The result of `POST /Afloscapaciteit/Resultaat`: `Afloscapaciteit` (0 when the
- *   costs exceed the income), `Tekort` (the shortfall, 0 otherwise), `TotaalLasten`, every
- *   post, the rule set used (`Rekenregels`), warnings (`Meldingen`), and `Uitleg` when asked.
+ * @returns A {@link RepaymentCapacityResult}, the body of `POST /Afloscapaciteit/Resultaat`:
+ *   `Afloscapaciteit` (0 when the costs exceed the income), `Tekort` (the shortfall, 0
+ *   otherwise), `TotaalLasten`, every post, the rule set used (`Rekenregels`), warnings
+ *   (`Meldingen`), and `Uitleg` when asked.
  * @throws {@link ValidationError} when the body is not acceptable; its `issues` list every
  *   problem at once, each with the `path` as the caller wrote it and a stable `code`.
  * @throws {@link RuleSetChoiceError} when the rule set asked for does not exist, the date is

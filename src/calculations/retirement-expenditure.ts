@@ -24,9 +24,9 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  *   is checked here: anything may be passed.
  * @param options - Which rule set (by id, by date, or one you loaded) and whether to add the
  *   explanation; see {@link CalculationOptions}. Default: the bundled rule set valid today.
- * @returns The result of `POST /pensioenuitgaven/Resultaat`: `Posten` (each with its `Groep`),
- *   `Groepen`, `Totaal`, the rule set used (`Rekenregels`), warnings (`Meldingen`), and
- *   `Uitleg` when asked.
+ * @returns A {@link RetirementExpenditureResult}, the body of `POST /pensioenuitgaven/Resultaat`:
+ *   `Posten` (each with its `Groep`), `Groepen`, `Totaal`, the rule set used (`Rekenregels`),
+ *   warnings (`Meldingen`), and `Uitleg` when asked.
  * @throws {@link ValidationError} when the body is not acceptable; its `issues` list every
  *   problem at once, each with the `path` as the caller wrote it and a stable `code`.
  * @throws {@link RuleSetChoiceError} when the rule set asked for does not exist, the date is
