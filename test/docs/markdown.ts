@@ -227,7 +227,17 @@ export function classify(block: FencedBlock, page: string): Classification | { r
       const extra = only('file');
       if (extra !== undefined) return refuse(`has an unknown attribute ${extra}`);
       const file = block.attributes['file'];
-      if (file === undefined) return { type: 'text' };
+      if (file === undefined) {
+        // Markdown source shown as such (fences inside) is text; a transcript or a module is code.
+        if (/^\s*```/m.test(block.body)) return { type: 'text' };
+        if (/^\s*\$ \S/m.test(block.body))
+          return refuse(
+            'holds a shell transcript ($ …): make the commands ```sh runnable and their output ```text output',
+          );
+        if (/^\s*import\s[^;]*\sfrom\s+['"]/m.test(block.body))
+          return refuse('holds an ES module: make it ```ts runnable or ```js runnable');
+        return { type: 'text' };
+      }
       if (!SAFE_FILE_NAME.test(file) || file.split('/').includes('..'))
         return refuse('names a file that is not a plain relative path');
       return { type: 'input-file', name: file };
@@ -310,5 +320,31 @@ export function classifyPage(page: Page): { blocks: ClassifiedBlock[]; problems:
     else blocks.push({ block, classification: c });
     previous = c;
   }
-  return { blocks, problems };
+  problems.push(...indentedCode(page, blockList));
+  return { blocks, problems: problems.sort(byLine) };
+}
+
+const byLine = (a: string, b: string): number =>
+  Number(/:(\d+):/.exec(a)?.[1] ?? 0) - Number(/:(\d+):/.exec(b)?.[1] ?? 0);
+
+/**
+ * Indented code blocks (four spaces after a blank line, under a paragraph that is not part of a
+ * list): Markdown shows them as code, but they have no info string, so they would escape.
+ */
+function indentedCode(page: Page, blocks: readonly FencedBlock[]): string[] {
+  const fenced = new Set<number>();
+  for (const b of blocks) for (let l = b.line; l <= b.line + b.body.split('\n').length + 1; l += 1) fenced.add(l);
+  const problems: string[] = [];
+  let lastText = '';
+  page.lines.forEach((text, i) => {
+    if (fenced.has(i + 1) || text.trim() === '') return;
+    const previousBlank = i > 0 && (page.lines[i - 1] as string).trim() === '';
+    const underParagraph = lastText !== '' && !/^\s/.test(lastText) && !/^([-*+]|\d+[.)])\s/.test(lastText);
+    if (previousBlank && /^( {4}|\t)\S/.test(text) && underParagraph && !/^(#|\||>)/.test(lastText))
+      problems.push(
+        `${page.name}:${i + 1}: an indented code block: fence it with an info string (docs/writing-docs.md)`,
+      );
+    lastText = text;
+  });
+  return problems;
 }

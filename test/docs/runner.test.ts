@@ -57,7 +57,13 @@ describe('the classification', () => {
       `${FILE}:${fenceLine('json rule')}`,
       `${FILE}:${fenceLine('text output', 2)}`,
       `${FILE}:${fenceLine('json condition')}`,
+      `${FILE}:${fenceLine('text', 0)}`,
+      `${FILE}:${fenceLine('text', 1)}`,
+      `${FILE}:${page.lines.indexOf('    budgetnorm rules list') + 1}`,
     ]);
+    expect(problems.join('\n')).toMatch(/shell transcript/);
+    expect(problems.join('\n')).toMatch(/holds an ES module/);
+    expect(problems.join('\n')).toMatch(/an indented code block/);
     expect(problems.join('\n')).toMatch(/no language/);
     expect(problems.join('\n')).toMatch(/tildes/);
     expect(problems.join('\n')).toMatch(/must come right after a ```sh runnable block/);
