@@ -74,9 +74,12 @@ import {
  * ```
  */
 export interface Calculations {
-  /** Computes `POST /Afloscapaciteit/Resultaat`; default {@link budgetnorm!repaymentCapacity}. */
+  /** Computes `POST /Afloscapaciteit/Resultaat`; default {@link budgetnorm!repaymentCapacity | repaymentCapacity}. */
   readonly repaymentCapacity: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
-  /** Computes `POST /pensioenuitgaven/Resultaat`; default {@link budgetnorm!retirementExpenditure}. */
+  /**
+   * Computes `POST /pensioenuitgaven/Resultaat`; default
+   * {@link budgetnorm!retirementExpenditure | retirementExpenditure}.
+   */
   readonly retirementExpenditure: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
 }
 
@@ -290,9 +293,9 @@ function booleanParam(value: string | undefined): boolean | undefined | 'invalid
  *
  * @param options - Keys (at least one), rule sets, CORS origins, logging; see {@link AppOptions}.
  * @returns The app; use its `fetch`. Each request is logged through `options.log`.
- * @throws `TypeError` when no key is given, a key is empty or a digest is malformed; and
- *   {@link budgetnorm!RuleSetChoiceError} when `options.ruleSet` names a set the catalog does not
- *   have: a misconfigured service should not start.
+ * @throws `TypeError` when no key is given, a key is empty or a digest is malformed.
+ * @throws {@link budgetnorm!RuleSetChoiceError | RuleSetChoiceError} when `options.ruleSet`
+ *   names a set the catalog does not have. Either way a misconfigured service does not start.
  * @example A service answering a calculation
  * ```ts runnable
  * import assert from 'node:assert/strict';

@@ -41,9 +41,9 @@
  * ```
  */
 export const PATHS = {
-  /** `POST`: the retirement expenditure calculation ({@link budgetnorm!retirementExpenditure}). */
+  /** `POST`: the retirement expenditure calculation, {@link budgetnorm!retirementExpenditure | retirementExpenditure}. */
   retirement: '/pensioenuitgaven/Resultaat',
-  /** `POST`: the repayment capacity calculation ({@link budgetnorm!repaymentCapacity}). */
+  /** `POST`: the repayment capacity calculation ({@link budgetnorm!repaymentCapacity | repaymentCapacity}). */
   repayment: '/Afloscapaciteit/Resultaat',
   /** `GET`, without a key: `{ status: 'ok', Rekenregels }`, the rule set a request that names none gets now. */
   health: '/health',

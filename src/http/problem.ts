@@ -123,7 +123,8 @@ export const ProblemIssue = z.object({
 
 /**
  * The schema of the 400 body: problem details with `errors`, every problem of the request at
- * once, as the library's {@link budgetnorm!ValidationError} lists them (plus query parameters as `?name`).
+ * once, as the library's {@link budgetnorm!ValidationError | ValidationError} lists them (plus
+ * query parameters as `?name`).
  *
  * @example Checking a 400 body
  * ```ts runnable

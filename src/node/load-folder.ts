@@ -18,9 +18,9 @@ import type { RuleSet } from '../rules/rule-set.js';
  * @param folder - The rule-set folder, absolute or relative to the working directory.
  * @returns Every `.json` file by its path relative to the folder, with `/` as separator
  *   (`manifest.json`, `tests/afloscapaciteit/jongere-huur.json`), as parsed JSON.
- * @throws {@link budgetnorm!RuleSetError} listing every file that is not `.json` (`unknown_file`) or not
- *   valid JSON (`invalid_json`, with line and column); Node's own error (e.g. `ENOENT`) when
- *   the folder cannot be read.
+ * @throws {@link budgetnorm!RuleSetError | RuleSetError} listing every file that is not
+ *   `.json` (`unknown_file`) or not valid JSON (`invalid_json`, with line and column); Node's
+ *   own error (e.g. `ENOENT`) when the folder cannot be read.
  * @example A file that is not valid JSON is named with its line and column
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -87,14 +87,15 @@ function describeJsonError(text: string, error: unknown): string {
 /**
  * Reads, checks and returns the rule set in a folder: an institution's own (for example
  * licensed) figures, ready to pass as the `ruleSet` option. The files are read and then
- * checked as by {@link budgetnorm!loadRuleSet}, coverage sweep included; the worked examples under
- * `tests/` are read but not run (see {@link runWorkedExamples}).
+ * checked as by {@link budgetnorm!loadRuleSet | loadRuleSet}, coverage sweep included; the
+ * worked examples under `tests/` are read but not run (see {@link runWorkedExamples}).
  *
  * @param folder - The rule-set folder, absolute or relative to the working directory.
  * @returns The checked rule set.
- * @throws {@link budgetnorm!RuleSetError} naming every problem by file and JSON path: unreadable files as
- *   {@link readRuleSetFolder}, and everything {@link budgetnorm!loadRuleSet} checks. Node's own error
- *   (e.g. `ENOENT`) when the folder cannot be read.
+ * @throws {@link budgetnorm!RuleSetError | RuleSetError} naming every problem by file and JSON
+ *   path: unreadable files as {@link readRuleSetFolder}, and everything
+ *   {@link budgetnorm!loadRuleSet | loadRuleSet} checks. Node's own error (e.g. `ENOENT`) when
+ *   the folder cannot be read.
  * @example An institution's folder (here: a copy of the bundled 2026 files)
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -137,8 +138,8 @@ export function loadRuleSetFolder(folder: string): RuleSet {
  *
  * @param folder - The rule-set folder, absolute or relative to the working directory.
  * @returns The checked rule set and, per calculation, the sweep's report.
- * @throws {@link budgetnorm!RuleSetError} naming every problem by file and JSON path, as
- *   {@link loadRuleSetFolder}; Node's own error when the folder cannot be read.
+ * @throws {@link budgetnorm!RuleSetError | RuleSetError} naming every problem by file and JSON
+ *   path, as {@link loadRuleSetFolder}; Node's own error when the folder cannot be read.
  * @example A folder with only the repayment calculation
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -172,8 +173,9 @@ export function loadRuleSetFolderWithReport(folder: string): LoadReport {
  * @param calculation - `afloscapaciteit` or `pensioenuitgaven` (any other name finds nothing).
  * @returns The examples by path relative to the folder (`tests/afloscapaciteit/x.json`), as
  *   parsed JSON; empty when there are none.
- * @throws {@link budgetnorm!RuleSetError} when a file of the folder is not `.json` or not valid JSON, as
- *   {@link readRuleSetFolder} (the whole folder is read); Node's own error when it cannot be read.
+ * @throws {@link budgetnorm!RuleSetError | RuleSetError} when a file of the folder is not
+ *   `.json` or not valid JSON, as {@link readRuleSetFolder} (the whole folder is read); Node's
+ *   own error when it cannot be read.
  * @example
  * ```ts runnable
  * import assert from 'node:assert/strict';

@@ -112,8 +112,8 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
  * `docs/rules-format.md`, worked examples). Does not throw: a malformed example, a request the
  * contract refuses or a failing calculation is reported in `problems`.
  *
- * @param ruleSet - The rule set to compute with (from {@link budgetnorm!bundledCatalog}, `loadRuleSet` or
- *   {@link loadRuleSetFolder}).
+ * @param ruleSet - The rule set to compute with (from
+ *   {@link budgetnorm!bundledCatalog | bundledCatalog}, `loadRuleSet` or {@link loadRuleSetFolder}).
  * @param calculation - `afloscapaciteit` or `pensioenuitgaven`.
  * @param file - The example's path, for the outcome (usually `tests/<calculation>/<name>.json`).
  * @param content - The example as parsed JSON: `description`, `request`, `expected` and a
