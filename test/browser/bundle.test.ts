@@ -43,7 +43,9 @@ describe('the browser build', () => {
   it('contains the bundled rule sets and no Node import', () => {
     expect(raw).toContain('"nl-2025"');
     expect(raw).toContain('"nl-2026"');
-    expect(raw).not.toMatch(/from\s*["']node:|import\(\s*["']node:|require\(/);
+    // The minified build: the readable one keeps some doc comments, whose runnable examples
+    // import node:assert (the API reference runs them); the code is the same in both.
+    expect(minified).not.toMatch(/from\s*["']node:|import\(\s*["']node:|require\(/);
   });
 
   it(`stays under its budget of ${MIN_GZIP_BUDGET_BYTES} bytes min+gzip`, () => {
