@@ -71,7 +71,7 @@ beforeAll(async () => {
   generatedFolder = mkdtempSync(join(tmpdir(), 'budgetnorm-api-'));
   // The options of typedoc.json, as `npm run docs:api` reads them; only the output folder differs.
   // No ArgumentsReader: vitest's own command line is not TypeDoc's.
-  const app = await Application.bootstrapWithPlugins({ out: generatedFolder }, [
+  const app = await Application.bootstrapWithPlugins({ out: generatedFolder, logLevel: 'Warn' }, [
     new TypeDocReader(),
     new PackageJsonReader(),
     new TSConfigReader(),
