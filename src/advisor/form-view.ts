@@ -73,7 +73,10 @@ function field(spec: FieldSpec, path: string, value: string | undefined, onValue
       'select',
       { ...common, required: spec.required },
       spec.required ? null : h('option', { value: '' }, 'Niet opgegeven'),
-      (spec.choices ?? []).map((choice) => h('option', { value: choice.name }, choiceText(choice))),
+      (spec.choices ?? []).map((choice) =>
+        // A contract enumeration shows its Dutch name too; the page's own choices (`#…`) only their text.
+        h('option', { value: choice.name }, spec.key.startsWith('#') ? choice.label : choiceText(choice)),
+      ),
     );
     select.value = value ?? '';
     select.addEventListener('change', () => onValue(select.value));

@@ -5,6 +5,8 @@
  * Then it shows the result as a table with explanations and as a chart, a side-by-side
  * comparison with a second rule set when asked, and the request to copy.
  */
+// First: before the library's schemas are made (see zod-jitless.ts).
+import './zod-jitless.js';
 import { calculateViaApi } from './api.js';
 import { repaymentChart, retirementChart } from './chart-view.js';
 import { comparisonTable } from './compare-view.js';
