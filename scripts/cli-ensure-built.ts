@@ -10,7 +10,8 @@ import { join } from 'node:path';
 export const REPO = new URL('../', import.meta.url).pathname;
 export const BIN = join(REPO, 'dist', 'cli', 'main.js');
 
-function newest(folder: string): number {
+/** The latest modification time of any file below `folder` (ms since the epoch). */
+export function newest(folder: string): number {
   let latest = 0;
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);

@@ -32,6 +32,7 @@ import { ValidationError } from '../../src/contract/errors.js';
 import { ISSUE_CODES } from '../../src/contract/issue-codes.js';
 import { parseRepaymentRequest } from '../../src/household/parse-repayment.js';
 import { parseRetirementRequest } from '../../src/household/parse-retirement.js';
+import { newest } from '../../scripts/cli-ensure-built.js';
 import type { Classification, FencedBlock } from './markdown.js';
 import { ROOT } from './markdown.js';
 
@@ -704,15 +705,6 @@ export function shellEnvironment(folder: WorkFolder): NodeJS.ProcessEnv {
     KEY: EXAMPLE_KEY,
     BUDGETNORM_DOCS_CLI: folder.socket,
   };
-}
-
-function newest(folder: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
 }
 
 /**
