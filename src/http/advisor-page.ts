@@ -7,7 +7,10 @@
  * Every response carries a strict Content-Security-Policy (scripts, styles and connections
  * from this origin only; nothing may frame the page), `X-Content-Type-Options: nosniff`, and
  * a strong ETag of its content with `Cache-Control: no-cache`: a browser keeps its copy and
- * revalidates it, and gets a `304` while the file is unchanged.
+ * revalidates it, and gets a `304` while the file is unchanged. A client that accepts gzip gets
+ * the files gzipped (the script is about 800 KB, 190 KB gzipped), compressed once with the
+ * web-standard `CompressionStream` on first request, with its own ETag and `Vary:
+ * Accept-Encoding`.
  *
  * The files are handed in (the Node entry reads them from `dist/advisor/`); nothing here
  * reads a file. When they were not built, the entry passes `{ missing }` instead and the page
@@ -124,12 +127,30 @@ interface Asset {
   readonly body: Uint8Array;
   readonly contentType: string;
   readonly etag: string;
+  /** The gzipped body, made on the first request that accepts it. */
+  gzipped?: Promise<Uint8Array>;
 }
 
 function asset(text: string, contentType: string): Asset {
   const body = encoder.encode(text);
   const hex = Array.from(sha256(body).subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return { body, contentType, etag: `"${hex}"` };
+}
+
+async function gzip(body: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([body]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Whether an `Accept-Encoding` header accepts gzip (named or `*`, with a q-value above 0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (acceptEncoding === undefined) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [coding = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }
 
 /** Whether an `If-None-Match` header names this ETag (`*`, a list, weak or strong). */
@@ -141,18 +162,28 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-function serve(request: Request, file: Asset): Response {
+async function serve(request: Request, file: Asset): Promise<Response> {
+  const gzipped = acceptsGzip(request.headers.get('accept-encoding') ?? undefined);
+  // Each representation has its own strong ETag, so a cache never mixes the two up.
+  const etag = gzipped ? `${file.etag.slice(0, -1)}-gzip"` : file.etag;
   const headers: Record<string, string> = {
     ...SECURITY_HEADERS,
     'Content-Type': file.contentType,
     'Cache-Control': 'no-cache',
-    ETag: file.etag,
+    Vary: 'Accept-Encoding',
+    ETag: etag,
   };
-  if (matchesEtag(request.headers.get('if-none-match') ?? undefined, file.etag)) {
+  if (matchesEtag(request.headers.get('if-none-match') ?? undefined, etag)) {
     return new Response(null, { status: 304, headers });
   }
-  headers['Content-Length'] = String(file.body.byteLength);
-  return new Response(request.method === 'HEAD' ? null : file.body, { status: 200, headers });
+  let body = file.body;
+  if (gzipped) {
+    file.gzipped ??= gzip(file.body);
+    body = await file.gzipped;
+    headers['Content-Encoding'] = 'gzip';
+  }
+  headers['Content-Length'] = String(body.byteLength);
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
 }
 
 /**

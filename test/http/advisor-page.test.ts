@@ -5,9 +5,10 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADVISOR_CSP, ADVISOR_NOT_BUILT_TYPE, matchesEtag } from '../../src/http/advisor-page.js';
+import { ADVISOR_CSP, ADVISOR_NOT_BUILT_TYPE, acceptsGzip, matchesEtag } from '../../src/http/advisor-page.js';
 import { ADVISOR_PATHS, type AdvisorPage } from '../../src/http/index.js';
 import { ADVISOR_FILES, readAdvisorPage } from '../../src/node/advisor-files.js';
 import { readServiceConfig, startService } from '../../src/node/server.js';
@@ -83,6 +84,42 @@ describe('the advisor page routes', () => {
     expect((await changed.fetch(get(ADVISOR_PATHS.page))).headers.get('etag')).toBe(
       (await app.fetch(get(ADVISOR_PATHS.page))).headers.get('etag'),
     );
+  });
+
+  it('gzip when accepted: the same bytes once decompressed, its own ETag, Vary, a 304 of its own', async () => {
+    const big: AdvisorPage = { ...PAGE, script: `${'export const x = "één";\n'.repeat(2_000)}` };
+    const { app: bigApp } = testApp({ advisorPage: big });
+    const plain = await bigApp.fetch(get(ADVISOR_PATHS.script));
+    const zipped = await bigApp.fetch(get(ADVISOR_PATHS.script, { headers: { 'Accept-Encoding': 'br, gzip;q=0.8' } }));
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    for (const response of [plain, zipped]) expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zipped.headers.get('content-security-policy')).toBe(ADVISOR_CSP);
+    const bytes = new Uint8Array(await zipped.arrayBuffer());
+    expect(bytes.byteLength).toBe(Number(zipped.headers.get('content-length')));
+    expect(bytes.byteLength).toBeLessThan(new TextEncoder().encode(big.script).byteLength / 10);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(big.script);
+    const etag = zipped.headers.get('etag') ?? '';
+    expect(etag).not.toBe(plain.headers.get('etag'));
+    const again = await bigApp.fetch(
+      get(ADVISOR_PATHS.script, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': etag } }),
+    );
+    expect(again.status).toBe(304);
+    // The plain copy's tag does not validate the gzipped one, nor the other way round.
+    const mixed = await bigApp.fetch(get(ADVISOR_PATHS.script, { headers: { 'If-None-Match': etag } }));
+    expect(mixed.status).toBe(200);
+    const head = await bigApp.fetch(
+      get(ADVISOR_PATHS.script, { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip' } }),
+    );
+    expect(head.headers.get('content-length')).toBe(zipped.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+  });
+
+  it('Accept-Encoding: gzip or * with q > 0 accepts gzip; q=0, identity or other codings do not', () => {
+    for (const yes of ['gzip', 'gzip, deflate, br', 'br;q=1, GZIP;q=0.5', '*', 'deflate, *;q=0.1'])
+      expect(acceptsGzip(yes), yes).toBe(true);
+    for (const no of [undefined, '', 'identity', 'br, deflate', 'gzip;q=0', '*;q=0', 'x-gzip2'])
+      expect(acceptsGzip(no), String(no)).toBe(false);
   });
 
   it('If-None-Match: a list, a weak tag or * matches', () => {
