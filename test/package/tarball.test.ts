@@ -13,14 +13,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * Packed (gzip) size budget. Measured 2026-11-22: 569,982 bytes, 277 files (338,167 before
+ * Packed (gzip) size budget. Measured 2026-11-22: 693,714 bytes, 356 files (338,167 before
  * the advisor page, whose dist/advisor/advisor.js bundles the library and its rule sets for
- * the browser, and the TSDoc of the public API). About 15% headroom; raise it only with a
- * reason in docs/package.md.
+ * the browser, and the TSDoc of the public API; 570,893 before all of docs/ shipped, so that
+ * the README's links work in node_modules). About 15% headroom; raise it only with a reason
+ * in docs/package.md.
  */
-const PACKED_BUDGET_BYTES = 655_000;
-/** Unpacked size budget. Measured 2026-11-22: 2,988,936 bytes; about 15% headroom. */
-const UNPACKED_BUDGET_BYTES = 3_440_000;
+const PACKED_BUDGET_BYTES = 800_000;
+/** Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes; about 15% headroom. */
+const UNPACKED_BUDGET_BYTES = 4_050_000;
 
 interface PackedFile {
   readonly path: string;
