@@ -71,6 +71,30 @@ export interface ChartDimensions {
   readonly rowHeight: number;
   readonly barHeight: number;
   readonly top: number;
+  /**
+   * Narrow screens: each row's label on a line of its own above its bars (no label column), so
+   * the drawing fits a phone's width at full text size.
+   */
+  readonly labelsAbove?: boolean;
+}
+
+/** Below this width (in CSS pixels) a chart puts its labels above the bars. */
+export const NARROW_CHART_WIDTH = 560;
+/** The narrowest drawing: below it the SVG scales down (text would go under 13 px). */
+export const MIN_CHART_WIDTH = 280;
+/** The height of a label's own line when labels go above the bars. */
+const LABEL_BAND = 18;
+
+/**
+ * The dimensions for a chart drawn `available` pixels wide: drawn at that width (at most the
+ * usual 720, at least {@link MIN_CHART_WIDTH}), so the SVG is not scaled and its 13 px text stays
+ * 13 px; below {@link NARROW_CHART_WIDTH} with the labels above the bars.
+ */
+export function fitDimensions(dims: ChartDimensions, available: number): ChartDimensions {
+  if (!Number.isFinite(available) || available <= 0) return dims;
+  const width = Math.floor(Math.min(dims.width, Math.max(MIN_CHART_WIDTH, available)));
+  if (width >= NARROW_CHART_WIDTH) return { ...dims, width };
+  return { ...dims, width, labelWidth: 0, labelsAbove: true, rowHeight: dims.rowHeight + LABEL_BAND };
 }
 
 export const WATERFALL_DIMENSIONS: ChartDimensions = {
@@ -99,6 +123,8 @@ export interface Bar {
 
 export interface RowLabel {
   readonly text: string;
+  /** Where the text starts. */
+  readonly x: number;
   readonly y: number;
   /** A group's heading rather than a row's name. */
   readonly heading: boolean;
@@ -135,7 +161,8 @@ export function waterfallLayout(
   const plot = dims.width - dims.labelWidth - dims.valueWidth;
   const x = (euros: number): number => dims.labelWidth + ((euros - min) / (max - min)) * plot;
   const rowTop = (i: number): number => dims.top + i * dims.rowHeight;
-  const inset = (dims.rowHeight - dims.barHeight) / 2;
+  const band = dims.labelsAbove === true ? LABEL_BAND : 0;
+  const inset = band + (dims.rowHeight - band - dims.barHeight) / 2;
   const bars = steps.map((step, i): Bar => {
     const left = x(Math.min(step.start, step.end));
     const width = Math.max(x(Math.max(step.start, step.end)) - left, step.amount > 0 ? 1 : 0);
@@ -148,7 +175,7 @@ export function waterfallLayout(
       kind: step.kind,
       valueText: formatEuro(negative ? -step.amount : step.amount),
       valueX: round(left + width + 6),
-      textY: round(rowTop(i) + dims.rowHeight / 2),
+      textY: round(rowTop(i) + inset + dims.barHeight / 2),
     };
   });
   const connectors: Line[] = [];
@@ -168,7 +195,12 @@ export function waterfallLayout(
   return {
     width: dims.width,
     height,
-    labels: steps.map((step, i) => ({ text: step.label, y: round(rowTop(i) + dims.rowHeight / 2), heading: false })),
+    labels: steps.map((step, i) => ({
+      text: step.label,
+      x: band > 0 ? 0 : 8,
+      y: round(band > 0 ? rowTop(i) + band / 2 : rowTop(i) + dims.rowHeight / 2),
+      heading: false,
+    })),
     bars,
     zero: { x1: round(x(0)), y1: dims.top / 2, x2: round(x(0)), y2: height - dims.top / 2 },
     connectors,
@@ -195,17 +227,23 @@ export function groupedBarsLayout(
   const plot = dims.width - dims.labelWidth - dims.valueWidth;
   const widthOf = (euros: number): number => (euros / max) * plot;
   const headingHeight = 26;
+  const band = dims.labelsAbove === true ? LABEL_BAND : 0;
   const labels: RowLabel[] = [];
   const bars: Bar[] = [];
   let y = dims.top;
   const groups = [...new Set(result.Posten.map((p) => p.Groep))];
   for (const group of groups) {
     const heading = result.Groepen.find((g) => g.Code === group)?.Omschrijving ?? group;
-    labels.push({ text: shortLabel(heading, 40), y: round(y + headingHeight / 2 + 2), heading: true });
+    labels.push({ text: shortLabel(heading, 40), x: 0, y: round(y + headingHeight / 2 + 2), heading: true });
     y += headingHeight;
     for (const post of result.Posten.filter((p) => p.Groep === group)) {
-      labels.push({ text: shortLabel(post.Omschrijving), y: round(y + dims.rowHeight / 2), heading: false });
-      const inset = (dims.rowHeight - 2 * dims.barHeight - 2) / 2;
+      labels.push({
+        text: shortLabel(post.Omschrijving),
+        x: band > 0 ? 0 : 8,
+        y: round(band > 0 ? y + band / 2 : y + dims.rowHeight / 2),
+        heading: false,
+      });
+      const inset = band + (dims.rowHeight - band - 2 * dims.barHeight - 2) / 2;
       const series: readonly [Series, number][] = [
         ['basis', post.Basis],
         ['voorbeeld', post.Voorbeeld],

@@ -5,7 +5,15 @@
  * (`role="img"` with a description), not the only way to read it.
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
-import { type ChartLayout, groupedBarsLayout, waterfallLayout, waterfallSteps } from './chart-geometry.js';
+import {
+  type ChartLayout,
+  fitDimensions,
+  GROUPED_DIMENSIONS,
+  groupedBarsLayout,
+  WATERFALL_DIMENSIONS,
+  waterfallLayout,
+  waterfallSteps,
+} from './chart-geometry.js';
 import { h, s } from './dom.js';
 import { formatEuro } from './format.js';
 
@@ -27,7 +35,7 @@ function draw(layout: ChartLayout, title: string, description: string, id: strin
       s(
         'text',
         {
-          x: label.heading ? 0 : 8,
+          x: label.x,
           y: label.y,
           class: label.heading ? 'as-kop' : 'as-label',
           'dominant-baseline': 'middle',
@@ -48,8 +56,8 @@ function draw(layout: ChartLayout, title: string, description: string, id: strin
   );
 }
 
-/** The waterfall from income down to the capacity. */
-export function repaymentChart(result: RepaymentCapacityResult): HTMLElement {
+/** The waterfall from income down to the capacity, drawn `width` pixels wide (see `fitDimensions`). */
+export function repaymentChart(result: RepaymentCapacityResult, width = WATERFALL_DIMENSIONS.width): HTMLElement {
   const steps = waterfallSteps(result);
   const last =
     result.Tekort > 0
@@ -59,7 +67,7 @@ export function repaymentChart(result: RepaymentCapacityResult): HTMLElement {
     'figure',
     { class: 'grafiek-figuur' },
     draw(
-      waterfallLayout(steps),
+      waterfallLayout(steps, fitDimensions(WATERFALL_DIMENSIONS, width)),
       'Van inkomen naar afloscapaciteit',
       `Het netto inkomen van ${formatEuro(result.NettoBesteedbaarInkomenPerMaand)}, verminderd met ${steps.length - 2} lasten, geeft ${last} per maand.`,
       'grafiek-afloscapaciteit',
@@ -77,13 +85,13 @@ export function repaymentChart(result: RepaymentCapacityResult): HTMLElement {
   );
 }
 
-/** Basis and Voorbeeld per post, grouped. */
-export function retirementChart(result: RetirementExpenditureResult): HTMLElement {
+/** Basis and Voorbeeld per post, grouped, drawn `width` pixels wide (see `fitDimensions`). */
+export function retirementChart(result: RetirementExpenditureResult, width = GROUPED_DIMENSIONS.width): HTMLElement {
   return h(
     'figure',
     { class: 'grafiek-figuur' },
     draw(
-      groupedBarsLayout(result),
+      groupedBarsLayout(result, fitDimensions(GROUPED_DIMENSIONS, width)),
       'Basis en Voorbeeld per post',
       `Per post twee staven: Basis en Voorbeeld. Totaal Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)} per maand.`,
       'grafiek-pensioenuitgaven',

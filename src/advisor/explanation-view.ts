@@ -71,11 +71,11 @@ function figureValue(figure: FigureUse): string {
 }
 
 function figureSource(figure: FigureUse): HTMLElement {
-  if (figure.kind !== 'parameter' && figure.kind !== 'table') return h('td', {}, '—');
+  if (figure.kind !== 'parameter' && figure.kind !== 'table') return h('td', { 'data-kop': 'Bron' }, '—');
   const { source } = figure;
   return h(
     'td',
-    { class: 'bron' },
+    { class: 'bron', 'data-kop': 'Bron' },
     h('span', {}, `${source.publisher}: ${source.title} (${source.period})`),
     source.locator === undefined ? null : h('span', { class: 'detail' }, `Vindplaats: ${source.locator}`),
     source.document === undefined ? null : h('span', { class: 'detail' }, `Document: ${source.document}`),
@@ -85,11 +85,11 @@ function figureSource(figure: FigureUse): HTMLElement {
 }
 
 function figureProvenance(figure: FigureUse): HTMLElement {
-  if (figure.kind !== 'parameter' && figure.kind !== 'table') return h('td', {}, '—');
+  if (figure.kind !== 'parameter' && figure.kind !== 'table') return h('td', { 'data-kop': 'Herkomst' }, '—');
   const why = figure.formula ?? figure.reasoning;
   return h(
     'td',
-    {},
+    { 'data-kop': 'Herkomst' },
     h('span', { class: `herkomst herkomst-${figure.provenance}` }, dutchProvenance(figure.provenance)),
     why === undefined ? null : h('span', { class: 'detail' }, why),
   );
@@ -121,7 +121,7 @@ function figuresTable(figures: readonly FigureUse[]): HTMLElement {
           'tr',
           { 'data-figuur': 'name' in figure ? figure.name : figure.kind },
           figureName(figure),
-          h('td', { class: 'getal' }, figureValue(figure)),
+          h('td', { class: 'getal', 'data-kop': 'Waarde' }, figureValue(figure)),
           figureSource(figure),
           figureProvenance(figure),
         ),
@@ -238,16 +238,16 @@ export function sumExplanation(
             'tr',
             {},
             h('td', {}, part.label),
-            h('td', { class: 'getal' }, formatEuro(part.basis)),
-            h('td', { class: 'getal' }, formatEuro(part.voorbeeld)),
+            h('td', { class: 'getal', 'data-kop': 'Basis' }, formatEuro(part.basis)),
+            h('td', { class: 'getal', 'data-kop': 'Voorbeeld' }, formatEuro(part.voorbeeld)),
           ),
         ),
         h(
           'tr',
           { class: 'som' },
           h('th', { scope: 'row' }, 'Som'),
-          h('td', { class: 'getal' }, formatEuro(total.basis)),
-          h('td', { class: 'getal' }, formatEuro(total.voorbeeld)),
+          h('td', { class: 'getal', 'data-kop': 'Basis' }, formatEuro(total.basis)),
+          h('td', { class: 'getal', 'data-kop': 'Voorbeeld' }, formatEuro(total.voorbeeld)),
         ),
       ),
     ),

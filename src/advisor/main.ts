@@ -258,7 +258,20 @@ function start(root: HTMLElement): void {
     );
   };
 
+  // The chart is drawn for the width it has (so its text keeps its size on a phone), and again
+  // when that width changes.
+  let drawChart: ((width: number) => HTMLElement) | undefined;
+  let drawnWidth = 0;
+  const redrawChart = () => {
+    drawnWidth = chart.clientWidth;
+    chart.replaceChildren(...(drawChart === undefined ? [] : [h('h3', {}, 'Grafiek'), drawChart(drawnWidth)]));
+  };
+  new ResizeObserver(() => {
+    if (drawChart !== undefined && Math.abs(chart.clientWidth - drawnWidth) >= 1) redrawChart();
+  }).observe(chart);
+
   const clearResult = () => {
+    drawChart = undefined;
     table.replaceChildren();
     chart.replaceChildren();
     notices.replaceChildren();
@@ -296,12 +309,13 @@ function start(root: HTMLElement): void {
         text = `Afloscapaciteit: ${formatEuro(result.Afloscapaciteit)} per maand`;
         if (result.Tekort > 0) text += `, tekort: ${formatEuro(result.Tekort)} per maand`;
         table.replaceChildren(repaymentTable(result, open));
-        chart.replaceChildren(h('h3', {}, 'Grafiek'), repaymentChart(result));
+        drawChart = (width) => repaymentChart(result, width);
       } else {
         text = `Totaal per maand: Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)}`;
         table.replaceChildren(retirementTable(result, open));
-        chart.replaceChildren(h('h3', {}, 'Grafiek'), retirementChart(result));
+        drawChart = (width) => retirementChart(result, width);
       }
+      redrawChart();
       summary.textContent = text;
       notices.replaceChildren(
         result.Meldingen.length === 0

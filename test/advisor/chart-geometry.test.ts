@@ -4,7 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  fitDimensions,
+  GROUPED_DIMENSIONS,
   groupedBarsLayout,
+  MIN_CHART_WIDTH,
   shortLabel,
   WATERFALL_DIMENSIONS as D,
   waterfallLayout,
@@ -137,5 +140,47 @@ describe('shortLabel', () => {
   it('drops the parenthesised detail and cuts long names', () => {
     expect(shortLabel('Woonlasten (huur en servicekosten, of bruto hypotheeklasten en VvE)')).toBe('Woonlasten');
     expect(shortLabel('Een heel lange omschrijving die niet in de ruimte past', 20)).toBe('Een heel lange omsc…');
+  });
+});
+
+describe('fitDimensions: drawn for the width there is, so the text is not scaled down', () => {
+  const result = retirementExpenditure(
+    {
+      Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 'Vrouw' }],
+      Autos: [{ KilometersPerJaar: 'Minderdan10K', TypeAuto: 'Klein', StatusAuto: 'Nieuw' }],
+      Woning: { TypeWoning: 'Appartement', SoortWoning: 'Koopwoning', WozWaarde: 450000 },
+      NettoBesteedbaarInkomenPerMaand: 6000,
+    },
+    { ruleSet: 'nl-2026' },
+  );
+  it('draws at the available width, at most 720, with the labels beside the bars on a wide screen', () => {
+    expect(fitDimensions(D, 1200)).toEqual(D);
+    expect(fitDimensions(D, 600)).toMatchObject({ width: 600, labelWidth: D.labelWidth });
+    expect(fitDimensions(D, 600).labelsAbove).toBeUndefined();
+    expect(fitDimensions(D, 0)).toEqual(D);
+  });
+
+  it('puts the labels above the bars on a phone, every bar and amount inside the drawing', () => {
+    for (const available of [308, 390, 200]) {
+      const dims = fitDimensions(D, available);
+      expect(dims).toMatchObject({ width: Math.max(MIN_CHART_WIDTH, available), labelWidth: 0, labelsAbove: true });
+      for (const layout of [
+        waterfallLayout(waterfallSteps(family), dims),
+        groupedBarsLayout(result, fitDimensions(GROUPED_DIMENSIONS, available)),
+      ]) {
+        expect(layout.width).toBe(dims.width);
+        for (const bar of layout.bars) {
+          expect(bar.x).toBeGreaterThanOrEqual(0);
+          // Room for the amount's text (about 7 px a character at 13 px) right of the bar.
+          expect(bar.valueX + bar.valueText.length * 7.5).toBeLessThanOrEqual(layout.width);
+        }
+        // Each label on its own line, above its bar, not overlapping it.
+        for (const label of layout.labels.filter((l) => !l.heading)) {
+          expect(label.x).toBe(0);
+          const below = layout.bars.find((b) => b.y > label.y);
+          expect(below === undefined ? Number.POSITIVE_INFINITY : below.y - label.y).toBeGreaterThanOrEqual(8);
+        }
+      }
+    }
   });
 });

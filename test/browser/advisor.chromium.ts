@@ -511,6 +511,65 @@ describe('the advisor page in Chromium', () => {
     await keyboardPage.close();
   });
 
+  it('is usable on a phone (390 × 844): no sideways scrolling, every amount and Uitleg button in view, chart text ≥ 11 px', async () => {
+    const phone = await browser.context.newPage();
+    watch(phone);
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${origin}/`);
+    await settled(phone, 'lokaal');
+    /** What a narrow screen must not do: scroll sideways, hide an amount or a button, shrink the chart's text. */
+    const check = async (): Promise<void> => {
+      const layout = (await phone.evaluate(`(() => {
+        const width = window.innerWidth;
+        const inView = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.left >= 0 && r.right <= width; };
+        const cells = [...document.querySelectorAll('#uitkomst-tabel td[data-meting]')];
+        const buttons = [...document.querySelectorAll('#uitkomst-tabel .knop-uitleg')];
+        const texts = [...document.querySelectorAll('#grafiek svg text')];
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          width,
+          cells: cells.length,
+          cellsOut: cells.filter((el) => !inView(el)).map((el) => el.closest('tr').dataset.code + '/' + el.dataset.meting),
+          buttons: buttons.length,
+          buttonsOut: buttons.filter((el) => !inView(el)).map((el) => el.id),
+          texts: texts.length,
+          smallest: Math.min(...texts.map((t) => t.getBoundingClientRect().height)),
+          figuresOut: [...document.querySelectorAll('.uitleg table.figuren td')].filter((el) => el.offsetParent !== null && !inView(el)).length,
+        };
+      })()`)) as {
+        scrollWidth: number;
+        width: number;
+        cells: number;
+        cellsOut: string[];
+        buttons: number;
+        buttonsOut: string[];
+        texts: number;
+        smallest: number;
+        figuresOut: number;
+      };
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.width);
+      expect(layout.cells).toBeGreaterThan(0);
+      expect(layout.cellsOut).toEqual([]);
+      expect(layout.buttons).toBeGreaterThan(0);
+      expect(layout.buttonsOut).toEqual([]);
+      expect(layout.texts).toBeGreaterThan(0);
+      expect(layout.smallest).toBeGreaterThanOrEqual(11);
+      expect(layout.figuresOut).toBe(0);
+    };
+    await check();
+    await phone.click('#knop-uitleg-post-Levensonderhoud');
+    await check();
+    await phone.check('#berekening-pensioenuitgaven');
+    await settled(phone, 'lokaal');
+    await phone.click('#toevoegen-Autos');
+    await settled(phone, 'lokaal');
+    await phone.click('#knop-uitleg-post-Vervoer');
+    await phone.click('#knop-uitleg-groep-VasteLasten');
+    await check();
+    await screenshot(phone, 'smal');
+    await phone.close();
+  });
+
   it('sent nothing to another origin, and logged no error (a CSP violation would be one)', () => {
     expect(requests.length).toBeGreaterThan(3);
     for (const request of requests) {
