@@ -6,6 +6,16 @@
  */
 import type { AmountTrace, Explanation, FigureUse, RuleTrace } from '../index.js';
 import { h } from './dom.js';
+import {
+  becauseText,
+  factLabel,
+  postName,
+  roundingText,
+  statusText,
+  tableKeyText,
+  unitText,
+  valueText,
+} from './explanation-text.js';
 import { formatDecimal, formatEuro } from './format.js';
 import { dutchProvenance } from './messages.js';
 
@@ -23,17 +33,6 @@ function measureName(measure: string): string {
   return MEASURES[measure] ?? measure;
 }
 
-function unitText(unit: string | undefined): string {
-  if (unit === undefined || unit === '1') return '';
-  if (unit === 'EUR/month') return '€ per maand';
-  if (unit === 'EUR') return '€';
-  return unit;
-}
-
-function because(text: string): string {
-  return text === 'always' ? 'altijd (de regel heeft geen voorwaarde)' : text;
-}
-
 const FIGURE_KINDS: Readonly<Record<FigureUse['kind'], string>> = {
   parameter: 'parameter',
   table: 'tabelcel',
@@ -44,12 +43,14 @@ const FIGURE_KINDS: Readonly<Record<FigureUse['kind'], string>> = {
 };
 
 function figureName(figure: FigureUse): HTMLElement {
-  const name = 'name' in figure ? figure.name : '';
+  if (figure.kind === 'fact') {
+    // A fact of the household: its Dutch label (the form's words), not the rules' name.
+    return h('td', {}, h('span', {}, factLabel(figure.name)), h('span', { class: 'soort' }, ` ${FIGURE_KINDS.fact}`));
+  }
+  const name = figure.kind === 'post' ? postName(figure.name) : 'name' in figure ? figure.name : '';
   const detail =
     figure.kind === 'table'
-      ? Object.entries(figure.key)
-          .map(([k, v]) => `${k} = ${v}`)
-          .join(', ')
+      ? tableKeyText(figure.key)
       : figure.kind === 'parameter'
         ? figure.description
         : figure.kind === 'post'
@@ -65,7 +66,7 @@ function figureName(figure: FigureUse): HTMLElement {
 }
 
 function figureValue(figure: FigureUse): string {
-  const value = typeof figure.value === 'string' ? formatDecimal(figure.value) : String(figure.value);
+  const value = figure.kind === 'fact' ? valueText(figure.value) : formatDecimal(figure.value);
   const unit = 'unit' in figure ? unitText(figure.unit) : '';
   return unit === '' ? value : `${value} ${unit}`;
 }
@@ -148,7 +149,7 @@ function rule(trace: RuleTrace): HTMLElement {
       h('code', {}, trace.id),
     ),
     h('p', {}, trace.description),
-    h('p', { class: 'detail' }, `Waarom: ${because(trace.because)}`),
+    h('p', { class: 'detail' }, `Waarom: ${becauseText(trace.because)}`),
     trace.amounts === undefined ? null : h('p', {}, `Uitkomst van de regel: ${amounts(trace.amounts)}`),
     trace.figures === undefined || trace.figures.length === 0 ? null : figuresTable(trace.figures),
   );
@@ -159,7 +160,7 @@ function ruleSetLine(explanation: Explanation): HTMLElement {
   return h(
     'p',
     { class: 'detail regelset' },
-    `Rekenregels ${set.id} (geldig ${set.validFrom} t/m ${set.validUntil}, status ${set.status}), inhoudshash `,
+    `Rekenregels ${set.id} (geldig ${set.validFrom} t/m ${set.validUntil}, status ${statusText(set.status)}), inhoudshash `,
     h('code', {}, set.hash),
   );
 }
@@ -175,9 +176,7 @@ export function postExplanation(trace: AmountTrace, explanation: Explanation): H
       'p',
       {},
       `Exact: ${amounts(trace.exact)}. Getoond: ${amounts(trace.rounded)}`,
-      rounding === undefined
-        ? '.'
-        : ` (afgerond op ${rounding.decimals} decimalen, ${rounding.mode}, beleid ${rounding.policy}).`,
+      rounding === undefined ? '.' : ` (afgerond ${roundingText(rounding)}).`,
     ),
     h(
       'p',
@@ -198,7 +197,7 @@ export function totalExplanation(trace: TotalTrace, explanation: Explanation): H
     'div',
     { class: 'uitleg-inhoud' },
     h('p', {}, h('strong', {}, trace.name), `: ${trace.description}.`),
-    h('p', {}, `Uitkomst: ${formatDecimal(trace.value)}`),
+    h('p', {}, `Uitkomst: € ${formatDecimal(trace.value)}`),
     figuresTable(trace.figures),
     ruleSetLine(explanation),
   );

@@ -564,6 +564,12 @@ describe('the advisor page in Chromium', () => {
     await phone.click('#toevoegen-Autos');
     await settled(phone, 'lokaal');
     await phone.click('#knop-uitleg-post-Vervoer');
+    // The page's own words in the explanation are Dutch (the rule set's texts stay as written).
+    const vervoer = (await phone.textContent('#uitleg-post-Vervoer')) ?? '';
+    expect(vervoer).toContain("aantal auto's is 0: aantal auto's is 1, dus nee");
+    for (const english of [' equal ', 'so false', 'klasse = small', 'half-up', 'status draft']) {
+      expect(vervoer).not.toContain(english);
+    }
     await phone.click('#knop-uitleg-groep-VasteLasten');
     await check();
     await screenshot(phone, 'smal');

@@ -1,0 +1,286 @@
+/**
+ * The explanation's technical words in Dutch: the rule-set status, the rounding mode and
+ * policy, fact names, enumeration values, units, the names of post sums, and the conditions
+ * of `because`. Pure, so every translation is unit-tested (test/advisor/explanation-text.test.ts).
+ *
+ * The library writes a condition in `because` in a fixed form
+ * (`cars equal 0: cars is 1, so false`; `a; b` for `all`, `none of: a; b` for `any`,
+ * `not (a)`); this module reads that form back into its parts (fact, operator, value, what the
+ * household had, the outcome) and writes them in Dutch. Anything it does not recognise is
+ * shown as the library wrote it. The rule set's own texts (descriptions, source titles) are
+ * data and are not translated here.
+ */
+import { formatDecimal } from './format.js';
+
+/** The facts of docs/rules.md as the form calls them. */
+const FACT_LABELS: Readonly<Record<string, string>> = {
+  age: 'leeftijd hoofdpersoon',
+  adults: 'aantal hoofdpersonen',
+  children: 'aantal kinderen',
+  cars: "aantal auto's",
+  householdSize: 'aantal personen in het huishouden',
+  hasPartner: 'heeft een partner',
+  householdType: 'soort huishouden',
+  men: 'aantal mannen (hoofdpersonen)',
+  women: 'aantal vrouwen (hoofdpersonen)',
+  income: 'netto besteedbaar inkomen',
+  tenure: 'soort woning',
+  rent: 'huur',
+  rentGiven: 'huur opgegeven',
+  serviceCosts: 'servicekosten',
+  serviceCostsGiven: 'servicekosten opgegeven',
+  mortgageCosts: 'bruto hypotheeklasten',
+  mortgageCostsGiven: 'bruto hypotheeklasten opgegeven',
+  ownersAssociation: 'bijdrage VvE',
+  ownersAssociationGiven: 'bijdrage VvE opgegeven',
+  healthcareCosts: 'zorgkosten',
+  partnerAlimony: 'partneralimentatie',
+  childAlimony: 'kinderalimentatie',
+  childcareCosts: 'kosten kinderopvang',
+  otherRepayments: 'overige lopende aflossingen',
+  dwellingType: 'type woning',
+  wozValue: 'WOZ-waarde',
+  wozValueGiven: 'WOZ-waarde opgegeven',
+  wozCategory: 'WOZ-categorie',
+  'person.gender': 'geslacht hoofdpersoon',
+  'child.age': 'leeftijd kind',
+  'child.gender': 'geslacht kind',
+  'car.class': 'type auto',
+  'car.status': 'nieuw of tweedehands',
+  'car.mileage': 'kilometers per jaar',
+};
+
+/** A fact's Dutch label (`cars` → `aantal auto's`); a parameter compared with: `parameter <name>`. */
+export function factLabel(name: string): string {
+  if (name.startsWith('param:')) return `parameter ${name.slice('param:'.length)}`;
+  return FACT_LABELS[name] ?? name;
+}
+
+/** The rules' enumeration values as the contract names them (docs/contract.md). */
+const VALUE_NAMES: Readonly<Record<string, string>> = {
+  rent: 'Huurwoning',
+  own: 'Koopwoning',
+  male: 'Man',
+  female: 'Vrouw',
+  unknown: 'onbekend',
+  apartment: 'Appartement',
+  terraced: 'Tussenwoning',
+  corner: 'Hoekwoning',
+  detached: 'Vrijstaand',
+  below150k: 'WozKleinerDan150K',
+  from150kTo300k: 'WozVan150KTot300K',
+  from300kTo450k: 'WozVan300KTot450K',
+  from450k: 'WozGroterDan450K',
+  small: 'Klein',
+  compact: 'Compact',
+  compactMidsize: 'CompactMiddenklasse',
+  midsize: 'Middenklasse',
+  new: 'Nieuw',
+  used: 'Tweedehands',
+  under10k: 'Minderdan10K',
+  from10kTo20k: 'Tussen10Ken20K',
+  over20k: 'Meerdan20K',
+  single: 'alleenstaand',
+  singleWithChildren: 'alleenstaand met kinderen',
+  couple: 'met partner',
+  coupleWithChildren: 'met partner en kinderen',
+};
+
+/** A value the rules saw, in Dutch: `small` → `Klein`, `true` → `ja`, `2400` → `2.400`. */
+export function valueText(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'ja' : 'nee';
+  if (typeof value === 'number') return formatDecimal(String(value));
+  if (typeof value === 'string') return VALUE_NAMES[value] ?? formatDecimal(value);
+  if (Array.isArray(value)) return value.map(valueText).join(', ');
+  if (value === undefined) return 'niet opgegeven';
+  if (value === null) return 'leeg';
+  return JSON.stringify(value);
+}
+
+const OPERATORS: Readonly<Record<string, string>> = {
+  equal: 'is',
+  notEqual: 'is niet',
+  lessThan: 'is kleiner dan',
+  lessThanInclusive: 'is hoogstens',
+  greaterThan: 'is groter dan',
+  greaterThanInclusive: 'is minstens',
+  in: 'is een van',
+  notIn: 'is geen van',
+  contains: 'bevat',
+  doesNotContain: 'bevat niet',
+};
+const OPERATOR = Object.keys(OPERATORS).join('|');
+/** `fact op value: fact is actual, so result` (a literal compared with). */
+const LITERAL = new RegExp(`^(\\S+) (${OPERATOR}) (.+): (\\S+) is (.+), so (true|false)$`);
+/** `fact op other: a op b is result` (a fact or parameter compared with). */
+const REFERENCE = new RegExp(`^(\\S+) (${OPERATOR}) (\\S+): (.+) (${OPERATOR}) (.+) is (true|false)$`);
+
+function json(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text === 'undefined') return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const outcome = (result: string): string => (result === 'true' ? 'dus ja' : 'dus nee');
+
+/** One comparison in Dutch, or undefined when it is not in the library's form. */
+function comparison(text: string): string | undefined {
+  const literal = LITERAL.exec(text);
+  if (literal !== null) {
+    const [, fact = '', operator = '', written = '', fact2 = '', actual = '', result = ''] = literal;
+    const value = json(written);
+    const seen = json(actual);
+    if (!value.ok || !seen.ok || !fact.startsWith(fact2)) return undefined;
+    const label = factLabel(fact2);
+    return `${label} ${OPERATORS[operator]} ${valueText(value.value)}: ${label} is ${valueText(seen.value)}, ${outcome(result)}`;
+  }
+  const reference = REFERENCE.exec(text);
+  if (reference !== null) {
+    const [, fact = '', operator = '', other = '', left = '', , right = '', result = ''] = reference;
+    const a = json(left);
+    const b = json(right);
+    if (!a.ok || !b.ok) return undefined;
+    const op = OPERATORS[operator];
+    return `${factLabel(fact)} ${op} ${factLabel(other)}: ${valueText(a.value)} ${op} ${valueText(b.value)}, ${outcome(result)}`;
+  }
+  return undefined;
+}
+
+/** Splits `a; b; not (c; d)` at the top level. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"' && text[i - 1] !== '\\') quoted = !quoted;
+    if (quoted) continue;
+    if (c === '(') depth += 1;
+    else if (c === ')') depth -= 1;
+    else if (depth === 0 && text.startsWith('; ', i)) {
+      parts.push(text.slice(start, i));
+      start = i + 2;
+      i += 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function condition(text: string): string | undefined {
+  if (text.startsWith('none of: ')) {
+    const inner = condition(text.slice('none of: '.length));
+    return inner === undefined ? undefined : `geen van deze geldt: ${inner}`;
+  }
+  const parts = topLevelParts(text);
+  if (parts.length > 1) {
+    const dutch = parts.map(condition);
+    return dutch.every((part) => part !== undefined) ? dutch.join('; ') : undefined;
+  }
+  if (text.startsWith('not (') && text.endsWith(')')) {
+    const inner = condition(text.slice('not ('.length, -1));
+    return inner === undefined ? undefined : `niet (${inner})`;
+  }
+  return comparison(text);
+}
+
+/** Why a rule did or did not apply, in Dutch; the library's text where it is not in the known form. */
+export function becauseText(because: string): string {
+  if (because === 'always') return 'altijd (de regel heeft geen voorwaarde)';
+  return condition(because) ?? because;
+}
+
+const STATUSES: Readonly<Record<string, string>> = {
+  draft: 'concept',
+  reviewed: 'beoordeeld',
+  approved: 'goedgekeurd',
+  withdrawn: 'ingetrokken',
+};
+
+/** A rule set's status in Dutch (`draft` → `concept`). */
+export function statusText(status: string): string {
+  return STATUSES[status] ?? status;
+}
+
+const ROUNDING_MODES: Readonly<Record<string, string>> = {
+  'half-up': 'half naar boven',
+  'half-down': 'half naar beneden',
+  'half-even': 'bankiersafronding (half naar even)',
+  up: 'naar boven',
+  down: 'naar beneden',
+  floor: 'altijd naar beneden',
+  ceiling: 'altijd naar boven',
+};
+
+/** A rounding mode in Dutch (`half-up` → `half naar boven`). */
+export function roundingModeText(mode: string): string {
+  return ROUNDING_MODES[mode] ?? mode;
+}
+
+const POLICIES: Readonly<Record<string, string>> = {
+  post: 'de afrondingsregel voor posten',
+  afloscapaciteit: 'de afrondingsregel voor de afloscapaciteit',
+  tekort: 'de afrondingsregel voor het tekort',
+};
+
+/** A rounding policy of the manifest, named in a Dutch phrase. */
+export function roundingPolicyText(policy: string): string {
+  return POLICIES[policy] ?? `de afrondingsregel ‘${policy}’`;
+}
+
+/** How a post was rounded: `op hele euro's, half naar boven, volgens de afrondingsregel voor posten`. */
+export function roundingText(rounding: {
+  readonly policy: string;
+  readonly decimals: number;
+  readonly mode: string;
+}): string {
+  const places =
+    rounding.decimals === 0
+      ? 'op hele getallen'
+      : `op ${rounding.decimals} ${rounding.decimals === 1 ? 'decimaal' : 'decimalen'}`;
+  return `${places}, ${roundingModeText(rounding.mode)}, volgens ${roundingPolicyText(rounding.policy)}`;
+}
+
+/** The name of a post figure: `(all posts)` → `(alle posten)`, `(group X)` → `(groep X)`. */
+export function postName(name: string): string {
+  if (name === '(all posts)') return '(alle posten)';
+  const group = /^\(group (.+)\)$/.exec(name);
+  return group === null ? name : `(groep ${group[1]})`;
+}
+
+const UNIT_PARTS: Readonly<Record<string, string>> = {
+  EUR: '€',
+  l: 'liter',
+  km: 'km',
+  kWh: 'kWh',
+  m3: 'm³',
+  year: 'jaar',
+  month: 'maand',
+  day: 'dag',
+  week: 'week',
+};
+const UNIT_PLURALS: Readonly<Record<string, string>> = { year: 'jaar', month: 'maanden', day: 'dagen', week: 'weken' };
+
+/** A unit in Dutch: `EUR/month` → `€ per maand`, `1/year` → `per jaar`, `1` → ``; unknown units as written. */
+export function unitText(unit: string | undefined): string {
+  if (unit === undefined || unit === '1') return '';
+  const [top = '', bottom, ...rest] = unit.split('/');
+  if (rest.length > 0) return unit;
+  const head = top === '1' && bottom !== undefined ? '' : (UNIT_PLURALS[top] ?? UNIT_PARTS[top]);
+  if (head === undefined) return unit;
+  if (bottom === undefined) return head;
+  const per = UNIT_PARTS[bottom];
+  if (per === undefined) return unit;
+  return head === '' ? `per ${per}` : `${head} per ${per}`;
+}
+
+/** A table cell's key in Dutch: `klasse = small` → `klasse: Klein`. */
+export function tableKeyText(key: Readonly<Record<string, string>>): string {
+  return Object.entries(key)
+    .map(([dimension, category]) => `${dimension}: ${valueText(category)}`)
+    .join(', ');
+}

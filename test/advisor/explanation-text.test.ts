@@ -1,0 +1,156 @@
+/**
+ * The explanation's technical words in Dutch (src/advisor/explanation-text.ts): conditions read
+ * back from the library's `because` and written in Dutch, statuses, rounding, units, fact names,
+ * enumeration values and post sums; unknown things as the library wrote them.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  becauseText,
+  factLabel,
+  postName,
+  roundingModeText,
+  roundingText,
+  statusText,
+  tableKeyText,
+  unitText,
+  valueText,
+} from '../../src/advisor/explanation-text.js';
+import { type Explanation, type FigureUse, retirementExpenditure } from '../../src/index.js';
+
+describe('conditions in Dutch', () => {
+  it('writes a comparison with a literal from its fact, operator, value and what the household had', () => {
+    expect(becauseText('cars equal 0: cars is 1, so false')).toBe("aantal auto's is 0: aantal auto's is 1, dus nee");
+    expect(becauseText('children greaterThanInclusive 2: children is 0, so false')).toBe(
+      'aantal kinderen is minstens 2: aantal kinderen is 0, dus nee',
+    );
+    expect(becauseText('tenure equal "own": tenure is "rent", so false')).toBe(
+      'soort woning is Koopwoning: soort woning is Huurwoning, dus nee',
+    );
+    expect(becauseText('income lessThanInclusive 2400: income is 2400, so true')).toBe(
+      'netto besteedbaar inkomen is hoogstens 2.400: netto besteedbaar inkomen is 2.400, dus ja',
+    );
+    expect(becauseText('hasPartner notEqual true: hasPartner is false, so true')).toBe(
+      'heeft een partner is niet ja: heeft een partner is nee, dus ja',
+    );
+    expect(becauseText('car.class in ["small","compact"]: car.class is "midsize", so false')).toBe(
+      'type auto is een van Klein, Compact: type auto is Middenklasse, dus nee',
+    );
+    expect(becauseText('age greaterThan 66: age is 70, so true')).toBe(
+      'leeftijd hoofdpersoon is groter dan 66: leeftijd hoofdpersoon is 70, dus ja',
+    );
+    expect(becauseText('age lessThan 21: age is 45, so false')).toBe(
+      'leeftijd hoofdpersoon is kleiner dan 21: leeftijd hoofdpersoon is 45, dus nee',
+    );
+  });
+
+  it('writes a comparison with a parameter, and all / any / not', () => {
+    expect(becauseText('age lessThan param:aowLeeftijd: 45 lessThan 67 is true')).toBe(
+      'leeftijd hoofdpersoon is kleiner dan parameter aowLeeftijd: 45 is kleiner dan 67, dus ja',
+    );
+    expect(
+      becauseText('tenure equal "rent": tenure is "rent", so true; rentGiven equal true: rentGiven is true, so true'),
+    ).toBe(
+      'soort woning is Huurwoning: soort woning is Huurwoning, dus ja; huur opgegeven is ja: huur opgegeven is ja, dus ja',
+    );
+    expect(
+      becauseText(
+        'none of: rent greaterThan 0: rent is 0, so false; serviceCosts greaterThan 0: serviceCosts is 0, so false',
+      ),
+    ).toBe(
+      'geen van deze geldt: huur is groter dan 0: huur is 0, dus nee; servicekosten is groter dan 0: servicekosten is 0, dus nee',
+    );
+    expect(becauseText('not (cars equal 0: cars is 0, so true)')).toBe(
+      "niet (aantal auto's is 0: aantal auto's is 0, dus ja)",
+    );
+    expect(becauseText('always')).toBe('altijd (de regel heeft geen voorwaarde)');
+  });
+
+  it('keeps what it does not recognise as the library wrote it', () => {
+    expect(becauseText('something new: x')).toBe('something new: x');
+    expect(becauseText('cars equal 0: cars is 1, so false; mystery')).toBe(
+      'cars equal 0: cars is 1, so false; mystery',
+    );
+    expect(factLabel('spaceship')).toBe('spaceship');
+  });
+});
+
+describe('words and units in Dutch', () => {
+  it('names statuses, rounding modes and policies', () => {
+    expect(statusText('draft')).toBe('concept');
+    expect(statusText('approved')).toBe('goedgekeurd');
+    expect(statusText('reviewed')).toBe('beoordeeld');
+    expect(statusText('withdrawn')).toBe('ingetrokken');
+    expect(roundingModeText('half-up')).toBe('half naar boven');
+    expect(roundingModeText('half-even')).toBe('bankiersafronding (half naar even)');
+    expect(roundingModeText('down')).toBe('naar beneden');
+    expect(roundingModeText('up')).toBe('naar boven');
+    expect(roundingModeText('floor')).toBe('altijd naar beneden');
+    expect(roundingText({ policy: 'post', decimals: 0, mode: 'half-up' })).toBe(
+      'op hele getallen, half naar boven, volgens de afrondingsregel voor posten',
+    );
+    expect(roundingText({ policy: 'eigen', decimals: 2, mode: 'half-even' })).toBe(
+      'op 2 decimalen, bankiersafronding (half naar even), volgens de afrondingsregel ‘eigen’',
+    );
+  });
+
+  it('writes units, fact names, values, table keys and post sums', () => {
+    expect(unitText('EUR/month')).toBe('€ per maand');
+    expect(unitText('EUR/l')).toBe('€ per liter');
+    expect(unitText('km/year')).toBe('km per jaar');
+    expect(unitText('1/year')).toBe('per jaar');
+    expect(unitText('month/year')).toBe('maanden per jaar');
+    expect(unitText('day/month')).toBe('dagen per maand');
+    expect(unitText('m3/year')).toBe('m³ per jaar');
+    expect(unitText('EUR')).toBe('€');
+    expect(unitText('1')).toBe('');
+    expect(unitText('furlong/fortnight')).toBe('furlong/fortnight');
+    expect(factLabel('income')).toBe('netto besteedbaar inkomen');
+    expect(factLabel('cars')).toBe("aantal auto's");
+    expect(valueText('own')).toBe('Koopwoning');
+    expect(valueText(2400)).toBe('2.400');
+    expect(valueText(true)).toBe('ja');
+    expect(tableKeyText({ klasse: 'small' })).toBe('klasse: Klein');
+    expect(tableKeyText({ huishouden: 'couple', woning: 'rent' })).toBe('huishouden: met partner, woning: Huurwoning');
+    expect(postName('(all posts)')).toBe('(alle posten)');
+    expect(postName('(group VasteLasten)')).toBe('(groep VasteLasten)');
+    expect(postName('Woonlasten')).toBe('Woonlasten');
+  });
+});
+
+describe('the explanation of Vervoer for a household with a car', () => {
+  const result = retirementExpenditure(
+    {
+      Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+      Autos: [{ TypeAuto: 'Klein', StatusAuto: 'Tweedehands', KilometersPerJaar: 'Minderdan10K' }],
+      Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+      NettoBesteedbaarInkomenPerMaand: 1900,
+    },
+    { ruleSet: 'nl-2026', explain: true },
+  );
+  const explanation = result.Uitleg as unknown as Explanation;
+  const trace = explanation.posts.find((p) => p.code === 'Vervoer');
+
+  it('has no English word of the library left in what the page writes', () => {
+    expect(trace).toBeDefined();
+    if (trace === undefined) return;
+    // What explanation-view.ts writes from the trace besides the rule set's own texts.
+    const figureText = (f: FigureUse): string[] => [
+      f.kind === 'fact' ? factLabel(f.name) : f.kind === 'post' ? postName(f.name) : 'name' in f ? f.name : '',
+      f.kind === 'table' ? tableKeyText(f.key) : '',
+      f.kind === 'fact' ? valueText(f.value) : String(f.value),
+      'unit' in f ? unitText(f.unit) : '',
+    ];
+    const written = [
+      statusText(explanation.ruleSet.status),
+      trace.rounding === undefined ? '' : roundingText(trace.rounding),
+      ...trace.rules.map((r) => becauseText(r.because)),
+      ...trace.rules.flatMap((r) => (r.figures ?? []).flatMap(figureText)),
+    ].join('\n');
+    expect(trace.rules.map((r) => r.because).join('\n')).toContain('cars equal 0: cars is 1, so false');
+    expect(written).toContain("aantal auto's is 0: aantal auto's is 1, dus nee");
+    expect(written).toContain('klasse: Klein');
+    for (const english of ['equal', 'is 1, so false', 'small', 'half-up', 'draft', 'EUR/']) {
+      expect(written).not.toContain(english);
+    }
+  });
+});
