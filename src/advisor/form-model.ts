@@ -236,18 +236,21 @@ export function initialState(operation: Operation): FormState {
 }
 
 const PLAIN_NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
-/** `2.400` or `1.250.000`: Dutch thousands separators. */
-const GROUPED_THOUSANDS = /^[+-]?\d{1,3}(?:\.\d{3})+$/;
+/** `2.400`, `1.250.000` or `2.400,50`: Dutch thousands separators, with a decimal comma or without. */
+const GROUPED_THOUSANDS = /^[+-]?\d{1,3}(?:\.\d{3})+(?:,\d+)?$/;
 
 /**
  * A number control's text as the body's value: absent when empty, a number when the text is
- * one (Dutch writing too: `2.400` is 2400 and `12,5` is 12.5), else the text itself, so the
- * library names the field as not a number.
+ * one, else the text itself, so the library names the field as not a number. Dutch writing is
+ * understood: a leading `€` and spaces are dropped, a dot followed by groups of exactly three
+ * digits separates thousands (`2.400` is 2400, `2.400,50` is 2400.5), and a comma is the
+ * decimal sign (`12,5`). A single dot between digits that is not such a group is read as a
+ * decimal point, as before (`1.5` is 1.5; a whole-euro field then says so: not_integer).
  */
 export function numberValue(text: string): number | string | undefined {
-  const trimmed = text.trim().replace(/\s+/g, '');
-  if (trimmed === '') return undefined;
-  if (GROUPED_THOUSANDS.test(trimmed)) return Number(trimmed.replaceAll('.', ''));
+  const trimmed = text.trim().replace(/^€/, '').replace(/\s+/g, '');
+  if (trimmed === '') return text.trim() === '' ? undefined : text.trim();
+  if (GROUPED_THOUSANDS.test(trimmed)) return Number(trimmed.replaceAll('.', '').replace(',', '.'));
   if (PLAIN_NUMBER.test(trimmed)) return Number(trimmed.replace(',', '.'));
   return text.trim();
 }

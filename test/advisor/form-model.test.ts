@@ -29,7 +29,20 @@ describe('numberValue: the text of a number box', () => {
     ['1.5', 1.5],
     ['-3', -3],
     ['0', 0],
-    ['€ 800', '€ 800'],
+    ['€ 800', 800],
+    ['€ 2400', 2400],
+    ['€2.400', 2400],
+    ['2.400,50', 2400.5],
+    ['€ 1.250.000,00', 1250000],
+    ['2400,50', 2400.5],
+    // A dot not followed by groups of three digits: a decimal point, as before.
+    ['2.4', 2.4],
+    ['2.40', 2.4],
+    // Neither Dutch nor a number: left as text, so the library reports the field.
+    ['2.40.0', '2.40.0'],
+    ['2,400.50', '2,400.50'],
+    ['€', '€'],
+    ['€ abc', '€ abc'],
     ['abc', 'abc'],
     ['1 500', 1500],
   ])('%j → %j', (text, value) => {
