@@ -5,6 +5,8 @@
  * taken from the message where it names one.
  */
 
+import { formatDecimal } from './format.js';
+
 /** A problem with the request, as the library's `ValidationError` and the API's 400 list them. */
 export interface Issue {
   readonly path: string;
@@ -17,10 +19,13 @@ export const KEY_PATH = '?key';
 /** The path the API uses for the rule-set query parameter. */
 export const RULE_SET_PATH = '?rekenregels';
 
+/** The bounds named in the library's message, written the Dutch way (`1000000` → `1.000.000`). */
 function bounds(message: string): { min?: string; max?: string } {
-  const range = /(?:from|of) (\d+) to (\d+)/.exec(message);
-  const min = /minimum (\d+)/.exec(message)?.[1] ?? range?.[1];
-  const max = /maximum (\d+)/.exec(message)?.[1] ?? range?.[2];
+  const range = /(?:from|of) (-?\d+(?:\.\d+)?) to (-?\d+(?:\.\d+)?)/.exec(message);
+  const rawMin = /minimum (-?\d+(?:\.\d+)?)/.exec(message)?.[1] ?? range?.[1];
+  const rawMax = /maximum (-?\d+(?:\.\d+)?)/.exec(message)?.[1] ?? range?.[2];
+  const min = rawMin === undefined ? undefined : formatDecimal(rawMin);
+  const max = rawMax === undefined ? undefined : formatDecimal(rawMax);
   return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
 }
 

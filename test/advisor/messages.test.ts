@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, KEY_HEADER, RULE_SET_HEADER } from '../../src/advisor/api.js';
+import { numberValue } from '../../src/advisor/form-model.js';
 import { dutchIssue, dutchProblem, dutchProvenance, KEY_PATH } from '../../src/advisor/messages.js';
 import { formatDecimal, formatDifference, formatEuro } from '../../src/advisor/format.js';
 import { ISSUE_CODES } from '../../src/contract/issue-codes.js';
@@ -55,6 +56,41 @@ describe('issues in Dutch', () => {
     );
     expect(lists.map(dutchIssue)).toContain('Er zijn te weinig regels: minstens 1.');
     expect(lists.map(dutchIssue)).toContain('Verplicht: kies een waarde.');
+  });
+
+  it('writes the bound the Dutch way, as the page writes numbers: 1.000.000, not 1000000', () => {
+    const issues = issuesOf(() =>
+      repaymentCapacity({
+        LeeftijdHoofdpersoon: 45,
+        HeeftPartner: false,
+        AantalThuiswonendeKinderen: 0,
+        AantalAutos: 0,
+        NettoBesteedbaarInkomenPerMaand: 2_000_000,
+        BijzondereUitgaven: {},
+        Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
+      }),
+    );
+    expect(issues.map(dutchIssue)).toEqual(['Dit getal is te groot: het maximum is 1.000.000.']);
+    expect(dutchIssue({ path: 'x', code: 'too_small', message: 'expected a number from 1000 to 25000' })).toBe(
+      'Dit getal is te klein: het minimum is 1.000.',
+    );
+  });
+
+  it('a whole-euro field given 2.400,50 (read as 2400.5) asks for whole euros', () => {
+    const issues = issuesOf(() =>
+      repaymentCapacity({
+        LeeftijdHoofdpersoon: 45,
+        HeeftPartner: false,
+        AantalThuiswonendeKinderen: 0,
+        AantalAutos: 0,
+        NettoBesteedbaarInkomenPerMaand: numberValue('2.400,50'),
+        BijzondereUitgaven: {},
+        Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
+      }),
+    );
+    expect(issues.map((i) => [i.path, dutchIssue(i)])).toEqual([
+      ['NettoBesteedbaarInkomenPerMaand', 'Vul een heel getal in, zonder cijfers achter de komma.'],
+    ]);
   });
 
   it('an unknown code still gets a Dutch sentence, naming the code', () => {
