@@ -252,7 +252,9 @@ describe('the advisor page in Chromium', () => {
       const panel = (await page.textContent('#uitleg-totaal-Afloscapaciteit')) ?? '';
       const trace = (nl2026.Uitleg as unknown as Explanation).totals.find((t) => t.name === 'Afloscapaciteit');
       expect(panel).toContain(trace?.description);
-      expect(panel).toContain('income');
+      // The household's facts by the form's words, the total in euros.
+      expect(panel).toContain('netto besteedbaar inkomen');
+      expect(panel).toContain(`Uitkomst: € ${trace?.value}`);
       await screenshot(page, 'afloscapaciteit');
       await total.click();
       expect(await total.getAttribute('aria-expanded')).toBe('false');
