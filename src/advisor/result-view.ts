@@ -3,7 +3,7 @@
  * underneath (a real button with `aria-expanded` and `aria-controls`). Which explanations are
  * open is remembered by key across recalculations, so an open explanation follows the input.
  */
-import type { Explanation, RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
+import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { h, idOf, srOnly } from './dom.js';
 import { postExplanation, sumExplanation, totalExplanation } from './explanation-view.js';
 import { formatEuro } from './format.js';
@@ -52,13 +52,9 @@ function explained(
   return { button, row };
 }
 
-function explanationOf(result: { Uitleg?: Record<string, unknown> | undefined }): Explanation | undefined {
-  return result.Uitleg as Explanation | undefined;
-}
-
 /** Afloscapaciteit: income, every deduction, the total, the capacity and the shortfall. */
 export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplanations): HTMLElement {
-  const explanation = explanationOf(result);
+  const explanation = result.Uitleg;
   const rows: HTMLElement[] = [];
   const line = (
     attrs: { code: string; class?: string },
@@ -132,7 +128,7 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
 
 /** Pensioenuitgaven: per group its posts (Basis and Voorbeeld) and subtotal, then the total. */
 export function retirementTable(result: RetirementExpenditureResult, open: OpenExplanations): HTMLElement {
-  const explanation = explanationOf(result);
+  const explanation = result.Uitleg;
   const body: HTMLElement[] = [];
   const cells = (basis: number, voorbeeld: number) => [
     h('td', { class: 'getal', 'data-meting': 'Basis', 'data-waarde': basis }, formatEuro(basis)),

@@ -102,8 +102,6 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
     Tekort: total('Tekort'),
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(evaluation.explanation !== undefined
-      ? { Uitleg: evaluation.explanation as unknown as Record<string, unknown> }
-      : {}),
+    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
 }

@@ -97,8 +97,6 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(evaluation.explanation !== undefined
-      ? { Uitleg: evaluation.explanation as unknown as Record<string, unknown> }
-      : {}),
+    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * Amounts are JSON numbers in euros per month, rounded as the rule set says.
  */
 import { z } from 'zod';
+import { EXPLANATION_FORMAT, type Explanation } from './explanation.js';
 
 export const Rekenregels = z.object({
   /** The rule set's id, e.g. `nl-2026`. */
@@ -26,10 +27,15 @@ export const Melding = z.object({
   Tekst: z.string().describe('plain Dutch text'),
 });
 
-/** The explanation (`?uitleg=true`): see docs/explanation.md; shape versioned by its `format`. */
+/**
+ * The explanation (`?uitleg=true`): see docs/explanation.md; shape versioned by its `format`.
+ * The schema checks only the format (the OpenAPI document describes it as an open object);
+ * its type is the full {@link Explanation}, which the library writes and a client reads after
+ * checking `format`.
+ */
 export const Uitleg = z
-  .record(z.string(), z.unknown())
-  .describe('explanation of every amount (format budgetnorm-explanation/1)');
+  .looseObject({ format: z.literal(EXPLANATION_FORMAT) })
+  .describe(`explanation of every amount (format ${EXPLANATION_FORMAT})`) as unknown as z.ZodType<Explanation>;
 
 /**
  * The schema of a repayment capacity result (`POST /Afloscapaciteit/Resultaat`), as a zod

@@ -25,7 +25,7 @@ import {
   type Explanation,
   type RuleTrace,
   type TotalTrace,
-} from './explanation.js';
+} from '../contract/explanation.js';
 import { usageOf } from './dependencies.js';
 import {
   compileExpression,

@@ -6,7 +6,7 @@
 import type { Decimal } from '../contract/money.js';
 import type { ExtractedFacts, FactRecord } from '../rules/facts.js';
 import type { Notice } from '../rules/format/calculation.js';
-import type { AmountTrace, FigureUse } from './explanation.js';
+import type { AmountTrace, FigureUse } from '../contract/explanation.js';
 
 export interface EvalState {
   /** Exact amounts per post index, per measure; filled on first use. */

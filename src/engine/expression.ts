@@ -16,7 +16,7 @@ import type { Band } from '../rules/format/parameters.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { compileCondition, compilePath, type CompiledCondition, type FactReader } from './condition.js';
 import type { EvalContext } from './context.js';
-import type { SourceRef, SourcedFigure } from './explanation.js';
+import type { SourceRef, SourcedFigure } from '../contract/explanation.js';
 
 export type AmountFn = (ctx: EvalContext) => Decimal;
 

@@ -159,12 +159,10 @@ describe('repayment capacity: rule set by date', () => {
       'Kinderopvang',
       'OverigeAflossingen',
     ]);
-    const uitleg = r.Uitleg as {
-      posts: {
-        code: string;
-        rules: { applied: boolean; figures?: { kind: string; source?: { title: string } }[] }[];
-      }[];
-    };
+    // Typed as the library's Explanation: no cast needed to read it.
+    const uitleg = r.Uitleg;
+    if (uitleg === undefined) throw new Error('explain: true gave no Uitleg');
+    expect(uitleg.format).toBe('budgetnorm-explanation/1');
     expect(uitleg.posts).toHaveLength(8);
     const norm = uitleg.posts.find((p) => p.code === 'Levensonderhoud');
     const figures = norm?.rules.filter((x) => x.applied).flatMap((x) => x.figures ?? []) ?? [];

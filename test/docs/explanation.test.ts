@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { repaymentCapacity } from '../../src/calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../../src/calculations/retirement-expenditure.js';
-import { EXPLANATION_FORMAT } from '../../src/engine/explanation.js';
+import { EXPLANATION_FORMAT } from '../../src/contract/explanation.js';
 import { fencedBlocks, readPage, ROOT } from './markdown.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON under comparison, read by key

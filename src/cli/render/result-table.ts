@@ -4,7 +4,7 @@
  * post's rules (applied or not, and why) and the figures it used, with their sources.
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../../contract/results.js';
-import type { AmountTrace, Explanation, FigureUse } from '../../engine/explanation.js';
+import type { AmountTrace, Explanation, FigureUse } from '../../contract/explanation.js';
 import { alignRows, dutchNumber } from './text.js';
 
 const euro = (n: number) => dutchNumber(n);

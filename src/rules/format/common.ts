@@ -4,6 +4,7 @@
  * misspelt key is an error rather than silently dropped data.
  */
 import { z } from 'zod';
+import type { ProvenanceKind } from '../../contract/explanation.js';
 
 /**
  * An exact decimal, written as a JSON string ("1071", "0.15", "-3.5") or a JSON number.
@@ -41,14 +42,7 @@ export const IsoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'a real calendar date');
 
-/**
- * How sure we are of a value. `read`: read in the cited source; `derived`: computed from
- * read values by `formula`; `estimate`: our own estimate, with `reasoning`; `to-verify`:
- * inferred from a secondary source and still to be checked, with `reasoning`.
- *
- * @inline
- */
-export type ProvenanceKind = 'read' | 'derived' | 'estimate' | 'to-verify';
+export type { ProvenanceKind };
 
 /**
  * A value with its source and provenance, plus any `extra` fields (a parameter adds its

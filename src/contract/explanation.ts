@@ -5,7 +5,15 @@
  * are decimal strings, so the document is plain JSON. Its shape is part of the API and is
  * versioned by `format`.
  */
-import type { ProvenanceKind } from '../rules/format/common.js';
+
+/**
+ * How sure we are of a value. `read`: read in the cited source; `derived`: computed from
+ * read values by `formula`; `estimate`: our own estimate, with `reasoning`; `to-verify`:
+ * inferred from a secondary source and still to be checked, with `reasoning`.
+ *
+ * @inline
+ */
+export type ProvenanceKind = 'read' | 'derived' | 'estimate' | 'to-verify';
 
 /**
  * The explanation format and its version: a reader checks {@link Explanation.format} before
