@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { BIN, ensureBuilt, REPO } from './cli-ensure-built.js';
+import { random, randomRepaymentBody } from './lib/bench-households.js';
 
 const RECORDS = Number(process.env['BENCH_BATCH_RECORDS'] ?? '1000000');
 const WORKERS = process.env['BENCH_BATCH_WORKERS'];
@@ -32,14 +33,6 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (bytes: number) => `${fmt(bytes / 2 ** 20)} MB`;
 
-function random(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
-
 async function writeAll(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
@@ -47,24 +40,12 @@ async function writeAll(stream: Writable, text: string): Promise<void> {
 /** Households like scripts/bench.ts's, one per line; every 10,000th malformed, every 10,000th + 5000 refused. */
 async function generate(path: string, n: number): Promise<{ malformed: number; refused: number }> {
   const r = random(42);
-  const int = (max: number) => Math.floor(r() * (max + 1));
   const out = createWriteStream(path);
   let malformed = 0;
   let refused = 0;
   let batch: string[] = [];
   for (let i = 1; i <= n; i += 1) {
-    const own = r() < 0.5;
-    const body = {
-      LeeftijdHoofdpersoon: 18 + int(70),
-      HeeftPartner: r() < 0.5,
-      AantalThuiswonendeKinderen: int(4),
-      AantalAutos: int(2),
-      NettoBesteedbaarInkomenPerMaand: 800 + int(6000),
-      BijzondereUitgaven: { KostenZorg: int(100), KostenKinderOpvang: r() < 0.3 ? int(500) : 0 },
-      Woning: own
-        ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) }
-        : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
-    };
+    const body = randomRepaymentBody(r);
     if (i % 10_000 === 0) {
       batch.push(JSON.stringify(body).slice(0, 40));
       malformed += 1;

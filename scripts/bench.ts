@@ -33,6 +33,7 @@ import { REPAYMENT_FACTS, RETIREMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFac
 import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
+import { random, randomRepaymentBody } from './lib/bench-households.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? '2');
 
@@ -81,32 +82,9 @@ async function perSecondAsync(f: (i: number) => Promise<unknown>): Promise<numbe
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(12);
 const line = (label: string, n: number, extra = '') => console.log(`  ${label.padEnd(58)}${fmt(n)} /s ${extra}`);
 
-/** A deterministic pseudo-random generator, so every run measures the same households. */
-function random(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 2 ** 32;
-  };
-}
-
 function repaymentBodies(n: number): Record<string, unknown>[] {
   const r = random(42);
-  const int = (max: number) => Math.floor(r() * (max + 1));
-  return Array.from({ length: n }, () => {
-    const own = r() < 0.5;
-    return {
-      LeeftijdHoofdpersoon: 18 + int(70),
-      HeeftPartner: r() < 0.5,
-      AantalThuiswonendeKinderen: int(4),
-      AantalAutos: int(2),
-      NettoBesteedbaarInkomenPerMaand: 800 + int(6000),
-      BijzondereUitgaven: { KostenZorg: int(100), KostenKinderOpvang: r() < 0.3 ? int(500) : 0 },
-      Woning: own
-        ? { WoningSoort: 1, BrutoHypotheeklasten: 500 + int(1500), BijdrageVve: int(150) }
-        : { WoningSoort: 0, HuurPerMaand: 400 + int(900), HuurServiceKosten: int(60) },
-    };
-  });
+  return Array.from({ length: n }, () => randomRepaymentBody(r));
 }
 
 function retirementBodies(n: number): Record<string, unknown>[] {
