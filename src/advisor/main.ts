@@ -65,12 +65,19 @@ function start(root: HTMLElement): void {
     });
     return h('div', { class: 'keuze' }, radio, h('label', { for: radio.id }, op.label));
   });
-  const ruleSetText = (id: string, validFrom: string, validUntil: string) =>
-    `${id} (${validFrom} t/m ${validUntil})${id === todaysSet ? ', geldt vandaag' : ''}`;
+  // One option per rule set, for both drop-downs (each needs elements of its own).
+  const ruleSetOptionElements = () =>
+    ruleSets.map((set) =>
+      h(
+        'option',
+        { value: set.id },
+        `${set.id} (${set.validFrom} t/m ${set.validUntil})${set.id === todaysSet ? ', geldt vandaag' : ''}`,
+      ),
+    );
   const ruleSetSelect = h(
     'select',
     { id: 'regelset', 'data-path': RULE_SET_PATH, 'data-fout': 'regelset-fout', 'aria-describedby': 'regelset-fout' },
-    ruleSets.map((set) => h('option', { value: set.id }, ruleSetText(set.id, set.validFrom, set.validUntil))),
+    ruleSetOptionElements(),
   );
   ruleSetSelect.value = state.ruleSet;
   ruleSetSelect.addEventListener('change', () => {
@@ -81,7 +88,7 @@ function start(root: HTMLElement): void {
     'select',
     { id: 'vergelijk', 'aria-describedby': 'vergelijk-hint' },
     h('option', { value: '' }, 'Niet vergelijken'),
-    ruleSets.map((set) => h('option', { value: set.id }, ruleSetText(set.id, set.validFrom, set.validUntil))),
+    ruleSetOptionElements(),
   );
   compareSelect.addEventListener('change', () => {
     state.compareWith = compareSelect.value;
