@@ -42,6 +42,7 @@ try {
       `\npacked ${report.filename}: ${report.entryCount} files, ${formatBytes(report.size)} packed, ${formatBytes(report.unpackedSize)} unpacked\n`,
     );
     // tsc never deletes: the output of a source since removed or renamed would be published.
+    // `npm run build` empties dist/ first; this catches a given tarball built another way.
     for (const { path } of report.files) {
       // dist/advisor/ is bundled by scripts/build-advisor.ts, not compiled file by file
       const stem = /^dist\/(?!advisor\/)(.+?)(?:\.d\.ts|\.js)$/.exec(path)?.[1];
