@@ -109,7 +109,10 @@ export interface RequestLogLine {
   readonly requestId: string;
   /** The HTTP method. */
   readonly method: string;
-  /** The path without the query string. */
+  /**
+   * The path without the query string; `(unknown path)` for a 404, whose path is whatever the
+   * caller typed (a key pasted into it, too).
+   */
   readonly path: string;
   /** The response's status code. */
   readonly status: number;
@@ -208,8 +211,11 @@ export interface AppOptions {
   readonly ruleSet?: RuleSet | string;
   /** Origins allowed to call from a browser. Empty or absent: no CORS headers at all. */
   readonly corsOrigins?: readonly string[];
-  /** Receives one line per request (default: `console.log` of its JSON). */
-  readonly log?: (line: RequestLogLine) => void;
+  /**
+   * Receives one line per request (default: `console.log` of its JSON), with what the runtime
+   * passed to `fetch` as its second argument (the Node entry point reads the socket from it).
+   */
+  readonly log?: (line: RequestLogLine, bindings: unknown) => void;
   /** Receives the cause of every 500 (default: `console.error` of its JSON). */
   readonly logError?: (entry: ErrorLogEntry) => void;
   /** Replace the calculations, or one of them: to wrap them (metrics, auditing), or in tests. */
@@ -241,6 +247,7 @@ type Env = {
 };
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const UNKNOWN_PATH = '(unknown path)';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const RULE_SET_CACHE_MS = 1000;
 
@@ -249,7 +256,7 @@ function errorDetail(error: unknown): unknown {
   return String(error);
 }
 
-const defaultLog = (line: RequestLogLine): void => console.log(JSON.stringify(line));
+const defaultLog = (line: RequestLogLine, _bindings: unknown): void => console.log(JSON.stringify(line));
 const defaultLogError = (entry: ErrorLogEntry): void =>
   console.error(JSON.stringify({ ...entry, error: errorDetail(entry.error) }));
 
@@ -358,24 +365,32 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.use('*', async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header(REQUEST_ID_HEADER);
-    const requestId =
-      incoming !== undefined && SANE_REQUEST_ID.test(incoming) && !isPresentedKey(c, incoming)
-        ? incoming
-        : crypto.randomUUID();
+    const requestId = incoming !== undefined && usableRequestId(c, incoming) ? incoming : crypto.randomUUID();
     c.set('requestId', requestId);
     c.set('ruleSetId', null);
     await next();
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    log({
-      time: new Date().toISOString(),
-      requestId,
-      method: c.req.method,
-      path: c.req.path.length > 256 ? `${c.req.path.slice(0, 256)}…` : c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      ruleSet: c.get('ruleSetId'),
-    });
+    log(
+      {
+        time: new Date().toISOString(),
+        requestId,
+        method: c.req.method,
+        path: loggedPath(c.req.path, c.res.status),
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        ruleSet: c.get('ruleSetId'),
+      },
+      c.env,
+    );
   });
+
+  /**
+   * Whether the caller's request id may be echoed and logged: sane characters, and not a key
+   * (neither the one presented nor any configured one, which a client may paste by mistake).
+   */
+  function usableRequestId(c: Context<Env>, id: string): boolean {
+    return SANE_REQUEST_ID.test(id) && !isPresentedKey(c, id) && !keys.acceptsDigest(digestKey(id));
+  }
 
   if (corsOrigins.length > 0) {
     const corsMiddleware = cors({
@@ -525,13 +540,19 @@ export function createApp(options: AppOptions): Hono<Env> {
       requestId: c.get('requestId') ?? '',
       errorId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path, 500),
       error,
     });
     return internalError(errorId);
   });
 
   return app;
+}
+
+/** The path for the log: a known route as it is; for a 404, whatever was typed is left out. */
+function loggedPath(path: string, status: number): string {
+  if (status === 404) return UNKNOWN_PATH;
+  return path.length > 256 ? `${path.slice(0, 256)}…` : path;
 }
 
 function noRuleSetToday(error: RuleSetChoiceError): Response {

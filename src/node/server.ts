@@ -10,10 +10,16 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
 import { readAdvisorPage } from './advisor-files.js';
-import { ConfigError, readServiceConfig, type Environment, type ServiceConfig } from './service-config.js';
+import {
+  ConfigError,
+  DEFAULT_LISTEN_BACKLOG,
+  readServiceConfig,
+  type Environment,
+  type ServiceConfig,
+} from './service-config.js';
 
 export { ConfigError, readServiceConfig } from './service-config.js';
 export type { ServiceConfig, Environment } from './service-config.js';
@@ -114,6 +120,16 @@ function stdoutLines(): LineWriter {
   return stdoutWriter;
 }
 
+/**
+ * The line as the client saw it: a request Node cut off at the request timeout got Node's 408
+ * (and its connection closed), whatever the app answered afterwards to nobody.
+ */
+function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
+  const socket = (bindings as Partial<HttpBindings> | undefined)?.incoming?.socket;
+  const error = socket?.errored as NodeJS.ErrnoException | null | undefined;
+  return error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? { ...line, status: 408 } : line;
+}
+
 function errorDetail(error: unknown): unknown {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return String(error);
@@ -129,7 +145,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     keyDigests: config.keyDigests,
     corsOrigins: config.corsOrigins,
     version: packageVersion(),
-    log: (line: RequestLogLine) => writeLog(JSON.stringify(line)),
+    log: (line: RequestLogLine, bindings: unknown) => writeLog(JSON.stringify(asDelivered(line, bindings))),
     logError: (entry: ErrorLogEntry) => writeError(JSON.stringify({ ...entry, error: errorDetail(entry.error) })),
     ...(config.catalog !== undefined ? { catalog: config.catalog } : {}),
     ...(config.ruleSet !== undefined ? { ruleSet: config.ruleSet } : {}),
@@ -139,7 +155,13 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   });
 
   const server = createAdaptorServer({
-    fetch: app.fetch,
+    fetch: async (request: Request, bindings: HttpBindings | Http2Bindings) => {
+      const response = await app.fetch(request, bindings);
+      // Answered before the body was read (401, 415, 413, 404, …): close the connection rather
+      // than read and discard the rest, which may be megabytes from a client without a key.
+      if (!bindings.incoming.complete) bindings.outgoing.setHeader('Connection', 'close');
+      return response;
+    },
     serverOptions: {
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
@@ -165,10 +187,13 @@ export async function startService(config: ServiceConfig, options: StartOptions 
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolvePromise();
-    });
+    server.listen(
+      { port: config.port, host: config.host, backlog: config.listenBacklog ?? DEFAULT_LISTEN_BACKLOG },
+      () => {
+        server.off('error', reject);
+        resolvePromise();
+      },
+    );
   });
   server.on('error', (error) =>
     writeError(

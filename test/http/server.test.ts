@@ -135,6 +135,34 @@ describe('the Node server on a free port', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it('a request cut off by the request timeout is logged with the 408 the client got', async () => {
+    const before = logged.length;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write(
+          [
+            'POST /Afloscapaciteit/Resultaat HTTP/1.1',
+            'Host: x',
+            'Content-Type: application/json',
+            `Ocp-Apim-Subscription-Key: ${KEY}`,
+            `Content-Length: ${Buffer.byteLength(REPAYMENT)}`,
+            '',
+            REPAYMENT.slice(0, 20),
+          ].join('\r\n'),
+        );
+      });
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    for (let waited = 0; logged.length === before && waited < 3_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = logged.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ path: '/Afloscapaciteit/Resultaat', status: 408 })]);
+  });
 });
 
 describe('the log writer', () => {
