@@ -64,12 +64,13 @@ describe('a mistyped digest line in the keys file (item 2)', () => {
 
 describe('SIGTERM to every documented way of running the service (item 5)', () => {
   it.each([
-    ['npm start', 'npm'],
-    ['node scripts/start.mjs', 'node'],
+    ['npm start', 'SIGTERM', 'npm'],
+    ['npm start', 'SIGINT', 'npm'],
+    ['node scripts/start.mjs', 'SIGTERM', 'node'],
   ] as const)(
-    '%s: the request in flight gets its 200, the server exits and nothing is left running',
+    '%s, %s: the request in flight gets its 200, the server exits and nothing is left running',
     { timeout: 60_000 },
-    async (_how, via) => {
+    async (_how, signal, via) => {
       const service = spawnService(SERVICE_ENV, { via });
       let serverPid = -1;
       try {
@@ -91,8 +92,8 @@ describe('SIGTERM to every documented way of running the service (item 5)', () =
         });
         await new Promise<void>((resolve) => req.once('continue', resolve));
 
-        service.child.kill('SIGTERM'); // to npm itself under `npm start`
-        await service.waitFor(/"event":"stopping","signal":"SIGTERM"/, 10_000);
+        service.child.kill(signal); // to npm itself under `npm start`
+        await service.waitFor(new RegExp(`"event":"stopping","signal":"${signal}"`), 10_000);
         req.end(REPAYMENT);
         const response = await reply;
         expect(response.status).toBe(200);
