@@ -78,9 +78,10 @@ export function spawnService(env: Record<string, string>, options: SpawnOptions 
     const lines = (partial + d.toString()).split('\n');
     partial = lines.pop() ?? '';
     for (const line of lines) {
-      const status = /^\{"time":"[^"]*","requestId":"[^"]*","method":"[A-Z]+","path":"[^"]*","status":(\d+),/.exec(
-        line,
-      );
+      const status =
+        /^\{"level":"info","time":"[^"]*","requestId":"[^"]*","method":"[A-Z]+","path":"[^"]*","status":(\d+),/.exec(
+          line,
+        );
       if (status !== null) {
         const s = Number(status[1]);
         statuses.set(s, (statuses.get(s) ?? 0) + 1);

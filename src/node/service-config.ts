@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { RuleSetChoiceError, RuleSetError } from '../contract/errors.js';
-import { digestKey } from '../http/keys.js';
 import { referenceDate, RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import { nativeDigestKey as digestKey } from './digest.js';
 import { loadRuleSetFolder } from './load-folder.js';
 
 /** A configuration the service cannot start with. */
