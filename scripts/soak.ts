@@ -12,9 +12,16 @@
  * service's RSS (VmRSS of /proc/<pid>/status) idle, after the warm-up ("start") and at the
  * end. Exits 1 when any non-HTTP error occurred, any 5xx was answered or logged, the RSS grew
  * by 10% or more from start to end, or the service did not stop cleanly.
+ *
+ * Before the sustained load, a burst: SOAK_BURST (default 1,000) new connections opened at the
+ * same moment, each with one calculation; every one must get its 200 within 5 s (a listen
+ * backlog that overflows shows as connection attempts retried after 1 s and 3 s, or timeouts).
+ * `npm run soak -- --burst` runs the burst alone (no warm-up, no sustained load);
+ * SOAK_BACKLOG sets the service's BUDGETNORM_LISTEN_BACKLOG, to compare with Node's 511.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import fc from 'fast-check';
@@ -25,6 +32,9 @@ import { REPO, rssOf, spawnService } from './lib/reliability-service.js';
 const SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
 const WARMUP_SECONDS = Number(process.env['SOAK_WARMUP_SECONDS'] ?? 10);
 const CONNECTIONS = 50;
+const BURST = Number(process.env['SOAK_BURST'] ?? 1_000);
+const BURST_TIMEOUT_MS = 5_000;
+const BURST_ONLY = process.argv.includes('--burst');
 const MAX_RSS_GROWTH = 0.1;
 const KEY = `soak-${randomBytes(16).toString('hex')}`;
 
@@ -100,6 +110,81 @@ function load(url: string, seconds: number): Promise<autocannon.Result> {
   return autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 10, requests: requests() });
 }
 
+interface BurstOutcome {
+  readonly ok: number;
+  readonly failed: string[];
+  readonly latencies: number[];
+}
+
+/** Opens `count` new connections at once (no agent: one socket each), one calculation on each. */
+async function burst(url: string, count: number): Promise<BurstOutcome> {
+  const body = repaymentBodies[0] as string;
+  const one = (): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const req = httpRequest(`${url}/Afloscapaciteit/Resultaat`, {
+        agent: false,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
+        timeout: BURST_TIMEOUT_MS,
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${BURST_TIMEOUT_MS} ms`)));
+      req.on('error', reject);
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`status ${res.statusCode}`)),
+        );
+      });
+      req.end(body);
+    });
+  const settled = await Promise.allSettled(Array.from({ length: count }, one));
+  const latencies = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : [])).sort((a, b) => a - b);
+  const failed = settled.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as Error).message)] : []));
+  return { ok: latencies.length, failed, latencies };
+}
+
+/** The kernel's count of connections dropped because a listen queue was full (system-wide), or undefined. */
+function listenOverflows(): number | undefined {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+    const names = lines.find((l) => l.startsWith('TcpExt:'))?.split(/\s+/) ?? [];
+    const values = lines.filter((l) => l.startsWith('TcpExt:'))[1]?.split(/\s+/) ?? [];
+    const at = names.indexOf('ListenOverflows');
+    return at < 0 ? undefined : Number(values[at]);
+  } catch {
+    return undefined;
+  }
+}
+
+function percentile(sorted: number[], p: number): string {
+  if (sorted.length === 0) return 'n/a';
+  return `${(sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number).toFixed(0)} ms`;
+}
+
+async function runBurst(url: string, failures: string[]): Promise<void> {
+  console.log(`soak: burst of ${BURST} simultaneous new connections`);
+  const overflowsBefore = listenOverflows();
+  const outcome = await burst(url, BURST);
+  const overflowsAfter = listenOverflows();
+  const overflows =
+    overflowsBefore === undefined || overflowsAfter === undefined ? undefined : overflowsAfter - overflowsBefore;
+  const l = outcome.latencies;
+  console.log(
+    `burst: ${outcome.ok}/${BURST} answered 200; latency p50 ${percentile(l, 0.5)}, p99 ${percentile(l, 0.99)}, p99.9 ${percentile(l, 0.999)}, max ${percentile(l, 1)}; listen-queue overflows (kernel, whole machine) ${overflows ?? 'n/a'}`,
+  );
+  if (overflows !== undefined && overflows > 0)
+    failures.push(`burst: the kernel counted ${overflows} listen-queue overflows`);
+  if (outcome.failed.length > 0) {
+    const kinds = new Map<string, number>();
+    for (const f of outcome.failed) kinds.set(f, (kinds.get(f) ?? 0) + 1);
+    failures.push(`burst: ${outcome.failed.length} failed (${[...kinds].map(([k, n]) => `${k}: ${n}`).join(', ')})`);
+  }
+}
+
+/** `--burst`: the burst was all there was to do. */
+class StopAfterBurst extends Error {}
+
 function statusLine(stats: Record<string, { count?: number }> | undefined): string {
   return Object.entries(stats ?? {})
     .sort()
@@ -109,12 +194,20 @@ function statusLine(stats: Record<string, { count?: number }> | undefined): stri
 
 if (ensureBuilt()) console.log('soak: built dist/');
 // Pinned to nl-2026 so the soak runs the same on any day (and no start-up warning lands on stderr).
-const service = spawnService({ NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, BUDGETNORM_RULESET: 'nl-2026' });
+const backlog = process.env['SOAK_BACKLOG'];
+const service = spawnService({
+  NODE_ENV: 'production',
+  BUDGETNORM_API_KEYS: KEY,
+  BUDGETNORM_RULESET: 'nl-2026',
+  ...(backlog !== undefined ? { BUDGETNORM_LISTEN_BACKLOG: backlog } : {}),
+});
 const failures: string[] = [];
 try {
   const url = await service.url();
   const rssIdle = rssOf(service.pid);
   console.log(`soak: service pid ${service.pid} at ${url}; RSS idle ${mib(rssIdle)}`);
+  await runBurst(url, failures);
+  if (BURST_ONLY) throw new StopAfterBurst();
 
   console.log(`soak: warming up for ${WARMUP_SECONDS} s`);
   const warm = await load(url, WARMUP_SECONDS);
@@ -163,7 +256,10 @@ try {
   const stderr = service.stderr();
   if (stderr.trim() !== '') failures.push(`the service wrote to stderr:\n${stderr.slice(0, 2_000)}`);
 } catch (error) {
-  failures.push(error instanceof Error ? error.message : String(error));
+  if (error instanceof StopAfterBurst) {
+    service.child.kill('SIGTERM');
+    if ((await service.exited) !== 0) failures.push('the service did not stop cleanly after SIGTERM');
+  } else failures.push(error instanceof Error ? error.message : String(error));
 } finally {
   service.kill();
 }

@@ -30,7 +30,8 @@ function problemWith(rule: FieldRule, value: unknown, isObjectMember: boolean): 
   switch (rule.kind) {
     case 'integer':
       if (typeof value !== 'number') return wrongType;
-      if (!Number.isInteger(value)) {
+      // 1e309 parses as Infinity: a number too big, not a fraction (the bounds below say so).
+      if (Number.isFinite(value) && !Number.isInteger(value)) {
         return {
           code: ISSUE_CODES.notInteger,
           message: `expected ${expected}, got ${got}, which is not a whole number`,

@@ -9,30 +9,31 @@
  * (413) → JSON (400) → the calculation (400 for the body's problems, 500 for anything
  * unexpected). Nothing about the body is read before the key is accepted.
  */
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { repaymentCapacity } from '../calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../calculations/retirement-expenditure.js';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
-import { RuleSetChoiceError, ValidationError, type ValidationIssue } from '../contract/errors.js';
+import { RuleSetChoiceError, ValidationError } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
-import { declaredLength, isJsonContentType, readJsonBody } from './body.js';
-import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
-import { digestKey, constantTimeEqual, SubscriptionKeys, type KeyDigest } from './keys.js';
-import { openApiDocument } from './openapi.js';
+import { readJsonBody } from './body.js';
+import { KEY_HEADER, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
+import { digestKey, SubscriptionKeys, type KeyDigest } from './keys.js';
 import {
-  internalError,
-  invalidRequest,
-  methodNotAllowed,
-  notFound,
-  payloadTooLarge,
-  ruleSetUnavailable,
-  unauthorized,
-  unsupportedMediaType,
-} from './problem.js';
+  chooseRuleSet,
+  type Env,
+  loggedPath,
+  noRuleSetToday,
+  problemCount,
+  requestIdAndLog,
+  requireJsonWithinLimit,
+  requireKey,
+} from './middleware.js';
+import { openApiDocument } from './openapi.js';
+import { internalError, invalidRequest, methodNotAllowed, notFound, payloadTooLarge } from './problem.js';
 
 /**
  * The two calculations the service runs, replaceable through {@link AppOptions.calculations}:
@@ -109,7 +110,10 @@ export interface RequestLogLine {
   readonly requestId: string;
   /** The HTTP method. */
   readonly method: string;
-  /** The path without the query string. */
+  /**
+   * The path without the query string; `(unknown path)` for a 404, whose path is whatever the
+   * caller typed (a key pasted into it, too).
+   */
   readonly path: string;
   /** The response's status code. */
   readonly status: number;
@@ -208,8 +212,17 @@ export interface AppOptions {
   readonly ruleSet?: RuleSet | string;
   /** Origins allowed to call from a browser. Empty or absent: no CORS headers at all. */
   readonly corsOrigins?: readonly string[];
-  /** Receives one line per request (default: `console.log` of its JSON). */
-  readonly log?: (line: RequestLogLine) => void;
+  /**
+   * Receives one line per request (default: `console.log` of its JSON), with what the runtime
+   * passed to `fetch` as its second argument (the Node entry point reads the socket from it).
+   */
+  readonly log?: (line: RequestLogLine, bindings: unknown) => void;
+  /**
+   * The SHA-256 of a key's UTF-8 bytes, to check presented keys: the platform's native one
+   * where the host has it (the Node entry point hands in `node:crypto`'s). Default
+   * {@link digestKey}, a pure-JS SHA-256 that runs in every runtime.
+   */
+  readonly digestKey?: (key: string) => Uint8Array;
   /** Receives the cause of every 500 (default: `console.error` of its JSON). */
   readonly logError?: (entry: ErrorLogEntry) => void;
   /** Replace the calculations, or one of them: to wrap them (metrics, auditing), or in tests. */
@@ -225,61 +238,16 @@ export interface AppOptions {
   readonly advisorPage?: AdvisorPage | AdvisorPageMissing;
 }
 
-/**
- * What the app keeps per request.
- *
- * @inline
- */
-type Env = {
-  /** Per-request values. */
-  Variables: {
-    /** The request id, as sent back in `X-Request-Id`. */
-    requestId: string;
-    /** The rule set chosen, once chosen, for the log line. */
-    ruleSetId: string | null;
-  };
-};
-
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const RULE_SET_CACHE_MS = 1000;
-
 function errorDetail(error: unknown): unknown {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return String(error);
 }
 
-const defaultLog = (line: RequestLogLine): void => console.log(JSON.stringify(line));
+const defaultLog = (line: RequestLogLine, _bindings: unknown): void => console.log(JSON.stringify(line));
 const defaultLogError = (entry: ErrorLogEntry): void =>
   console.error(JSON.stringify({ ...entry, error: errorDetail(entry.error) }));
-
-interface Query {
-  get(name: string): string | undefined;
-  all(name: string): string[];
-}
-const NO_QUERY: Query = { get: () => undefined, all: () => [] };
-
-/** The query parameters; most requests have none, and then nothing is parsed. */
-function queryOf(c: Context<Env>): Query {
-  if (!c.req.url.includes('?')) return NO_QUERY;
-  return { get: (name) => c.req.query(name), all: (name) => c.req.queries(name) ?? [] };
-}
-
-/** The parsed query flag: `true`/`false`/`1`/`0` in any letter case; the bare flag is true. */
-function booleanParam(value: string | undefined): boolean | undefined | 'invalid' {
-  if (value === undefined) return undefined;
-  switch (value.toLowerCase()) {
-    case '':
-    case 'true':
-    case '1':
-      return true;
-    case 'false':
-    case '0':
-      return false;
-    default:
-      return 'invalid';
-  }
-}
+const RULE_SET_CACHE_MS = 1000;
+const DEFAULT_CALCULATIONS: Calculations = { repaymentCapacity, retirementExpenditure };
 
 /**
  * Builds the HTTP service as a web-standard app ([Hono](https://hono.dev)): its `fetch(request)`
@@ -326,166 +294,30 @@ function booleanParam(value: string | undefined): boolean | undefined | 'invalid
  * ```
  */
 export function createApp(options: AppOptions): Hono<Env> {
-  const keys = SubscriptionKeys.of(options.keys ?? [], options.keyDigests ?? []);
+  const digest = options.digestKey ?? digestKey;
+  const keys = SubscriptionKeys.of(options.keys ?? [], options.keyDigests ?? [], digest);
   if (keys.size === 0) throw new TypeError('createApp needs at least one subscription key (keys or keyDigests)');
   const catalog = options.catalog ?? bundledCatalog();
   const pinned: RuleSet | undefined = options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet);
-  const calculations: Calculations = {
-    repaymentCapacity: options.calculations?.repaymentCapacity ?? repaymentCapacity,
-    retirementExpenditure: options.calculations?.retirementExpenditure ?? retirementExpenditure,
-  };
-  const log = options.log ?? defaultLog;
-  const logError = options.logError ?? defaultLogError;
-  const now = options.now ?? (() => new Date());
-  const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
-  let openApiText: string | undefined;
-
-  // Today's rule set, looked up at most once a second (the lookup formats a date in the
-  // Netherlands' time zone, which is not free on every request).
-  let todays: { set: RuleSet; until: number } | undefined;
-  const defaultRuleSet = (): RuleSet => {
-    if (pinned !== undefined) return pinned;
-    const at = now();
-    if (todays === undefined || at.getTime() >= todays.until || at.getTime() < todays.until - RULE_SET_CACHE_MS) {
-      todays = { set: catalog.forDate(at), until: at.getTime() + RULE_SET_CACHE_MS };
-    }
-    return todays.set;
-  };
+  const defaultRuleSet =
+    pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()));
 
   const app = new Hono<Env>();
-
-  // Request id, timing, the log line; wraps everything, errors and 404s included.
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    const incoming = c.req.header(REQUEST_ID_HEADER);
-    const requestId =
-      incoming !== undefined && SANE_REQUEST_ID.test(incoming) && !isPresentedKey(c, incoming)
-        ? incoming
-        : crypto.randomUUID();
-    c.set('requestId', requestId);
-    c.set('ruleSetId', null);
-    await next();
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    log({
-      time: new Date().toISOString(),
-      requestId,
-      method: c.req.method,
-      path: c.req.path.length > 256 ? `${c.req.path.slice(0, 256)}…` : c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 100) / 100,
-      ruleSet: c.get('ruleSetId'),
-    });
-  });
-
+  app.use('*', requestIdAndLog({ keys, digest, log: options.log ?? defaultLog }));
+  const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
   if (corsOrigins.length > 0) {
-    const corsMiddleware = cors({
-      origin: [...corsOrigins],
-      allowMethods: ['GET', 'HEAD', 'POST'],
-      allowHeaders: ['Content-Type', KEY_HEADER, REQUEST_ID_HEADER],
-      exposeHeaders: [REQUEST_ID_HEADER, RULE_SET_HEADER],
-      maxAge: 600,
-    });
+    const corsMiddleware = corsFor(corsOrigins);
     for (const path of Object.values(PATHS)) app.use(path, corsMiddleware);
   }
 
-  /** Whether the text is a key the caller presents (so it is never used as a request id). */
-  function isPresentedKey(c: Context<Env>, text: string): boolean {
-    return c.req.header(KEY_HEADER) === text || queryOf(c).all(KEY_QUERY).includes(text);
-  }
-
-  /** Whether the request carries an accepted key: one key, or the same key in header and query. */
-  function authorised(c: Context<Env>): boolean {
-    const presented: string[] = [];
-    const header = c.req.header(KEY_HEADER);
-    if (header !== undefined && header !== '') presented.push(header);
-    for (const k of queryOf(c).all(KEY_QUERY)) if (k !== '') presented.push(k);
-    const first = presented[0];
-    if (first === undefined) return false;
-    const digest = digestKey(first);
-    let same = true;
-    for (const other of presented.slice(1)) same = constantTimeEqual(digestKey(other), digest) && same;
-    return keys.acceptsDigest(digest) && same;
-  }
-
-  /** The rule set a request asks for (`rekenregels`, `peildatum`), or its problems. */
-  function chooseRuleSet(c: Context<Env>): RuleSet | ValidationIssue[] | Response {
-    const query = queryOf(c);
-    const id = query.get('rekenregels');
-    const date = query.get('peildatum');
-    if (id !== undefined && date !== undefined) {
-      return [{ path: '?peildatum', code: 'mutually_exclusive', message: 'give rekenregels or peildatum, not both' }];
-    }
-    try {
-      if (id !== undefined) return catalog.byId(id);
-      if (date !== undefined) {
-        if (!ISO_DATE.test(date)) {
-          return [{ path: '?peildatum', code: 'invalid_date', message: 'expected a calendar date written YYYY-MM-DD' }];
-        }
-        return catalog.forDate(date);
-      }
-    } catch (error) {
-      if (error instanceof RuleSetChoiceError) {
-        return [{ path: id !== undefined ? '?rekenregels' : '?peildatum', code: error.code, message: error.message }];
-      }
-      throw error;
-    }
-    try {
-      return defaultRuleSet();
-    } catch (error) {
-      if (error instanceof RuleSetChoiceError) return noRuleSetToday(error);
-      throw error;
-    }
-  }
-
-  const calculation =
-    (calculate: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown) =>
-    async (c: Context<Env>): Promise<Response> => {
-      if (!authorised(c)) return unauthorized();
-      const contentType = c.req.header('content-type');
-      if (!isJsonContentType(contentType)) return unsupportedMediaType(contentType);
-      const declared = declaredLength(c.req.raw.headers);
-      if (declared !== undefined && declared > MAX_BODY_BYTES) return payloadTooLarge(MAX_BODY_BYTES);
-
-      const issues: ValidationIssue[] = [];
-      const explain = booleanParam(queryOf(c).get('uitleg'));
-      if (explain === 'invalid')
-        issues.push({ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' });
-      const chosen = chooseRuleSet(c);
-      if (chosen instanceof Response) return chosen;
-      if (Array.isArray(chosen)) issues.push(...chosen);
-      if (issues.length > 0)
-        return invalidRequest(`The request has ${count(issues.length)} in its query parameters.`, issues);
-      const ruleSet = chosen as RuleSet;
-      c.set('ruleSetId', ruleSet.id);
-
-      const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
-      if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);
-      if (body.kind === 'invalid')
-        return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
-
-      let result: unknown;
-      try {
-        result = calculate(body.value, { ruleSet, explain: explain === true });
-      } catch (error) {
-        if (error instanceof ValidationError) {
-          return invalidRequest(`The request body has ${count(error.issues.length)}.`, error.issues);
-        }
-        throw error;
-      }
-      return new Response(JSON.stringify(result), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json', [RULE_SET_HEADER]: ruleSet.id },
-      });
-    };
-
-  app.post(
-    PATHS.retirement,
-    calculation((body, o) => calculations.retirementExpenditure(body, o)),
-  );
-  app.post(
-    PATHS.repayment,
-    calculation((body, o) => calculations.repaymentCapacity(body, o)),
-  );
+  // A calculation: key (401), media type and declared size (415, 413), query (400, 503), then
+  // the handler reads the body and calculates. Nothing about the body is read before the key.
+  const key = requireKey({ keys, digest });
+  const json = requireJsonWithinLimit();
+  const ruleSet = chooseRuleSet({ catalog, defaultRuleSet });
+  const calculate = { ...DEFAULT_CALCULATIONS, ...options.calculations };
+  app.post(PATHS.retirement, key, json, ruleSet, calculationHandler(calculate.retirementExpenditure));
+  app.post(PATHS.repayment, key, json, ruleSet, calculationHandler(calculate.repaymentCapacity));
 
   app.get(PATHS.health, (c) => {
     let set: RuleSet;
@@ -499,6 +331,7 @@ export function createApp(options: AppOptions): Hono<Env> {
     return c.json({ status: 'ok', Rekenregels: rekenregels(set) });
   });
 
+  let openApiText: string | undefined;
   app.get(PATHS.openapi, () => {
     openApiText ??= JSON.stringify(openApiDocument(options.version === undefined ? {} : { version: options.version }));
     return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -514,10 +347,73 @@ export function createApp(options: AppOptions): Hono<Env> {
     [PATHS.openapi]: ['GET', 'HEAD'],
   };
   for (const [path, methods] of Object.entries(allowed)) app.all(path, () => methodNotAllowed(methods));
-
   app.notFound(() => notFound());
+  app.onError(internalErrorHandler(options.logError ?? defaultLogError));
+  return app;
+}
 
-  app.onError((error, c) => {
+/**
+ * Today's rule set, looked up at most once a second (the lookup formats a date in the
+ * Netherlands' time zone, which is not free on every request).
+ */
+function todaysRuleSet(catalog: RuleSetCatalog, now: () => Date): () => RuleSet {
+  let todays: { set: RuleSet; until: number } | undefined;
+  return () => {
+    const at = now().getTime();
+    if (todays === undefined || at >= todays.until || at < todays.until - RULE_SET_CACHE_MS) {
+      todays = { set: catalog.forDate(new Date(at)), until: at + RULE_SET_CACHE_MS };
+    }
+    return todays.set;
+  };
+}
+
+function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
+  return cors({
+    origin: [...origins],
+    allowMethods: ['GET', 'HEAD', 'POST'],
+    allowHeaders: ['Content-Type', KEY_HEADER, REQUEST_ID_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, RULE_SET_HEADER],
+    maxAge: 600,
+  });
+}
+
+/**
+ * The end of a calculation, after the checks: reads the body, counting (413), parses it (400),
+ * calculates (400 for the body's problems), and answers the result with its rule set.
+ */
+function calculationHandler(
+  calculate: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown,
+): (c: Context<Env>) => Promise<Response> {
+  return async (c) => {
+    const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
+    if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);
+    if (body.kind === 'invalid')
+      return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
+    const ruleSet = c.get('ruleSet');
+    let result: unknown;
+    try {
+      result = calculate(body.value, { ruleSet, explain: c.get('explain') });
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        return invalidRequest(`The request body has ${problemCount(error.issues.length)}.`, error.issues);
+      }
+      throw error;
+    }
+    c.set('requestIdSent', true);
+    return new Response(JSON.stringify(result), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/json',
+        [RULE_SET_HEADER]: ruleSet.id,
+        [REQUEST_ID_HEADER]: c.get('requestId'),
+      },
+    });
+  };
+}
+
+/** A 500 with a fresh error id; the cause is logged under it (the caller gets nothing else). */
+function internalErrorHandler(logError: (entry: ErrorLogEntry) => void): ErrorHandler<Env> {
+  return (error, c) => {
     const errorId = crypto.randomUUID();
     logError({
       time: new Date().toISOString(),
@@ -525,20 +421,9 @@ export function createApp(options: AppOptions): Hono<Env> {
       requestId: c.get('requestId') ?? '',
       errorId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path, 500),
       error,
     });
     return internalError(errorId);
-  });
-
-  return app;
-}
-
-function noRuleSetToday(error: RuleSetChoiceError): Response {
-  const message = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-  return ruleSetUnavailable(`${message}. The operator must install a rule set for today.`);
-}
-
-function count(n: number): string {
-  return n === 1 ? '1 problem' : `${n} problems`;
+  };
 }

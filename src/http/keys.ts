@@ -110,9 +110,11 @@ function toDigestBytes(digest: KeyDigest): Uint8Array {
  */
 export class SubscriptionKeys {
   readonly #digests: readonly Uint8Array[];
+  readonly #digest: (key: string) => Uint8Array;
 
-  private constructor(digests: readonly Uint8Array[]) {
+  private constructor(digests: readonly Uint8Array[], digest: (key: string) => Uint8Array) {
     this.#digests = Object.freeze(digests);
+    this.#digest = digest;
   }
 
   /**
@@ -120,6 +122,8 @@ export class SubscriptionKeys {
    *
    * @param keys - Keys as text; none may be empty.
    * @param digests - Keys as SHA-256 digests: 32 bytes, or 64 hexadecimal characters.
+   * @param digest - The SHA-256 of a key's UTF-8 bytes (default {@link digestKey}, pure JS; a
+   *   host may hand in its platform's native one, e.g. `node:crypto`'s, which is faster).
    * @returns The set of all of them (duplicates do no harm).
    * @throws `TypeError` when a key is empty or a digest is not 32 bytes or 64 hexadecimal
    *   characters: a misconfigured service should not start.
@@ -133,14 +137,18 @@ export class SubscriptionKeys {
    * assert.throws(() => SubscriptionKeys.of([], ['not hex']), TypeError);
    * ```
    */
-  static of(keys: readonly string[] = [], digests: readonly KeyDigest[] = []): SubscriptionKeys {
+  static of(
+    keys: readonly string[] = [],
+    digests: readonly KeyDigest[] = [],
+    digest: (key: string) => Uint8Array = digestKey,
+  ): SubscriptionKeys {
     const all: Uint8Array[] = [];
     for (const key of keys) {
       if (key.length === 0) throw new TypeError('a subscription key cannot be empty');
-      all.push(digestKey(key));
+      all.push(digest(key));
     }
-    for (const digest of digests) all.push(toDigestBytes(digest));
-    return new SubscriptionKeys(all);
+    for (const given of digests) all.push(toDigestBytes(given));
+    return new SubscriptionKeys(all, digest);
   }
 
   /**
@@ -201,6 +209,6 @@ export class SubscriptionKeys {
    * ```
    */
   accepts(key: string): boolean {
-    return this.acceptsDigest(digestKey(key));
+    return this.acceptsDigest(this.#digest(key));
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The Node entry of the HTTP service (`npm start`): reads the configuration from the
  * environment, serves the web-standard app (`src/http`) with `@hono/node-server`, logs one
- * JSON line per request to stdout, and shuts down gracefully on SIGTERM and SIGINT.
+ * JSON line per request to stdout (pino, asynchronously), checks keys with `node:crypto`'s
+ * SHA-256, and shuts down gracefully on SIGTERM and SIGINT.
  *
  * Timeouts against slow clients: the request headers must arrive within 10 s and the whole
  * request within 30 s (Node answers 408 and closes otherwise); an idle keep-alive connection
@@ -10,10 +11,18 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
 import { readAdvisorPage } from './advisor-files.js';
-import { ConfigError, readServiceConfig, type Environment, type ServiceConfig } from './service-config.js';
+import { nativeDigestKey } from './digest.js';
+import { processLog, serviceLog } from './log.js';
+import {
+  ConfigError,
+  DEFAULT_LISTEN_BACKLOG,
+  readServiceConfig,
+  type Environment,
+  type ServiceConfig,
+} from './service-config.js';
 
 export { ConfigError, readServiceConfig } from './service-config.js';
 export type { ServiceConfig, Environment } from './service-config.js';
@@ -37,9 +46,9 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 };
 
 export interface StartOptions {
-  /** Writes one line (default: stdout, in batches). */
+  /** Writes one log line, without its newline (default: stdout, asynchronously, by pino). */
   readonly writeLog?: (line: string) => void;
-  /** Writes one error line (default: stderr). */
+  /** Writes one error line, without its newline (default: stderr, at once). */
   readonly writeError?: (line: string) => void;
   readonly timeouts?: Partial<Timeouts>;
   /** Extra app options (the bench uses this to stub the calculation). */
@@ -72,46 +81,13 @@ function packageVersion(): string {
 }
 
 /**
- * Lines for stdout, written in batches: the lines of one turn of the event loop go out in one
- * write (stdout to a pipe or file is synchronous in Node, and a write per request costs a
- * system call each). Flushed before every exit.
+ * The line as the client saw it: a request Node cut off at the request timeout got Node's 408
+ * (and its connection closed), whatever the app answered afterwards to nobody.
  */
-export class LineWriter {
-  #pending: string[] = [];
-  #scheduled = false;
-  readonly #write: (text: string) => void;
-
-  constructor(write: (text: string) => void) {
-    this.#write = write;
-  }
-
-  line(text: string): void {
-    this.#pending.push(`${text}\n`);
-    if (this.#pending.length >= 512) this.flush();
-    else if (!this.#scheduled) {
-      this.#scheduled = true;
-      setImmediate(() => this.flush());
-    }
-  }
-
-  flush(): void {
-    this.#scheduled = false;
-    if (this.#pending.length === 0) return;
-    const text = this.#pending.join('');
-    this.#pending = [];
-    this.#write(text);
-  }
-}
-
-let stdoutWriter: LineWriter | undefined;
-/** The process's stdout as a LineWriter (one per process, flushed when it exits). */
-function stdoutLines(): LineWriter {
-  if (stdoutWriter === undefined) {
-    const writer = new LineWriter((text) => process.stdout.write(text));
-    process.once('exit', () => writer.flush());
-    stdoutWriter = writer;
-  }
-  return stdoutWriter;
+function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
+  const socket = (bindings as Partial<HttpBindings> | undefined)?.incoming?.socket;
+  const error = socket?.errored as NodeJS.ErrnoException | null | undefined;
+  return error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? { ...line, status: 408 } : line;
 }
 
 function errorDetail(error: unknown): unknown {
@@ -121,16 +97,19 @@ function errorDetail(error: unknown): unknown {
 
 /** Starts the service; resolves once it listens. */
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  const writeLog = options.writeLog ?? ((line: string) => stdoutLines().line(line));
-  const writeError = options.writeError ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log =
+    options.writeLog === undefined && options.writeError === undefined
+      ? processLog()
+      : serviceLog(options.writeLog, options.writeError);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
 
   const app = createApp({
     keyDigests: config.keyDigests,
+    digestKey: nativeDigestKey,
     corsOrigins: config.corsOrigins,
     version: packageVersion(),
-    log: (line: RequestLogLine) => writeLog(JSON.stringify(line)),
-    logError: (entry: ErrorLogEntry) => writeError(JSON.stringify({ ...entry, error: errorDetail(entry.error) })),
+    log: (line: RequestLogLine, bindings: unknown) => log.info(asDelivered(line, bindings)),
+    logError: ({ level: _level, ...entry }: ErrorLogEntry) => log.error({ ...entry, error: errorDetail(entry.error) }),
     ...(config.catalog !== undefined ? { catalog: config.catalog } : {}),
     ...(config.ruleSet !== undefined ? { ruleSet: config.ruleSet } : {}),
     // The advisor page at GET / (docs/advisor.md), read once from dist/advisor/.
@@ -139,7 +118,13 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   });
 
   const server = createAdaptorServer({
-    fetch: app.fetch,
+    fetch: async (request: Request, bindings: HttpBindings | Http2Bindings) => {
+      const response = await app.fetch(request, bindings);
+      // Answered before the body was read (401, 415, 413, 404, …): close the connection rather
+      // than read and discard the rest, which may be megabytes from a client without a key.
+      if (!bindings.incoming.complete) bindings.outgoing.setHeader('Connection', 'close');
+      return response;
+    },
     serverOptions: {
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
@@ -165,20 +150,16 @@ export async function startService(config: ServiceConfig, options: StartOptions 
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolvePromise();
-    });
+    server.listen(
+      { port: config.port, host: config.host, backlog: config.listenBacklog ?? DEFAULT_LISTEN_BACKLOG },
+      () => {
+        server.off('error', reject);
+        resolvePromise();
+      },
+    );
   });
   server.on('error', (error) =>
-    writeError(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: 'error',
-        event: 'server_error',
-        error: errorDetail(error),
-      }),
-    ),
+    log.error({ time: new Date().toISOString(), event: 'server_error', error: errorDetail(error) }),
   );
 
   const address = server.address() as AddressInfo;
@@ -206,8 +187,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   return { server, host: address.address, port: address.port, url: `http://${hostForUrl}:${address.port}`, shutdown };
 }
 
-function event(fields: Record<string, unknown>): string {
-  return JSON.stringify({ time: new Date().toISOString(), ...fields });
+function event(fields: Record<string, unknown>): Record<string, unknown> {
+  return { time: new Date().toISOString(), ...fields };
 }
 
 /**
@@ -253,20 +234,21 @@ export async function main(env: Environment = process.env): Promise<void> {
     process.stderr.write(`budgetnorm: cannot start: ${why}\n`);
     process.exit(1);
   }
-  const out = stdoutLines();
-  out.line(event({ event: 'listening', url: service.url, ruleSet: config.ruleSetSource, pid: process.pid }));
+  const out = processLog();
+  out.info(event({ event: 'listening', url: service.url, ruleSet: config.ruleSetSource, pid: process.pid }));
 
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
     signals += 1;
     if (signals > 1) {
       process.stderr.write(`budgetnorm: ${signal} again: stopping now, cutting off in-flight requests\n`);
+      out.flushSync();
       process.exit(1);
     }
-    out.line(event({ event: 'stopping', signal }));
-    void service.shutdown().then((outcome) => {
-      out.line(event({ event: 'stopped', outcome }));
-      out.flush();
+    out.info(event({ event: 'stopping', signal }));
+    void service.shutdown().then(async (outcome) => {
+      out.info(event({ event: 'stopped', outcome }));
+      await out.close();
       process.exit(outcome === 'drained' ? 0 : 1);
     });
   };

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { RuleSetChoiceError, RuleSetError } from '../contract/errors.js';
-import { digestKey } from '../http/keys.js';
 import { referenceDate, RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import { nativeDigestKey as digestKey } from './digest.js';
 import { loadRuleSetFolder } from './load-folder.js';
 
 /** A configuration the service cannot start with. */
@@ -34,6 +34,11 @@ export interface ServiceConfig {
   /** Says where the rule sets come from, for the start-up line. */
   readonly ruleSetSource: string;
   readonly corsOrigins: readonly string[];
+  /**
+   * The listen backlog: how many new connections the kernel queues before the server accepts
+   * them (default {@link DEFAULT_LISTEN_BACKLOG}).
+   */
+  readonly listenBacklog?: number;
   /** Things worth saying at start-up that do not stop it. */
   readonly warnings: readonly string[];
 }
@@ -42,10 +47,21 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
+/**
+ * Node's own default (511) overflows under a burst of a thousand new connections (the SYNs
+ * dropped are retried after 1 s, 3 s, … so a few clients wait seconds); Linux caps the value at
+ * net.core.somaxconn (4096 since kernel 5.4).
+ */
+export const DEFAULT_LISTEN_BACKLOG = 4096;
+/** The NODE_ENV values with a meaning; any other is most likely a typo (`Production`, `prod`). */
+const KNOWN_NODE_ENVS = ['production', 'development', 'test'];
 
 /** Characters a key may have: visible ASCII, which every client can send in a header. */
 const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
+const DIGEST_PREFIX = /^sha256:/i;
 const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/i;
+/** A comment after a key: a `#` after whitespace (keys have none, so a `#` inside a key stays). */
+const TRAILING_COMMENT = /\s+#.*$/;
 
 function hexToBytes(hex: string): Uint8Array {
   const bytes = new Uint8Array(hex.length / 2);
@@ -60,6 +76,22 @@ function keyDigest(key: string, where: string): Uint8Array {
     );
   }
   return digestKey(key);
+}
+
+/**
+ * The digest of one line of the keys file: `sha256:<64 hex>` gives it; any other line is a key.
+ * A line that starts like a digest but is not one is refused: taken as a key, a mistyped digest
+ * would quietly lock out the key it was meant for.
+ */
+function fileLineDigest(line: string, where: string): Uint8Array {
+  const digest = DIGEST_LINE.exec(line);
+  if (digest !== null) return hexToBytes(digest[1] as string);
+  if (DIGEST_PREFIX.test(line)) {
+    throw new ConfigError(
+      `${where} starts with sha256: but is not sha256: followed by 64 hexadecimal digits (the line is not shown)`,
+    );
+  }
+  return keyDigest(line, where);
 }
 
 function readKeys(env: Environment, readFile: (path: string) => string): Uint8Array[] {
@@ -85,15 +117,10 @@ function readKeys(env: Environment, readFile: (path: string) => string): Uint8Ar
     }
     let found = 0;
     text.split(/\r?\n/).forEach((raw, i) => {
-      const line = raw.trim();
+      const line = raw.replace(TRAILING_COMMENT, '').trim();
       if (line === '' || line.startsWith('#')) return;
       found += 1;
-      const digest = DIGEST_LINE.exec(line);
-      digests.push(
-        digest !== null
-          ? hexToBytes(digest[1] as string)
-          : keyDigest(line, `BUDGETNORM_API_KEYS_FILE ${file} line ${i + 1}`),
-      );
+      digests.push(fileLineDigest(line, `BUDGETNORM_API_KEYS_FILE ${file} line ${i + 1}`));
     });
     if (found === 0)
       throw new ConfigError(
@@ -109,6 +136,22 @@ function readPort(value: string | undefined): number {
     throw new ConfigError(`PORT must be a whole number from 0 to 65535 (0: any free port), got "${value}"`);
   }
   return Number(value);
+}
+
+function readBacklog(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_LISTEN_BACKLOG;
+  if (!/^\d{1,5}$/.test(value.trim()) || Number(value) < 1 || Number(value) > 65535) {
+    throw new ConfigError(`BUDGETNORM_LISTEN_BACKLOG must be a whole number from 1 to 65535, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** A warning when NODE_ENV is set to something without a meaning: the service then runs as development. */
+function nodeEnvWarnings(value: string | undefined): string[] {
+  if (value === undefined || value === '' || KNOWN_NODE_ENVS.includes(value)) return [];
+  return [
+    `NODE_ENV is "${value}", which is none of production, development, test (exactly so, in lower case); the service runs as in development (without a configured key it generates a development key)`,
+  ];
 }
 
 function readOrigins(value: string | undefined): string[] {
@@ -196,14 +239,16 @@ export function readServiceConfig(
   const host = env['HOST']?.trim() || DEFAULT_HOST;
   const port = readPort(env['PORT']);
   const corsOrigins = readOrigins(env['BUDGETNORM_CORS_ORIGINS']);
+  const listenBacklog = readBacklog(env['BUDGETNORM_LISTEN_BACKLOG']);
   const keyDigests = readKeys(env, readFile);
   const rules = readRuleSet(env, today);
   const base = {
     host,
     port,
     corsOrigins,
+    listenBacklog,
     ruleSetSource: rules.ruleSetSource,
-    warnings: rules.warnings,
+    warnings: [...nodeEnvWarnings(env['NODE_ENV']), ...rules.warnings],
     ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),
     ...(rules.ruleSet !== undefined ? { ruleSet: rules.ruleSet } : {}),
   };

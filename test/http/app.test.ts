@@ -422,7 +422,7 @@ describe('the log line', () => {
       ruleSet: response.headers.get('x-rekenregels'),
     });
     await app.fetch(new Request('http://localhost/nowhere?key=abc'));
-    expect(lines[1]).toMatchObject({ method: 'GET', path: '/nowhere', status: 404, ruleSet: null });
+    expect(lines[1]).toMatchObject({ method: 'GET', path: '(unknown path)', status: 404, ruleSet: null });
   });
 
   it('never contains a key, wherever the caller put it', async () => {

@@ -88,6 +88,35 @@ describe('subscription keys', () => {
     expect(fails(() => read({ BUDGETNORM_API_KEYS: 'sleutel-é' })).message).not.toContain('sleutel');
   });
 
+  it('a line starting with sha256: that is not 64 hex digits stops the start, naming the line, never its text', () => {
+    for (const line of [`sha256:${'a'.repeat(63)}`, 'sha256:zz', 'SHA256:', `sha256:${'c'.repeat(64)}x`]) {
+      const bad = fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': `good-key\n\n${line}\n` }));
+      expect(bad.message).toMatch(/BUDGETNORM_API_KEYS_FILE \/k line 3 /);
+      expect(bad.message).toMatch(/64 hexadecimal digits/);
+      expect(bad.message).not.toContain(line.slice(7) || 'good-key');
+    }
+  });
+
+  it('a # after whitespace starts a comment; a # inside a key is part of it', () => {
+    const hex = Array.from(digestKey('gamma-key'), (b) => b.toString(16).padStart(2, '0')).join('');
+    const file = `alpha-key   # the first\nbeta#key\nsha256:${hex}\t# gamma, by digest\n`;
+    const config = read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': file });
+    expect(config.keyDigests).toHaveLength(3);
+    for (const key of ['alpha-key', 'beta#key', 'gamma-key']) expect(accepts(config.keyDigests, key)).toBe(true);
+    expect(accepts(config.keyDigests, 'alpha-key   # the first')).toBe(false);
+  });
+
+  it('NODE_ENV other than production, development or test: a warning, and it runs as development', () => {
+    for (const value of ['Production', 'prod', 'staging']) {
+      const config = read({ NODE_ENV: value });
+      expect(config.developmentKey).toBeDefined();
+      expect(config.warnings).toEqual([expect.stringMatching(`NODE_ENV is "${value}", which is none of production`)]);
+    }
+    for (const value of ['production', 'development', 'test', '']) {
+      expect(read({ NODE_ENV: value, BUDGETNORM_API_KEYS: 'k' }).warnings).toEqual([]);
+    }
+  });
+
   it('none configured: a development key, printed by the entry point; in production: refuse to start', () => {
     const config = read({});
     expect(config.developmentKey).toMatch(/^budgetnorm-dev-[A-Za-z0-9_-]{32}$/);
@@ -97,6 +126,17 @@ describe('subscription keys', () => {
       /NODE_ENV=production and no subscription key.*BUDGETNORM_API_KEYS/,
     );
     expect(read({ NODE_ENV: 'production', BUDGETNORM_API_KEYS: 'k' }).developmentKey).toBeUndefined();
+  });
+});
+
+describe('listen backlog', () => {
+  it('BUDGETNORM_LISTEN_BACKLOG: default 4096; a whole number from 1 to 65535, else the start stops', () => {
+    expect(read({}).listenBacklog).toBe(4096);
+    expect(read({ BUDGETNORM_LISTEN_BACKLOG: ' 1024 ' }).listenBacklog).toBe(1024);
+    for (const bad of ['0', '-1', '1e3', 'many', '70000'])
+      expect(fails(() => read({ BUDGETNORM_LISTEN_BACKLOG: bad })).message).toMatch(
+        /^BUDGETNORM_LISTEN_BACKLOG must be a whole number from 1 to 65535/,
+      );
   });
 });
 

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_TYPES, Problem, ValidationProblem } from '../../src/http/index.js';
+import { PROBLEM_TYPES, Problem, SubscriptionKeys, ValidationProblem } from '../../src/http/index.js';
+import { readServiceConfig } from '../../src/node/service-config.js';
 import { fencedBlocks, readPage } from '../docs/markdown.js';
 import { JSON_HEADERS, REPAYMENT, post, testApp } from './support/helpers.js';
 
@@ -27,6 +28,7 @@ describe('docs/http.md', () => {
       'BUDGETNORM_API_KEYS',
       'BUDGETNORM_API_KEYS_FILE',
       'BUDGETNORM_CORS_ORIGINS',
+      'BUDGETNORM_LISTEN_BACKLOG',
       'BUDGETNORM_RULESET',
       'BUDGETNORM_RULESET_DIR',
       'HOST',
@@ -67,5 +69,40 @@ describe('docs/http.md', () => {
       const body = (await response.clone().json()) as Record<string, unknown>;
       expect(example, `status ${status}`).toEqual(body);
     }
+  });
+
+  it('the keys-file example is a file the service starts with: comments skipped, both keys accepted', () => {
+    const block = fencedBlocks(readPage('docs/http.md')).find(
+      (b) => b.language === 'text' && b.attributes['file'] === 'budgetnorm-keys',
+    );
+    expect(block, 'a ```text file=budgetnorm-keys block').toBeDefined();
+    const config = readServiceConfig(
+      { BUDGETNORM_API_KEYS_FILE: 'budgetnorm-keys', BUDGETNORM_RULESET: 'nl-2026' },
+      { readFile: () => block?.body ?? '' },
+    );
+    const keys = SubscriptionKeys.of([], config.keyDigests);
+    expect(keys.size).toBe(2);
+    // The example's plain key, and the key whose digest the example gives ('test').
+    expect(keys.accepts('k-7f3a9c1e5b2d4a6c8e0f1a3b')).toBe(true);
+    expect(keys.accepts('test')).toBe(true);
+  });
+
+  it('names exactly the charsets the service accepts with application/json', async () => {
+    const row = /^\| 415 \|.*$/m.exec(page)?.[0] ?? '';
+    const documented = new Set([...row.matchAll(/`charset=([^`]+)`/g)].map((m) => (m[1] as string).toLowerCase()));
+    const { app } = testApp();
+    const accepted = new Set<string>();
+    for (const charset of ['utf-8', 'utf8', 'unicode-1-1-utf-8', 'latin1', 'iso-8859-1', 'utf-16', 'us-ascii']) {
+      for (const written of [charset, charset.toUpperCase(), `"${charset}"`]) {
+        const response = await app.fetch(
+          post('/Afloscapaciteit/Resultaat', REPAYMENT, {
+            ...JSON_HEADERS,
+            'Content-Type': `application/json; charset=${written}`,
+          }),
+        );
+        if (response.status !== 415) accepted.add(charset);
+      }
+    }
+    expect([...documented].sort()).toEqual([...accepted].sort());
   });
 });

@@ -8,7 +8,10 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult } from '../../src/index.js';
-import { LineWriter, readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
+import { digestKey } from '../../src/http/index.js';
+import { nativeDigestKey } from '../../src/node/digest.js';
+import { serviceLog } from '../../src/node/log.js';
+import { readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
 import { collect, KEY, REPAYMENT, RETIREMENT, type Reply } from './support/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -135,22 +138,59 @@ describe('the Node server on a free port', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it('a request cut off by the request timeout is logged with the 408 the client got', async () => {
+    const before = logged.length;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(service.port, '127.0.0.1', () => {
+        socket.write(
+          [
+            'POST /Afloscapaciteit/Resultaat HTTP/1.1',
+            'Host: x',
+            'Content-Type: application/json',
+            `Ocp-Apim-Subscription-Key: ${KEY}`,
+            `Content-Length: ${Buffer.byteLength(REPAYMENT)}`,
+            '',
+            REPAYMENT.slice(0, 20),
+          ].join('\r\n'),
+        );
+      });
+      let text = '';
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    for (let waited = 0; logged.length === before && waited < 3_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const lines = logged.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([expect.objectContaining({ path: '/Afloscapaciteit/Resultaat', status: 408 })]);
+  });
 });
 
-describe('the log writer', () => {
-  it('writes the lines of one event-loop turn in one write, in order, and flushes on demand', async () => {
-    const writes: string[] = [];
-    const writer = new LineWriter((text) => writes.push(text));
-    writer.line('{"a":1}');
-    writer.line('{"b":2}');
-    expect(writes).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(writes).toEqual(['{"a":1}\n{"b":2}\n']);
-    writer.line('{"c":3}');
-    writer.flush();
-    expect(writes).toEqual(['{"a":1}\n{"b":2}\n', '{"c":3}\n']);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(writes).toHaveLength(2);
+describe('the service log (pino)', () => {
+  it('request lines and events as info on the log, errors as error on the error log, one JSON line each', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const log = serviceLog(
+      (line) => out.push(line),
+      (line) => err.push(line),
+    );
+    log.info({ time: '2026-03-01T12:00:00.000Z', requestId: 'r-1', method: 'POST', path: '/x', status: 200 });
+    log.info({ time: '2026-03-01T12:00:01.000Z', event: 'stopping', signal: 'SIGTERM' });
+    log.error({ time: '2026-03-01T12:00:02.000Z', errorId: 'e-1', error: { name: 'RangeError' } });
+    expect(out).toEqual([
+      '{"level":"info","time":"2026-03-01T12:00:00.000Z","requestId":"r-1","method":"POST","path":"/x","status":200}',
+      '{"level":"info","time":"2026-03-01T12:00:01.000Z","event":"stopping","signal":"SIGTERM"}',
+    ]);
+    expect(err.map((l) => JSON.parse(l) as unknown)).toEqual([
+      { level: 'error', time: '2026-03-01T12:00:02.000Z', errorId: 'e-1', error: { name: 'RangeError' } },
+    ]);
+  });
+
+  it('node:crypto digests keys as the web-standard default does', () => {
+    for (const key of ['k', 'test-key-4f1c2b9e7d', 'sleutel-é', 'x'.repeat(1000)])
+      expect(nativeDigestKey(key)).toEqual(digestKey(key));
   });
 });
 
