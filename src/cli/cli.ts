@@ -8,7 +8,7 @@ import { calculationCommand } from './commands/calculate.js';
 import { rulesCommand } from './commands/rules.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { BATCH_HELP, MAIN_HELP, RULES_HELP, calculationHelp } from './help.js';
-import { CliError, write, type CliIo } from './io.js';
+import { CliError, report, write, WriteError, type CliIo } from './io.js';
 import { RuleSetError } from '../index.js';
 
 export { EXIT } from './exit-codes.js';
@@ -70,18 +70,21 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof CliError) {
-      if (error.message !== '') await write(io.stderr, `budgetnorm: ${error.message}\n`);
+      if (error.message !== '') await report(io, `budgetnorm: ${error.message}\n`);
       return error.exitCode;
     }
+    if (error instanceof WriteError) {
+      const where =
+        error.stream === io.stdout ? 'standard output' : error.stream === io.stderr ? 'standard error' : 'a file';
+      await report(io, `budgetnorm: cannot write to ${where}: ${error.message}; the output is incomplete\n`);
+      return EXIT.io;
+    }
     if (error instanceof RuleSetError) {
-      await write(io.stderr, `budgetnorm: ${error.message}\n`);
+      await report(io, `budgetnorm: ${error.message}\n`);
       return EXIT.ruleSet;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    await write(
-      io.stderr,
-      `budgetnorm: internal error (a bug; please report it with the command you ran):\n${detail}\n`,
-    );
+    await report(io, `budgetnorm: internal error (a bug; please report it with the command you ran):\n${detail}\n`);
     return EXIT.internal;
   }
 }

@@ -11,12 +11,19 @@ export const EXIT = {
   problems: 1,
   /** The command line is wrong: an unknown command or option, a missing argument, a bad date, an unknown rule-set id. */
   usage: 2,
-  /** A file could not be read or written (missing input, unreadable header, output folder absent…). */
+  /**
+   * A file could not be read or written (missing input, unreadable header, output folder absent,
+   * a full disk, a standard output whose reader went away…).
+   */
   io: 3,
   /** The rule set asked for cannot be used: it does not load, or it failed on a household (a defect of the rule set). */
   ruleSet: 4,
   /** A bug in budgetnorm: an unexpected error. The message asks for a report. */
   internal: 5,
+  /** A batch stopped by SIGINT (Ctrl-C) after writing whole records up to a stated line (128 + 2, the shell's convention). */
+  sigint: 130,
+  /** A batch stopped by SIGTERM likewise (128 + 15). */
+  sigterm: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -26,7 +33,8 @@ export const EXIT_CODE_HELP = [
   '  0  ok',
   '  1  problems found: a rejected request body, batch error records, rule-set problems, worked-example differences',
   '  2  usage error: unknown command or option, missing argument, bad --date, unknown rule-set id',
-  '  3  a file could not be read or written',
+  '  3  a file could not be read or written (also: a full disk, a closed standard output)',
   '  4  the rule set cannot be used (does not load, or failed on a household)',
   '  5  internal error (a bug: please report it)',
+  '  130, 143  a batch interrupted by SIGINT or SIGTERM (whole records up to a stated line; see --resume)',
 ].join('\n');

@@ -85,10 +85,15 @@ Options:
   --chunk-size BYTES     input bytes per unit of work (default 524288)
   --progress             draw the progress bar even when stderr is not a terminal
   --no-progress          never draw it (default: drawn when stderr is a terminal)
+  --resume               continue a run that stopped (a signal, a full disk): append to --out and
+                         --errors after the last input line they hold; give the same options
   -q, --quiet            no progress bar and no summary line
   -h, --help             this help
 
 The summary line on stderr counts records, results and errors (records = results + errors).
+SIGINT (Ctrl-C) or SIGTERM: reading stops, the records in progress are finished and written (a
+second signal drops them), every file ends on a whole record, and stderr says up to which input
+line every line is accounted for and the command that resumes (exit 130 or 143).
 
 Exit codes:
 ${EXIT_CODE_HELP}

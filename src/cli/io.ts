@@ -4,7 +4,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { finished, type Readable, type Writable } from 'node:stream';
 import { EXIT, type ExitCode } from './exit-codes.js';
 
 export interface CliIo {
@@ -17,7 +17,14 @@ export interface CliIo {
   readonly stderrIsTTY: boolean;
   /** Whether stdout is a terminal. */
   readonly stdoutIsTTY: boolean;
+  /**
+   * Subscribes to the interrupting signals (SIGINT, SIGTERM) while a command can stop cleanly;
+   * returns the unsubscribe function. Absent (tests in-process): no signal handling.
+   */
+  readonly onSignal?: (listener: (signal: StopSignal) => void) => () => void;
 }
+
+export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 export function nodeIo(): CliIo {
   return {
@@ -27,6 +34,13 @@ export function nodeIo(): CliIo {
     cwd: process.cwd(),
     stderrIsTTY: process.stderr.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,
+    onSignal: (listener) => {
+      const signals: StopSignal[] = ['SIGINT', 'SIGTERM'];
+      for (const s of signals) process.on(s, listener);
+      return () => {
+        for (const s of signals) process.off(s, listener);
+      };
+    },
   };
 }
 
@@ -41,14 +55,67 @@ export class CliError extends Error {
 
 export const usageError = (message: string): CliError => new CliError(EXIT.usage, message);
 
-/** Writes text to a stream and waits until it is accepted (respecting backpressure). */
+/** A write that failed (a full disk, a closed pipe…): `cause` is the stream's error. */
+export class WriteError extends Error {
+  readonly stream: Writable;
+  constructor(stream: Writable, cause: unknown) {
+    super(describeFsError(cause), { cause });
+    this.stream = stream;
+  }
+}
+
+const guarded = new WeakSet<Writable>();
+
+/**
+ * Keeps an `error` event of the stream from crashing the process: a failed write is reported
+ * to its writer by `write()`'s promise instead, which knows what was being written.
+ */
+export function guardErrors(stream: Writable): Writable {
+  if (!guarded.has(stream)) {
+    guarded.add(stream);
+    stream.on('error', () => {});
+  }
+  return stream;
+}
+
+/**
+ * Writes text to a stream and waits until the stream has written it: the promise resolves only
+ * when the write succeeded (so backpressure is respected too), and rejects with a `WriteError`
+ * when it failed, however late the failure comes (a full disk fails the write, not the call).
+ */
 export function write(stream: Writable, text: string | Uint8Array): Promise<void> {
+  guardErrors(stream);
   return new Promise((done, fail) => {
-    const ok = stream.write(text, (error) => {
-      if (error) fail(error);
+    if (stream.destroyed || stream.errored !== null) {
+      fail(new WriteError(stream, stream.errored ?? new Error('the stream is closed')));
+      return;
+    }
+    stream.write(text, (error) => {
+      if (error) fail(new WriteError(stream, error));
+      else done();
     });
-    if (ok) done();
-    else stream.once('drain', done);
+  });
+}
+
+/** Writes to stderr for the user, best effort: a message that cannot be shown must not hide the exit code. */
+export async function report(io: CliIo, text: string): Promise<void> {
+  try {
+    await write(io.stderr, text);
+  } catch {
+    // Nowhere left to say it; the exit code still tells.
+  }
+}
+
+/** Ends a stream and waits until everything is written and the file closed; rejects with `WriteError`. */
+export function closeStream(stream: Writable): Promise<void> {
+  guardErrors(stream);
+  return new Promise((done, fail) => {
+    if (stream.errored !== null) {
+      fail(new WriteError(stream, stream.errored));
+      return;
+    }
+    finished(stream, (error) => (error ? fail(new WriteError(stream, error)) : done()));
+    stream.end();
   });
 }
 
@@ -85,6 +152,11 @@ export function describeFsError(error: unknown): string {
       ENOTDIR: 'a part of the path is not a folder',
       EMFILE: 'too many open files',
       ENOSPC: 'no space left on the device',
+      EDQUOT: 'the disk quota is used up',
+      EFBIG: 'the file is too large (a file-size limit was reached)',
+      EIO: 'input/output error',
+      EROFS: 'the file system is read-only',
+      EPIPE: 'the reader closed it (broken pipe)',
     };
     if (typeof code === 'string' && known[code] !== undefined) return known[code];
   }

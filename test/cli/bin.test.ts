@@ -3,30 +3,13 @@
  * `bin`). Builds dist/ first when it is stale. Its batch workers are the compiled
  * dist/cli/batch/worker.js, so this is also where the production worker path is tested.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../../scripts/cli-ensure-built.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { repaymentCapacity } from '../../src/index.js';
-import { readJson, repaymentBody, REQUESTS, ROOT, runCli, tempDir } from './helpers.js';
-
-function spawnBin(
-  args: readonly string[],
-  stdin = '',
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+import { readJson, repaymentBody, REQUESTS, ROOT, runCli, spawnBin, tempDir } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
@@ -46,14 +29,14 @@ describe('the built budgetnorm executable', () => {
 
   it("computes a body from standard input: exit 0, the library's result", async () => {
     const body = readJson(join(REQUESTS, 'afloscapaciteit-gezin-koop.json'));
-    const run = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], JSON.stringify(body));
+    const run = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], { stdin: JSON.stringify(body) });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(body, { ruleSet: 'nl-2026' }))));
   });
 
   it('a refused body: exit 1 with the issues on stderr; a usage error: exit 2', async () => {
-    const bad = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], '{}');
+    const bad = await spawnBin(['afloscapaciteit', '--ruleset', 'nl-2026'], { stdin: '{}' });
     expect(bad.code).toBe(EXIT.problems);
     expect(JSON.parse(bad.stderr).issues.length).toBeGreaterThan(0);
     const usage = await spawnBin(['afloscapaciteit', '--nope']);
@@ -101,10 +84,9 @@ describe('the built budgetnorm executable', () => {
   }, 60_000);
 
   it('batch to standard output', async () => {
-    const run = await spawnBin(
-      ['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--quiet'],
-      `${JSON.stringify(repaymentBody(3))}\n`,
-    );
+    const run = await spawnBin(['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--quiet'], {
+      stdin: `${JSON.stringify(repaymentBody(3))}\n`,
+    });
     expect(run.code).toBe(EXIT.ok);
     expect(JSON.parse(run.stdout.trim())).toMatchObject({ line: 1, result: { Rekenregels: { Id: 'nl-2026' } } });
   });

@@ -2,10 +2,12 @@
  * Runs the command line in-process: `main(argv, io)` with its own streams, so a test sees
  * stdout, stderr and the exit code without spawning a process.
  */
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
+import { BIN } from '../../scripts/cli-ensure-built.js';
 import { main } from '../../src/cli/cli.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -81,4 +83,45 @@ export function repaymentBody(i: number): Record<string, unknown> {
       ? { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 700 + (i % 500) }
       : { WoningSoort: 0, HuurPerMaand: 500 + (i % 700) },
   };
+}
+
+export interface BinRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Spawns the built executable (`node dist/cli/main.js`, see scripts/cli-ensure-built.ts) as a
+ * user runs it. `stdout` may be a file descriptor (e.g. /dev/full) instead of a pipe; `shell`
+ * runs it through bash with that text before `exec` (e.g. `ulimit -f 64; trap '' XFSZ`).
+ */
+export function spawnBin(
+  args: readonly string[],
+  options: { stdin?: string; cwd?: string; stdout?: number; shell?: string } = {},
+): Promise<BinRun> {
+  return new Promise((resolveRun, reject) => {
+    const node = [process.execPath, BIN, ...args];
+    const quote = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+    const child =
+      options.shell === undefined
+        ? spawn(node[0] as string, node.slice(1), {
+            cwd: options.cwd ?? ROOT,
+            stdio: ['pipe', options.stdout ?? 'pipe', 'pipe'],
+          })
+        : spawn('bash', ['-c', `${options.shell}; exec ${node.map(quote).join(' ')}`], {
+            cwd: options.cwd ?? ROOT,
+            stdio: ['pipe', options.stdout ?? 'pipe', 'pipe'],
+          });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolveRun({ code, signal, stdout, stderr }));
+    // A command that stops reading early (a refused option, a failed write) closes its stdin.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.stdin ?? '');
+  });
 }

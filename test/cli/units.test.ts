@@ -2,7 +2,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CsvInputColumns, parseColumnPath, resultColumns } from '../../src/cli/batch/csv-fields.js';
-import { lineChunks } from '../../src/cli/batch/input.js';
+import { ByteSink } from '../../src/cli/batch/byte-sink.js';
+import { lineChunks, withoutLinesUpTo } from '../../src/cli/batch/input.js';
 import { renderCondition, renderExpression } from '../../src/cli/render/readable.js';
 import { dutchNumber } from '../../src/cli/render/text.js';
 import { bundledCatalog } from '../../src/index.js';
@@ -207,5 +208,31 @@ describe('small things', () => {
       line += c.lines;
     }
     expect(line - 1).toBe(5);
+  });
+});
+
+describe('ByteSink: records encoded into one growing buffer', () => {
+  it('gives the UTF-8 of everything pushed, across growth and multi-byte characters', () => {
+    const sink = new ByteSink(8);
+    const parts = ['{"a":1}\n', 'Zorgkosten €40 — ✓\n', '𝄞 x'.repeat(50), '', 'end\n'];
+    for (const p of parts) sink.push(p);
+    expect(Buffer.from(sink.bytes()).toString('utf8')).toBe(parts.join(''));
+    expect(sink.bytes().byteLength).toBe(Buffer.byteLength(parts.join('')));
+  });
+});
+
+describe('withoutLinesUpTo: a resumed run skips the lines already written', () => {
+  const chunk = { firstLine: 10, bytes: new TextEncoder().encode('a\nb\n\nc\nd'), lines: 5 };
+  const text = (c: ReturnType<typeof withoutLinesUpTo>) =>
+    c === undefined ? undefined : { firstLine: c.firstLine, lines: c.lines, text: new TextDecoder().decode(c.bytes) };
+  it.each([
+    [9, { firstLine: 10, lines: 5, text: 'a\nb\n\nc\nd' }],
+    [10, { firstLine: 11, lines: 4, text: 'b\n\nc\nd' }],
+    [12, { firstLine: 13, lines: 2, text: 'c\nd' }],
+    [13, { firstLine: 14, lines: 1, text: 'd' }],
+    [14, undefined],
+    [99, undefined],
+  ])('after line %i', (line, expected) => {
+    expect(text(withoutLinesUpTo(chunk, line))).toEqual(expected);
   });
 });

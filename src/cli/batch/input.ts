@@ -101,3 +101,17 @@ export function splitFirstLine(
   }
   return undefined;
 }
+
+/**
+ * The chunk without its lines up to `line` (a resumed run skips what the earlier run wrote);
+ * undefined when nothing is left. Line numbers stay those of the file.
+ */
+export function withoutLinesUpTo(chunk: LineChunk, line: number): LineChunk | undefined {
+  if (chunk.firstLine > line) return chunk;
+  if (chunk.firstLine + chunk.lines - 1 <= line) return undefined;
+  const buf = Buffer.from(chunk.bytes.buffer, chunk.bytes.byteOffset, chunk.bytes.byteLength);
+  let at = -1;
+  for (let n = chunk.firstLine; n <= line; n += 1) at = buf.indexOf(NEWLINE, at + 1);
+  const bytes = own(buf.subarray(at + 1));
+  return { firstLine: line + 1, bytes, lines: chunk.lines - (line + 1 - chunk.firstLine) };
+}

@@ -14,6 +14,7 @@ import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
 import { RuleEvaluationError, ValidationError, type ValidationIssue } from '../../contract/errors.js';
 import type { RuleSet } from '../../rules/rule-set.js';
+import { ByteSink } from './byte-sink.js';
 import { CsvInputColumns, ResultFlattener, resultColumns, type Calculation } from './csv-fields.js';
 
 export type DataFormat = 'ndjson' | 'csv';
@@ -88,7 +89,6 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
   const run = settings.calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
   const options = { ruleSet, explain: settings.explain };
   const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
   const delimiter = settings.delimiter;
   const csvIn =
     settings.inputFormat === 'csv' ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? []) : undefined;
@@ -171,94 +171,91 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
     });
   };
 
+  /** The issues of a household the calculation refused or failed on. */
+  const failureIssues = (error: unknown): readonly ValidationIssue[] =>
+    error instanceof ValidationError
+      ? error.issues
+      : error instanceof RuleEvaluationError
+        ? [{ path: '', code: 'calculation_failed', message: `the rule set failed on this household: ${error.message}` }]
+        : [
+            {
+              path: '',
+              code: 'internal_error',
+              message: `unexpected error (please report it): ${error instanceof Error ? error.message : String(error)}`,
+            },
+          ];
+  const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;
+  const errorRecord = (line: number, issues: readonly ValidationIssue[]): string =>
+    errorsFormat === 'ndjson'
+      ? `{"line":${line},"issues":${JSON.stringify(issues)}}\n`
+      : interleaved
+        ? stringifyCsv([[String(line), ...emptyResult, JSON.stringify(issues)]], { delimiter })
+        : stringifyCsv([[String(line), JSON.stringify(issues)]], { delimiter });
+  const resultRecord = (line: number, result: unknown): string =>
+    resultCells === undefined
+      ? `{"line":${line},"result":${JSON.stringify(result)}}\n`
+      : stringifyCsv([[String(line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], {
+          delimiter,
+        });
+
   return (chunk) => {
+    // Output is about four times the input for repayment results: sized once, grown rarely.
+    const out = new ByteSink(chunk.bytes.byteLength * 4);
+    const err = interleaved ? out : new ByteSink(1024);
+    const tally = { results: 0, errors: 0, blank: 0 };
+    const emit = (p: Parsed) => {
+      if ('body' in p) {
+        let result: unknown;
+        try {
+          result = run(p.body, options);
+        } catch (error) {
+          tally.errors += 1;
+          err.push(errorRecord(p.line, failureIssues(error)));
+          return;
+        }
+        tally.results += 1;
+        out.push(resultRecord(p.line, result));
+      } else {
+        tally.errors += 1;
+        err.push(errorRecord(p.line, p.issues));
+      }
+    };
     const text = decoder.decode(chunk.bytes);
     const raw = text.split('\n');
     if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
-    let blank = 0;
-    const lines: { line: number; text: string }[] = [];
-    raw.forEach((r, i) => {
+    const csvLines: { line: number; text: string }[] = [];
+    for (let i = 0; i < raw.length; i += 1) {
+      const r = raw[i] as string;
       const t = r.endsWith('\r') ? r.slice(0, -1) : r;
-      if (t.trim() === '') blank += 1;
-      else lines.push({ line: chunk.firstLine + i, text: t });
-    });
-
-    const parsed: Parsed[] =
-      csvIn === undefined
-        ? lines.map(({ line, text: t }) => {
-            try {
-              return { line, body: JSON.parse(t) as unknown };
-            } catch (error) {
-              return {
-                line,
-                issues: [
-                  {
-                    path: '',
-                    code: 'invalid_json',
-                    message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-                  },
-                ],
-              };
-            }
-          })
-        : rowsToBodies(lines);
-
-    const out: string[] = [];
-    const err: string[] = interleaved ? out : [];
-    let results = 0;
-    let errors = 0;
-    for (const p of parsed) {
-      let issues: readonly ValidationIssue[];
-      if ('body' in p) {
-        try {
-          const result = run(p.body, options);
-          results += 1;
-          out.push(
-            resultCells === undefined
-              ? `{"line":${p.line},"result":${JSON.stringify(result)}}\n`
-              : stringifyCsv([[String(p.line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], {
-                  delimiter,
-                }),
-          );
-          continue;
-        } catch (error) {
-          issues =
-            error instanceof ValidationError
-              ? error.issues
-              : error instanceof RuleEvaluationError
-                ? [
-                    {
-                      path: '',
-                      code: 'calculation_failed',
-                      message: `the rule set failed on this household: ${error.message}`,
-                    },
-                  ]
-                : [
-                    {
-                      path: '',
-                      code: 'internal_error',
-                      message: `unexpected error (please report it): ${error instanceof Error ? error.message : String(error)}`,
-                    },
-                  ];
-        }
-      } else {
-        issues = p.issues;
-      }
-      errors += 1;
-      const format = interleaved ? settings.outputFormat : settings.errorsFormat;
-      if (format === 'ndjson') err.push(`{"line":${p.line},"issues":${JSON.stringify(issues)}}\n`);
-      else if (interleaved)
-        err.push(stringifyCsv([[String(p.line), ...emptyResult, JSON.stringify(issues)]], { delimiter }));
-      else err.push(stringifyCsv([[String(p.line), JSON.stringify(issues)]], { delimiter }));
+      if (t.trim() === '') tally.blank += 1;
+      else if (csvIn === undefined) emit(parseJsonLine(chunk.firstLine + i, t));
+      else csvLines.push({ line: chunk.firstLine + i, text: t });
     }
+    if (csvIn !== undefined) for (const p of rowsToBodies(csvLines)) emit(p);
     return {
       seq: chunk.seq,
-      out: encoder.encode(out.join('')),
-      err: interleaved ? new Uint8Array(0) : encoder.encode(err.join('')),
-      results,
-      errors,
-      blank,
+      out: out.bytes(),
+      err: interleaved ? new Uint8Array(0) : err.bytes(),
+      ...tally,
       inputBytes: chunk.bytes.byteLength,
     };
   };
+}
+
+/** One NDJSON line: its body, or an `invalid_json` issue. */
+function parseJsonLine(line: number, text: string): Parsed {
+  try {
+    return { line, body: JSON.parse(text) as unknown };
+  } catch (error) {
+    return {
+      line,
+      issues: [
+        {
+          path: '',
+          code: 'invalid_json',
+          message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ],
+    };
+  }
 }

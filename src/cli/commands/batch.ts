@@ -2,23 +2,28 @@
  * `budgetnorm batch afloscapaciteit|pensioenuitgaven --in FILE --out FILE [--errors FILE]`:
  * many households, NDJSON or CSV in and out, streamed in chunks through worker threads, the
  * output in input order. Every input record gives exactly one output record or one error
- * record; the summary on stderr counts both.
+ * record; the summary on stderr counts both. A run that stops early (a signal, a failed write)
+ * leaves whole records up to a stated input line and says how to resume.
  */
-import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { createReadStream, statSync, truncateSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { choice, dateOption, integerOption, parseCommand, positionals } from '../args.js';
 import { CsvInputColumns, type Calculation } from '../batch/csv-fields.js';
 import { lineChunks, splitFirstLine, type LineChunk } from '../batch/input.js';
+import { BatchOutput } from '../batch/output.js';
+import { Pipeline, type Tally } from '../batch/pipeline.js';
 import { inProcessRunner, startWorkerPool, type ChunkRunner } from '../batch/pool.js';
 import { formatCount, Progress } from '../batch/progress.js';
-import { preambles, type BatchSettings, type ChunkOutcome, type DataFormat } from '../batch/records.js';
+import { preambles, type BatchSettings, type DataFormat } from '../batch/records.js';
+import { resumePoint, type ResumePoint } from '../batch/resume.js';
+import { sameFilePair } from '../batch/same-file.js';
 import type { RuleSetShipment } from '../batch/worker-protocol.js';
 import { EXIT } from '../exit-codes.js';
 import { BATCH_HELP } from '../help.js';
-import { CliError, describeFsError, resolvePath, usageError, write, type CliIo } from '../io.js';
+import { CliError, describeFsError, report, resolvePath, usageError, write, WriteError, type CliIo } from '../io.js';
 import { chooseRuleSet } from './calculate.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 
@@ -26,6 +31,23 @@ const FORMATS = ['ndjson', 'csv'] as const;
 const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 const CALCULATIONS = ['afloscapaciteit', 'pensioenuitgaven'] as const;
 export const DEFAULT_CHUNK_BYTES = 512 * 1024;
+const SEE_HELP = '\nsee: budgetnorm batch --help';
+
+interface BatchOptions {
+  readonly args: readonly string[];
+  readonly calculation: Calculation;
+  readonly in: string;
+  readonly out: string | undefined;
+  readonly errors: string | undefined;
+  readonly settings: Omit<BatchSettings, 'csvHeader'>;
+  readonly workers: number;
+  readonly chunkBytes: number;
+  readonly ruleset: string | undefined;
+  readonly date: string | undefined;
+  readonly resume: boolean;
+  readonly quiet: boolean;
+  readonly progress: boolean | undefined;
+}
 
 function formatOfPath(path: string | undefined): DataFormat | undefined {
   if (path === undefined || path === '-') return undefined;
@@ -35,26 +57,16 @@ function formatOfPath(path: string | undefined): DataFormat | undefined {
   return undefined;
 }
 
-function openOutput(io: CliIo, path: string | undefined, what: string): Promise<{ stream: Writable; file: boolean }> {
-  if (path === undefined || path === '-') return Promise.resolve({ stream: io.stdout, file: false });
-  const stream = createWriteStream(resolvePath(io, path));
-  return new Promise((resolve, reject) => {
-    stream.once('open', () => resolve({ stream, file: true }));
-    stream.once('error', (error) =>
-      reject(new CliError(EXIT.io, `cannot write the ${what} ${path}: ${describeFsError(error)}`)),
+function formatOf(side: string, path: string | undefined, given: DataFormat | undefined): DataFormat {
+  const format = given ?? formatOfPath(path) ?? (path === undefined || path === '-' ? 'ndjson' : undefined);
+  if (format === undefined)
+    throw usageError(
+      `cannot tell the format of ${path ?? side} from its extension: name it .ndjson, .jsonl or .csv, or give --format${SEE_HELP}`,
     );
-  });
+  return format;
 }
 
-function closeOutput(out: { stream: Writable; file: boolean }): Promise<void> {
-  if (!out.file) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    out.stream.once('error', reject);
-    out.stream.end(() => resolve());
-  });
-}
-
-export async function batchCommand(args: readonly string[], io: CliIo): Promise<number> {
+function parseOptions(args: readonly string[]): BatchOptions | 'help' {
   const { values, positionals: given } = parseCommand('batch', args, {
     in: { type: 'string' },
     out: { type: 'string' },
@@ -71,230 +83,318 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
     progress: { type: 'boolean' },
     'no-progress': { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
+    resume: { type: 'boolean' },
   });
-  if (values.help === true) {
-    await write(io.stdout, BATCH_HELP);
-    return EXIT.ok;
-  }
+  if (values.help === true) return 'help';
   const [calcArg] = positionals('batch', given, ['afloscapaciteit|pensioenuitgaven']);
   const calculation: Calculation = choice('batch', 'calculation', calcArg, CALCULATIONS) ?? 'afloscapaciteit';
-  if (values.in === undefined)
-    throw usageError('missing --in FILE (use --in - for standard input)\nsee: budgetnorm batch --help');
+  if (values.in === undefined) throw usageError(`missing --in FILE (use --in - for standard input)${SEE_HELP}`);
   const format = choice('batch', 'format', values.format, FORMATS);
-  const inputFormat =
-    choice('batch', 'in-format', values['in-format'], FORMATS) ??
-    format ??
-    formatOfPath(values.in) ??
-    (values.in === '-' ? 'ndjson' : undefined);
-  if (inputFormat === undefined)
-    throw usageError(
-      `cannot tell the format of ${values.in} from its extension: name it .ndjson, .jsonl or .csv, or give --format\nsee: budgetnorm batch --help`,
-    );
-  const outputFormat =
-    choice('batch', 'out-format', values['out-format'], FORMATS) ??
-    format ??
-    formatOfPath(values.out) ??
-    (values.out === undefined || values.out === '-' ? 'ndjson' : undefined);
-  if (outputFormat === undefined)
-    throw usageError(
-      `cannot tell the format of ${values.out ?? ''} from its extension: name it .ndjson, .jsonl or .csv, or give --format\nsee: budgetnorm batch --help`,
-    );
-  const errorsFormat = values.errors === undefined ? undefined : (formatOfPath(values.errors) ?? outputFormat);
+  const inputFormat = formatOf('--in', values.in, choice('batch', 'in-format', values['in-format'], FORMATS) ?? format);
+  const outputFormat = formatOf(
+    '--out',
+    values.out,
+    choice('batch', 'out-format', values['out-format'], FORMATS) ?? format,
+  );
   const delimiter = values.delimiter ?? ',';
-  if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
-    throw usageError('--delimiter must be one character (not a quote or a line break)\nsee: budgetnorm batch --help');
-  }
-  const workersWanted =
-    integerOption('batch', 'workers', values.workers, 0, 64) ?? Math.min(availableParallelism(), 16);
-  const chunkBytes = integerOption('batch', 'chunk-size', values['chunk-size'], 1, 1 << 30) ?? DEFAULT_CHUNK_BYTES;
-  const date = dateOption('batch', values.date);
-  const explain = values.explain === true;
-  const paths = [
-    ['--in', values.in],
-    ['--out', values.out],
-    ['--errors', values.errors],
-  ] as const;
-  for (const [i, [nameA, a]] of paths.entries()) {
-    for (const [nameB, b] of paths.slice(i + 1)) {
-      if (a !== undefined && b !== undefined && a !== '-' && b !== '-' && resolvePath(io, a) === resolvePath(io, b)) {
-        throw usageError(`${nameA} and ${nameB} are the same file`);
-      }
-    }
-  }
+  if ([...delimiter].length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r')
+    throw usageError(`--delimiter must be one character (not a quote or a line break)${SEE_HELP}`);
+  const resume = values.resume === true;
+  if (resume && (values.out === undefined || values.out === '-'))
+    throw usageError(`--resume needs --out FILE: standard output cannot be continued${SEE_HELP}`);
+  return {
+    args,
+    calculation,
+    in: values.in,
+    out: values.out,
+    errors: values.errors,
+    settings: {
+      calculation,
+      explain: values.explain === true,
+      inputFormat,
+      outputFormat,
+      errorsFormat: values.errors === undefined ? undefined : (formatOfPath(values.errors) ?? outputFormat),
+      delimiter,
+    },
+    workers: integerOption('batch', 'workers', values.workers, 0, 64) ?? Math.min(availableParallelism(), 16),
+    chunkBytes: integerOption('batch', 'chunk-size', values['chunk-size'], 1, 1 << 30) ?? DEFAULT_CHUNK_BYTES,
+    ruleset: values.ruleset,
+    date: dateOption('batch', values.date),
+    resume,
+    quiet: values.quiet === true,
+    progress:
+      values['no-progress'] === true || values.quiet === true ? false : values.progress === true ? true : undefined,
+  };
+}
 
-  // The rule set: chosen once, here; the workers load the same one (checked by its hash).
-  const chosen = chooseRuleSet(io, values.ruleset, date, calculation);
-  const ruleSet: RuleSet = chosen.ruleSet;
+/** `--in`, `--out` and `--errors` name three different files, whatever links lie between them. */
+function checkDistinctFiles(io: CliIo, o: BatchOptions): void {
+  const abs = (p: string | undefined) => (p === undefined || p === '-' ? undefined : resolvePath(io, p));
+  const pair = sameFilePair([
+    ['--in', abs(o.in)],
+    ['--out', abs(o.out)],
+    ['--errors', abs(o.errors)],
+  ]);
+  if (pair !== undefined) throw usageError(`${pair[0]} and ${pair[1]} are the same file`);
+}
+
+interface Input {
+  readonly stream: Readable;
+  readonly chunks: AsyncGenerator<LineChunk>;
+  readonly first: LineChunk | undefined;
+  readonly csvHeader: string[] | undefined;
+  readonly headerBytes: number;
+  readonly headerLine: number;
+  readonly totalBytes: number | undefined;
+}
+
+function openInputStream(io: CliIo, o: BatchOptions): { stream: Readable; totalBytes: number | undefined } {
+  if (o.in === '-') return { stream: io.stdin, totalBytes: undefined };
+  const path = resolvePath(io, o.in);
+  try {
+    const stat = statSync(path);
+    if (stat.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
+    return { stream: createReadStream(path, { highWaterMark: o.chunkBytes }), totalBytes: stat.size };
+  } catch (error) {
+    throw new CliError(EXIT.io, `cannot read ${o.in}: ${describeFsError(error)}`);
+  }
+}
+
+/** Opens the input and reads its first chunk (and, for CSV, the header). */
+async function openInput(io: CliIo, o: BatchOptions): Promise<Input> {
+  const { stream, totalBytes } = openInputStream(io, o);
+  const chunks = lineChunks(stream, o.chunkBytes);
+  try {
+    const next = await chunks.next();
+    const first = next.done === true ? undefined : next.value;
+    if (o.settings.inputFormat !== 'csv')
+      return { stream, chunks, first, csvHeader: undefined, headerBytes: 0, headerLine: 0, totalBytes };
+    const split = first === undefined ? undefined : splitFirstLine(first);
+    if (split === undefined)
+      throw new CliError(EXIT.io, `${o.in} has no header line: a CSV input starts with a header naming the fields`);
+    let csvHeader: string[];
+    try {
+      const rows = parseCsv(split.header, {
+        delimiter: o.settings.delimiter,
+        trim: true,
+        record_delimiter: '\n',
+      }) as string[][];
+      csvHeader = rows[0] ?? [];
+      new CsvInputColumns(o.calculation, csvHeader);
+    } catch (error) {
+      throw new CliError(
+        EXIT.io,
+        `the CSV header (line ${split.headerLine}) of ${o.in} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const headerBytes = (first?.bytes.byteLength ?? 0) - (split.rest?.bytes.byteLength ?? 0);
+    return { stream, chunks, first: split.rest, csvHeader, headerBytes, headerLine: split.headerLine, totalBytes };
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(EXIT.io, `cannot read ${o.in}: ${describeFsError(error)}`);
+  }
+}
+
+interface Outputs {
+  readonly out: BatchOutput;
+  readonly err: BatchOutput | undefined;
+  /** A resumed run: the input lines up to this one are already written. */
+  readonly resumedAfter: number | undefined;
+}
+
+/** Where a file of the run being resumed stops. */
+function checkResume(io: CliIo, path: string, shownAs: string, preamble: string, delimiter: string): ResumePoint {
+  const header = preamble === '' ? undefined : preamble.replace(/\r?\n$/, '');
+  return resumePoint(resolvePath(io, path), shownAs, header, delimiter);
+}
+
+/** Cuts off a part of a record left at the end of a file (a run killed outright). */
+function cutToWholeLines(io: CliIo, path: string, shownAs: string, keepBytes: number): void {
+  const absolute = resolvePath(io, path);
+  try {
+    if (statSync(absolute).size > keepBytes) truncateSync(absolute, keepBytes);
+  } catch (error) {
+    throw new CliError(EXIT.io, `cannot resume ${shownAs}: ${describeFsError(error)}`);
+  }
+}
+
+async function openOutputs(io: CliIo, o: BatchOptions, settings: BatchSettings, ruleSet: RuleSet): Promise<Outputs> {
+  const pre = preambles(settings, ruleSet);
+  type What = 'output' | 'errors file';
+  const files: { path: string | undefined; what: What; preamble: string }[] = [
+    { path: o.out, what: 'output', preamble: pre.out },
+    ...(o.errors === undefined ? [] : [{ path: o.errors, what: 'errors file' as What, preamble: pre.err }]),
+  ];
+  // Every file checked before any is changed: a refused --resume leaves them all as they were.
+  const points = files.map((f) =>
+    o.resume && f.path !== undefined
+      ? checkResume(io, f.path, `the ${f.what} ${f.path}`, f.preamble, settings.delimiter)
+      : undefined,
+  );
+  const opened: BatchOutput[] = [];
+  for (const [i, f] of files.entries()) {
+    const point = points[i];
+    const fresh = point === undefined || point.fresh;
+    if (!fresh && f.path !== undefined) cutToWholeLines(io, f.path, `the ${f.what} ${f.path}`, point.keepBytes);
+    const output = await BatchOutput.open(io, f.path, f.what, !fresh, fresh ? 0 : point.keepBytes);
+    // The CSV header: written (and committed) before the first record.
+    if (fresh) await output.write(f.preamble);
+    output.commit();
+    opened.push(output);
+  }
+  return {
+    out: opened[0] as BatchOutput,
+    err: opened[1],
+    resumedAfter: o.resume ? Math.max(0, ...points.map((p) => p?.afterLine ?? 0)) : undefined,
+  };
+}
+
+type Chosen = ReturnType<typeof chooseRuleSet>;
+
+async function startRunner(o: BatchOptions, settings: BatchSettings, chosen: Chosen): Promise<ChunkRunner> {
+  const ruleSet = chosen.ruleSet;
   const shipment: RuleSetShipment =
     chosen.source.kind === 'bundled'
       ? { kind: 'bundled', id: chosen.source.id }
       : { kind: 'files', files: ruleSet.files, origin: chosen.label };
-
-  // The input.
-  let input: Readable;
-  let totalBytes: number | undefined;
-  if (values.in === '-') {
-    input = io.stdin;
-  } else {
-    const path = resolvePath(io, values.in);
-    try {
-      const stat = statSync(path);
-      if (stat.isDirectory()) throw Object.assign(new Error('is a folder'), { code: 'EISDIR' });
-      totalBytes = stat.size;
-    } catch (error) {
-      throw new CliError(EXIT.io, `cannot read ${values.in}: ${describeFsError(error)}`);
-    }
-    input = createReadStream(path, { highWaterMark: chunkBytes });
-  }
-  const chunks = lineChunks(input, chunkBytes);
-  let first: LineChunk | undefined;
-  let csvHeader: string[] | undefined;
-  let headerBytes = 0;
   try {
-    const next = await chunks.next();
-    first = next.done === true ? undefined : next.value;
-    if (inputFormat === 'csv') {
-      const split = first === undefined ? undefined : splitFirstLine(first);
-      if (split === undefined)
-        throw new CliError(
-          EXIT.io,
-          `${values.in} has no header line: a CSV input starts with a header naming the fields`,
-        );
-      headerBytes = (first?.bytes.byteLength ?? 0) - (split.rest?.bytes.byteLength ?? 0);
-      try {
-        csvHeader = (parseCsv(split.header, { delimiter, trim: true, record_delimiter: '\n' }) as string[][])[0] ?? [];
-        new CsvInputColumns(calculation, csvHeader);
-      } catch (error) {
-        throw new CliError(
-          EXIT.io,
-          `the CSV header (line ${split.headerLine}) of ${values.in} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      first = split.rest;
-    }
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(EXIT.io, `cannot read ${values.in}: ${describeFsError(error)}`);
-  }
-
-  const settings: BatchSettings = {
-    calculation,
-    explain,
-    inputFormat,
-    outputFormat,
-    errorsFormat,
-    delimiter,
-    csvHeader,
-  };
-  const out = await openOutput(io, values.out, 'output');
-  const err = values.errors === undefined ? undefined : await openOutput(io, values.errors, 'errors file');
-
-  let runner: ChunkRunner;
-  try {
-    runner =
-      workersWanted === 0
-        ? inProcessRunner(settings, ruleSet)
-        : await startWorkerPool(workersWanted, { settings, ruleSet: shipment, hash: ruleSet.hash });
+    return o.workers === 0
+      ? inProcessRunner(settings, ruleSet)
+      : await startWorkerPool(o.workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
   } catch (error) {
     throw new CliError(
       EXIT.internal,
       `cannot start the worker threads: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
 
-  const started = performance.now();
-  const progress = new Progress(
-    io.stderr,
-    values['no-progress'] !== true && values.quiet !== true && (values.progress === true || io.stderrIsTTY),
-    totalBytes,
+/** A word of the shell: quoted when it holds anything a shell would read otherwise. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** What a stopped run leaves, and how to continue it. */
+function stoppedReport(o: BatchOptions, outputs: Outputs, tally: Tally, whole: boolean): string {
+  const files = [outputs.out, outputs.err].filter((f): f is BatchOutput => f !== undefined);
+  const where = files.map((f) => f.name).join(' and ');
+  const accounted =
+    tally.upToLine === 0
+      ? `no input line is accounted for yet`
+      : `every input line up to line ${formatCount(tally.upToLine)} is accounted for in ${where}`;
+  const ends = whole ? '; every file ends on a whole record' : `; ${where} may end with a part of a record`;
+  const resumable = whole && files.every((f) => f.regularFile !== undefined);
+  const again = o.args.includes('--resume') ? o.args : [...o.args, '--resume'];
+  const how = resumable
+    ? `to resume: budgetnorm batch ${again.map(shellWord).join(' ')}`
+    : 'it cannot be resumed (--resume needs --out and --errors to be regular files)';
+  return `${accounted}${ends}\n${how}\n`;
+}
+
+function summaryLine(o: BatchOptions, ruleSet: RuleSet, runner: ChunkRunner, tally: Tally, seconds: number): string {
+  const rss = process.resourceUsage().maxRSS / 1024;
+  const blank = tally.blank > 0 ? ` (${plural(tally.blank, 'blank line')} skipped)` : '';
+  const where = tally.errors > 0 && o.errors !== undefined ? `, error records in ${o.errors}` : '';
+  const threads = runner.workers === 0 ? 'in-process' : plural(runner.workers, 'worker');
+  return (
+    `budgetnorm batch ${o.calculation}: ${plural(tally.records, 'record')} = ${plural(tally.results, 'result')} + ${plural(tally.errors, 'error')}${blank}${where}; ` +
+    `rule set ${ruleSet.id}; ${seconds.toFixed(1)} s, ${formatCount(seconds > 0 ? tally.records / seconds : 0)} records/s, ` +
+    `${threads}, peak RSS ${rss.toFixed(0)} MB\n`
   );
-  const counts = { records: 0, results: 0, errors: 0, blank: 0, bytes: headerBytes };
-  const queue: Promise<ChunkOutcome>[] = [];
-  const maxInFlight = Math.max(1, runner.workers * 3);
-  let seq = 0;
-  const writeOutcome = async (outcome: ChunkOutcome): Promise<void> => {
-    if (outcome.out.byteLength > 0) await write(out.stream, outcome.out);
-    if (err !== undefined && outcome.err.byteLength > 0) await write(err.stream, outcome.err);
-    counts.results += outcome.results;
-    counts.errors += outcome.errors;
-    counts.records += outcome.results + outcome.errors;
-    counts.blank += outcome.blank;
-    counts.bytes += outcome.inputBytes;
-    progress.update(counts.records, counts.bytes);
-  };
-  const writeError = (error: unknown) => new CliError(EXIT.io, `cannot write the output: ${describeFsError(error)}`);
+}
+
+/** Why the run stopped early, as the first line of the report, and its exit code. */
+function stopReason(error: unknown, outputs: Outputs, tally: Tally): CliError {
+  const written = `stopped after ${plural(tally.records, 'record')} written`;
+  if (error instanceof WriteError) {
+    const target = [outputs.out, outputs.err].find((f) => f?.stream === error.stream);
+    return new CliError(EXIT.io, `${written}: cannot write ${target?.label ?? 'the output'}: ${error.message}`);
+  }
+  if (error instanceof CliError) return new CliError(error.exitCode, `${written}: ${error.message}`);
+  return new CliError(
+    EXIT.internal,
+    `${written}: internal error (please report it): ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+export async function batchCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const o = parseOptions(args);
+  if (o === 'help') {
+    await write(io.stdout, BATCH_HELP);
+    return EXIT.ok;
+  }
+  checkDistinctFiles(io, o);
+  // The rule set: chosen once, here; the workers load the same one (checked by its hash).
+  const chosen = chooseRuleSet(io, o.ruleset, o.date, o.calculation);
+  const input = await openInput(io, o);
+  const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
+  const runner = await startRunner(o, settings, chosen);
   try {
-    const pre = preambles(settings, ruleSet);
-    try {
-      if (pre.out !== '') await write(out.stream, pre.out);
-      if (err !== undefined && pre.err !== '') await write(err.stream, pre.err);
-    } catch (error) {
-      throw writeError(error);
-    }
-    const flushOne = async () => {
-      const outcome = await (queue.shift() as Promise<ChunkOutcome>);
-      try {
-        await writeOutcome(outcome);
-      } catch (error) {
-        throw writeError(error);
-      }
-    };
-    const submit = async (chunk: LineChunk) => {
-      queue.push(runner.run({ seq: seq++, firstLine: chunk.firstLine, bytes: chunk.bytes }));
-      while (queue.length >= maxInFlight) await flushOne();
-    };
-    if (first !== undefined) await submit(first);
-    try {
-      for (;;) {
-        const next = await chunks.next();
-        if (next.done === true) break;
-        await submit(next.value);
-      }
-    } catch (error) {
-      if (error instanceof CliError) throw error;
-      throw new CliError(EXIT.io, `cannot read ${values.in}: ${describeFsError(error)}`);
-    }
-    while (queue.length > 0) await flushOne();
-    progress.update(counts.records, counts.bytes, true);
-    try {
-      await closeOutput(out);
-      if (err !== undefined) await closeOutput(err);
-    } catch (error) {
-      throw writeError(error);
-    }
-  } catch (error) {
-    progress.finish();
-    // Settle what is still running, so no promise rejects unobserved.
-    await Promise.allSettled(queue);
-    const failure =
-      error instanceof CliError
-        ? error
-        : new CliError(
-            EXIT.internal,
-            `internal error (please report it): ${error instanceof Error ? error.message : String(error)}`,
-          );
-    await write(
-      io.stderr,
-      `budgetnorm batch: stopped after ${formatCount(counts.records)} records written: ${failure.message}\n`,
-    );
-    throw new CliError(failure.exitCode, '');
+    return await runBatch(io, o, input, settings, runner, chosen.ruleSet);
   } finally {
     await runner.close();
+    input.stream.destroy();
   }
-  progress.finish();
+}
 
-  const seconds = (performance.now() - started) / 1000;
-  if (values.quiet !== true) {
-    const rss = process.resourceUsage().maxRSS / 1024;
-    const blank =
-      counts.blank > 0 ? ` (${formatCount(counts.blank)} blank line${counts.blank === 1 ? '' : 's'} skipped)` : '';
-    const where = counts.errors > 0 && values.errors !== undefined ? `, error records in ${values.errors}` : '';
-    await write(
-      io.stderr,
-      `budgetnorm batch ${calculation}: ${plural(counts.records, 'record')} = ${plural(counts.results, 'result')} + ${plural(counts.errors, 'error')}${blank}${where}; ` +
-        `rule set ${ruleSet.id}; ${seconds.toFixed(1)} s, ${formatCount(seconds > 0 ? counts.records / seconds : 0)} records/s, ` +
-        `${runner.workers === 0 ? 'in-process' : `${runner.workers} worker${runner.workers === 1 ? '' : 's'}`}, peak RSS ${rss.toFixed(0)} MB\n`,
+async function runBatch(
+  io: CliIo,
+  o: BatchOptions,
+  input: Input,
+  settings: BatchSettings,
+  runner: ChunkRunner,
+  ruleSet: RuleSet,
+): Promise<number> {
+  const outputs = await openOutputs(io, o, settings, ruleSet);
+  if (outputs.resumedAfter !== undefined && !o.quiet)
+    await report(
+      io,
+      `budgetnorm batch: resuming after line ${formatCount(outputs.resumedAfter)} (the last input line with a record in ${outputs.err === undefined ? o.out : `${o.out} or ${o.errors}`})\n`,
     );
+  const started = performance.now();
+  const progress = new Progress(io.stderr, o.progress ?? io.stderrIsTTY, input.totalBytes);
+  const tally: Tally = {
+    records: 0,
+    results: 0,
+    errors: 0,
+    blank: 0,
+    bytes: input.headerBytes,
+    upToLine: Math.max(input.headerLine, outputs.resumedAfter ?? 0),
+  };
+  const pipeline = new Pipeline(runner, outputs.out, outputs.err, progress, tally, outputs.resumedAfter ?? 0);
+  const unsubscribe = io.onSignal?.((signal) => {
+    // A second signal drops the work in flight; a third one, unheard, kills the process.
+    if (pipeline.signal !== undefined) unsubscribe?.();
+    pipeline.interrupt(signal);
+    input.stream.destroy();
+  });
+  try {
+    await pipeline.run(
+      input.first,
+      input.chunks,
+      (error) => new CliError(EXIT.io, `cannot read ${o.in}: ${describeFsError(error)}`),
+    );
+    await outputs.out.close();
+    await outputs.err?.close();
+  } catch (error) {
+    unsubscribe?.();
+    progress.finish();
+    const failure = stopReason(error, outputs, tally);
+    const whole = (await outputs.out.rollBack()) && ((await outputs.err?.rollBack()) ?? true);
+    await report(io, `budgetnorm batch: ${failure.message}\n${stoppedReport(o, outputs, tally, whole)}`);
+    throw new CliError(failure.exitCode, '');
   }
-  return counts.errors > 0 ? EXIT.problems : EXIT.ok;
+  unsubscribe?.();
+  progress.update(tally.records, tally.bytes, true);
+  progress.finish();
+  const signal = pipeline.signal;
+  if (signal !== undefined) {
+    await report(
+      io,
+      `budgetnorm batch: interrupted (${signal}): stopped reading after ${plural(tally.records, 'record')} written (${plural(tally.results, 'result')} + ${plural(tally.errors, 'error')})\n${stoppedReport(o, outputs, tally, true)}`,
+    );
+    return signal === 'SIGINT' ? EXIT.sigint : EXIT.sigterm;
+  }
+  if (!o.quiet) await report(io, summaryLine(o, ruleSet, runner, tally, (performance.now() - started) / 1000));
+  return tally.errors > 0 ? EXIT.problems : EXIT.ok;
 }
