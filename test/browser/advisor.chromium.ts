@@ -389,6 +389,8 @@ describe('the advisor page in Chromium', () => {
       await page.click('#toevoegen-Kinderen');
       await page.fill('#f-Kinderen-1--Leeftijd', '15');
       await page.selectOption('#f-Kinderen-1--Geslacht', 'Vrouw');
+      // A child is a boy or a girl on the page; the body still sends the contract's name.
+      expect(await page.locator('#f-Kinderen-1--Geslacht option:checked').textContent()).toBe('Meisje (Vrouw)');
       await page.getByRole('button', { name: 'Kind 1 verwijderen' }).click();
       expect(await page.evaluate('document.activeElement.id')).toBe('toevoegen-Kinderen');
       expect(await page.inputValue('#f-Kinderen-0--Leeftijd')).toBe('15');
