@@ -515,6 +515,30 @@ describe('the advisor page in Chromium', () => {
     await keyboardPage.close();
   });
 
+  it('on a laptop screen (1366 × 768) every drop-down shows each of its options whole', async () => {
+    const laptop = await browser.context.newPage();
+    watch(laptop);
+    await laptop.setViewportSize({ width: 1366, height: 768 });
+    await laptop.goto(`${origin}/`);
+    await settled(laptop, 'lokaal');
+    // A <select> draws only the chosen option, cut at its box: measure every option's text in
+    // the select's own font against the room inside the box (padding and the arrow, 20 px, off).
+    const cut = (await laptop.evaluate(`(() => {
+      const context = document.createElement('canvas').getContext('2d');
+      const out = [];
+      for (const select of document.querySelectorAll('select')) {
+        const style = getComputedStyle(select);
+        context.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        for (const option of select.options)
+          if (context.measureText(option.text).width > room) out.push(select.id + ': ' + option.text);
+      }
+      return out;
+    })()`)) as string[];
+    expect(cut).toEqual([]);
+    await laptop.close();
+  });
+
   it('is usable on a phone (390 × 844): no sideways scrolling, every amount and Uitleg button in view, chart text ≥ 11 px', async () => {
     const phone = await browser.context.newPage();
     watch(phone);
