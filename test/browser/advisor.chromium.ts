@@ -421,6 +421,10 @@ describe('the advisor page in Chromium', () => {
       expect(await page.textContent('#samenvatting')).toBe(
         `Totaal per maand: Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)}`,
       );
+      // The income entered is shown with the result, with what it moves (Voorbeeld only).
+      const note = await page.textContent('#inkomen-toelichting');
+      expect(note).toContain(`Netto besteedbaar inkomen: ${formatEuro(2300)} per maand.`);
+      expect(note).toContain('alleen Voorbeeld');
       const chart = page.locator('svg#grafiek-pensioenuitgaven');
       expect(await chart.locator('g.staaf-basis text').allTextContents()).toEqual(
         result.Posten.map((p) => formatEuro(p.Basis)),
