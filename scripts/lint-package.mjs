@@ -1,17 +1,20 @@
 /**
  * `npm run lint:package`: the package as npm would publish it, linted by publint and by
- * Are the Types Wrong (attw). Builds, packs the tarball into a temporary folder and lints
+ * Are the Types Wrong (attw), and the service's OpenAPI document (as the built package serves
+ * it) linted by Redocly with its recommended rules. Builds, packs the tarball into a temporary folder and lints
  * that tarball, not the working tree, so a file missing from `files` is found too.
  * Exits non-zero on any finding: publint's errors, warnings and suggestions alike (strict),
- * attw's problems under the `esm-only` profile (why that profile: docs/package.md).
+ * attw's problems under the `esm-only` profile (why that profile: docs/package.md), Redocly's
+ * errors and warnings alike.
  *
  * `node scripts/lint-package.mjs some.tgz` lints that tarball instead (a release downloaded
  * with `npm pack budgetnorm@x.y.z`, or a tarball altered to see the lint fail).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { build, formatBytes, pack, ROOT } from './lib/pack.mjs';
@@ -85,6 +88,30 @@ try {
   const counted = analysis.problems.filter((p) => !IGNORED_RESOLUTIONS.includes(p.resolutionKind));
   for (const problem of counted)
     failures.push(`attw ${problem.kind} at ${problem.entrypoint} (${problem.resolutionKind})`);
+
+  // Redocly: the OpenAPI document the built service serves, recommended rules, warnings fail.
+  const { openApiDocument } = await import(pathToFileURL(join(ROOT, 'dist', 'http', 'index.js')).href);
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const documentPath = join(temp, 'openapi.json');
+  writeFileSync(documentPath, JSON.stringify(openApiDocument({ version }), null, 2));
+  const redocly = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'redocly.cmd' : 'redocly');
+  const redoclyArgs = ['lint', documentPath, '--extends', 'recommended'];
+  // No telemetry or update check: CI reaches no network but the package registry.
+  const redoclyEnv = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  console.log('\n> redocly lint openapi.json --extends recommended');
+  const lint = spawnSync(redocly, [...redoclyArgs, '--format', 'json'], {
+    encoding: 'utf8',
+    env: redoclyEnv,
+    maxBuffer: 64 * 1024 * 1024,
+    shell: process.platform === 'win32',
+  });
+  const totals = lint.stdout.trim() === '' ? undefined : JSON.parse(lint.stdout).totals;
+  if (totals === undefined)
+    failures.push(`redocly lint gave no report (exit ${lint.status ?? lint.signal}): ${lint.stderr}`);
+  else if (totals.errors + totals.warnings > 0) {
+    spawnSync(redocly, redoclyArgs, { stdio: 'inherit', env: redoclyEnv, shell: process.platform === 'win32' });
+    failures.push(`redocly lint: ${totals.errors} errors, ${totals.warnings} warnings in the OpenAPI document`);
+  } else console.log('redocly: no errors or warnings');
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {
@@ -95,5 +122,7 @@ if (failures.length > 0) {
   console.error(`\nlint:package FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
   process.exitCode = 1;
 } else {
-  console.log('\nlint:package: publint and attw (esm-only profile) found nothing in the packed tarball');
+  console.log(
+    '\nlint:package: publint and attw (esm-only profile) found nothing in the packed tarball, Redocly nothing in its OpenAPI document',
+  );
 }

@@ -17,6 +17,9 @@ function choices(...members: readonly (readonly [name: string, label?: string])[
 
 export const GESLACHT = choices(['Man'], ['Vrouw']);
 
+/** A child's `Geslacht`: the same contract names and codes, read as a boy or a girl. */
+export const GESLACHT_KIND = choices(['Man', 'Jongen'], ['Vrouw', 'Meisje']);
+
 export const KILOMETERS_PER_JAAR = choices(
   ['Minderdan10K', 'Minder dan 10.000 km'],
   ['Tussen10Ken20K', '10.000 tot 20.000 km'],

@@ -12,6 +12,7 @@
 import {
   type Choice,
   GESLACHT,
+  GESLACHT_KIND,
   KILOMETERS_PER_JAAR,
   SOORT_WONING,
   STATUS_AUTO,
@@ -138,7 +139,7 @@ export const CHILDREN: RowSpec = {
   addLabel: 'Kind toevoegen',
   fields: [
     { key: 'Leeftijd', label: 'Leeftijd', kind: 'integer', required: true, unit: 'jaar' },
-    { key: 'Geslacht', label: 'Geslacht', kind: 'enum', required: false, choices: GESLACHT },
+    { key: 'Geslacht', label: 'Geslacht', kind: 'enum', required: false, choices: GESLACHT_KIND },
   ],
   min: 0,
   max: 20,

@@ -16,7 +16,7 @@ import { type FormState, initialState, OPERATIONS, type Operation, requestBody }
 import { formShape, renderForm, showIssues } from './form-view.js';
 import { calculateLocally, ruleSetOptions } from './local.js';
 import { dutchIssue, type Issue, KEY_PATH, RULE_SET_PATH } from './messages.js';
-import { isRepayment, type Outcome } from './outcome.js';
+import { isRepayment, type Outcome, retirementIncomeNote } from './outcome.js';
 import { requestView } from './request-view.js';
 import { type OpenExplanations, repaymentTable, retirementTable } from './result-view.js';
 
@@ -191,6 +191,8 @@ function start(root: HTMLElement): void {
   // The result.
   const summary = h('p', { class: 'samenvatting', id: 'samenvatting' });
   const source = h('p', { class: 'detail', id: 'berekend' });
+  // Under a retirement result: the income entered, and that it moves only Voorbeeld.
+  const incomeNote = h('p', { class: 'detail', id: 'inkomen-toelichting' });
   const notices = h('div', { id: 'meldingen' });
   const errors = h('div', { id: 'foutoverzicht' });
   const table = h('div', { class: 'tabel-rol', id: 'tabel' });
@@ -203,6 +205,7 @@ function start(root: HTMLElement): void {
     h('h2', { id: 'uitkomst-kop' }, 'Uitkomst'),
     summary,
     source,
+    incomeNote,
     notices,
     errors,
     table,
@@ -284,9 +287,10 @@ function start(root: HTMLElement): void {
     notices.replaceChildren();
     comparison.replaceChildren();
     source.textContent = '';
+    incomeNote.textContent = '';
   };
 
-  const show = (primary: Outcome, secondary: Outcome | undefined) => {
+  const show = (body: unknown, primary: Outcome, secondary: Outcome | undefined) => {
     const active = document.activeElement;
     const focused = active instanceof HTMLElement && results.contains(active) && active.id !== '' ? active.id : '';
     const where = state.viaApi ? 'door de API' : 'in deze browser';
@@ -312,6 +316,7 @@ function start(root: HTMLElement): void {
       const set = result.Rekenregels;
       source.textContent = `Berekend ${where} met rekenregels ${set.Id} (geldig ${set.GeldigVanaf} t/m ${set.GeldigTot}).`;
       let text: string;
+      incomeNote.textContent = '';
       if (isRepayment(result)) {
         text = `Afloscapaciteit: ${formatEuro(result.Afloscapaciteit)} per maand`;
         if (result.Tekort > 0) text += `, tekort: ${formatEuro(result.Tekort)} per maand`;
@@ -319,6 +324,7 @@ function start(root: HTMLElement): void {
         drawChart = (width) => repaymentChart(result, width);
       } else {
         text = `Totaal per maand: Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)}`;
+        incomeNote.textContent = retirementIncomeNote(body);
         table.replaceChildren(retirementTable(result, open));
         drawChart = (width) => retirementChart(result, width);
       }
@@ -382,7 +388,7 @@ function start(root: HTMLElement): void {
       throw error;
     }
     if (mine !== sequence) return;
-    show(...outcomes);
+    show(body, ...outcomes);
     results.dataset['bron'] = viaApi ? 'api' : 'lokaal';
     results.dataset['regelset'] = ruleSet;
     results.setAttribute('aria-busy', 'false');

@@ -3,6 +3,7 @@
  * result, the problems of the request by field, or a failure that names no field.
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
+import { formatEuro } from './format.js';
 import type { Issue } from './messages.js';
 
 export type Result = RepaymentCapacityResult | RetirementExpenditureResult;
@@ -16,4 +17,19 @@ export type Outcome =
 
 export function isRepayment(result: Result): result is RepaymentCapacityResult {
   return 'Afloscapaciteit' in result;
+}
+
+/**
+ * What the page says of the income under a retirement result: the result itself does not
+ * repeat the income entered, and the income moves only Voorbeeld (what comparable households
+ * spend), never Basis (the minimum). Without a usable income in the body (the result then
+ * came from another field's error path), the sentence on Basis stands alone.
+ */
+export function retirementIncomeNote(body: unknown): string {
+  const income =
+    body !== null && typeof body === 'object'
+      ? (body as Record<string, unknown>)['NettoBesteedbaarInkomenPerMaand']
+      : undefined;
+  const entered = typeof income === 'number' ? `Netto besteedbaar inkomen: ${formatEuro(income)} per maand. ` : '';
+  return `${entered}Het inkomen bepaalt alleen Voorbeeld (wat vergelijkbare huishoudens met dit inkomen uitgeven); Basis is het minimum en hangt niet van het inkomen af.`;
 }

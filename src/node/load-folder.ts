@@ -19,8 +19,9 @@ import type { RuleSet } from '../rules/rule-set.js';
  * @returns Every `.json` file by its path relative to the folder, with `/` as separator
  *   (`manifest.json`, `tests/afloscapaciteit/jongere-huur.json`), as parsed JSON.
  * @throws {@link budgetnorm!RuleSetError | RuleSetError} listing every file that is not
- *   `.json` (`unknown_file`) or not valid JSON (`invalid_json`, with line and column); Node's
- *   own error (e.g. `ENOENT`) when the folder cannot be read.
+ *   `.json` (`unknown_file`) or not valid JSON (`invalid_json`, with line and column); or one
+ *   issue when the folder itself cannot be read: `folder_not_found`, `not_a_folder` (a file was
+ *   given) or `unreadable_folder` (e.g. no permission).
  * @example A file that is not valid JSON is named with its line and column
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -68,9 +69,28 @@ export function readRuleSetFolder(folder: string): Record<string, unknown> {
       }
     }
   };
-  walk(folder);
+  const unreadable = folderProblem(folder);
+  if (unreadable !== undefined) issues.push(unreadable);
+  else walk(folder);
   if (issues.length > 0) throw new RuleSetError(issues, `Rule set folder ${folder} cannot be read`);
   return files;
+}
+
+/** Why `folder` cannot be read as a rule-set folder (missing, a file, no permission), or nothing. */
+function folderProblem(folder: string): RuleSetIssue | undefined {
+  const problem = (code: string, message: string): RuleSetIssue => ({ file: '', path: '$', code, message });
+  try {
+    if (!statSync(folder).isDirectory()) return problem('not_a_folder', `${folder} is a file, not a rule-set folder`);
+    readdirSync(folder);
+    return undefined;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ENOENT') return problem('folder_not_found', `there is no folder ${folder}`);
+    if (code === 'ENOTDIR')
+      return problem('folder_not_found', `there is no folder ${folder} (a part of the path is a file)`);
+    const reason = error instanceof Error ? error.message : String(error);
+    return problem('unreadable_folder', `the folder ${folder} cannot be read: ${reason}`);
+  }
 }
 
 function describeJsonError(text: string, error: unknown): string {
@@ -94,8 +114,8 @@ function describeJsonError(text: string, error: unknown): string {
  * @returns The checked rule set.
  * @throws {@link budgetnorm!RuleSetError | RuleSetError} naming every problem by file and JSON
  *   path: unreadable files as {@link readRuleSetFolder}, and everything
- *   {@link budgetnorm!loadRuleSet | loadRuleSet} checks. Node's own error (e.g. `ENOENT`) when
- *   the folder cannot be read.
+ *   {@link budgetnorm!loadRuleSet | loadRuleSet} checks; `folder_not_found`, `not_a_folder` or
+ *   `unreadable_folder` when the folder itself cannot be read.
  * @example An institution's folder (here: a copy of the bundled 2026 files)
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -139,7 +159,7 @@ export function loadRuleSetFolder(folder: string): RuleSet {
  * @param folder - The rule-set folder, absolute or relative to the working directory.
  * @returns The checked rule set and, per calculation, the sweep's report.
  * @throws {@link budgetnorm!RuleSetError | RuleSetError} naming every problem by file and JSON
- *   path, as {@link loadRuleSetFolder}; Node's own error when the folder cannot be read.
+ *   path, as {@link loadRuleSetFolder}, a folder that cannot be read included.
  * @example A folder with only the repayment calculation
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -174,8 +194,8 @@ export function loadRuleSetFolderWithReport(folder: string): LoadReport {
  * @returns The examples by path relative to the folder (`tests/afloscapaciteit/x.json`), as
  *   parsed JSON; empty when there are none.
  * @throws {@link budgetnorm!RuleSetError | RuleSetError} when a file of the folder is not
- *   `.json` or not valid JSON, as {@link readRuleSetFolder} (the whole folder is read); Node's
- *   own error when it cannot be read.
+ *   `.json` or not valid JSON, or when the folder cannot be read, as {@link readRuleSetFolder}
+ *   (the whole folder is read).
  * @example
  * ```ts runnable
  * import assert from 'node:assert/strict';

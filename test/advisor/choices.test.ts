@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_ENUMERATIONS } from '../../src/contract/enums.js';
-import { choiceText, ENUMERATIONS } from '../../src/advisor/choices.js';
+import { choiceText, ENUMERATIONS, GESLACHT, GESLACHT_KIND } from '../../src/advisor/choices.js';
+import { CHILDREN, PERSONS } from '../../src/advisor/form-model.js';
 
 describe('the drop-downs', () => {
   it.each(ALL_ENUMERATIONS.map((e) => [e.contractName, e]))(
@@ -24,5 +25,14 @@ describe('the drop-downs', () => {
     expect(choiceText({ name: 'Minderdan10K', label: 'Minder dan 10.000 km' })).toBe(
       'Minder dan 10.000 km (Minderdan10K)',
     );
+  });
+
+  it("reads a child's Geslacht as Jongen / Meisje, sending the same contract names", () => {
+    const childGender = CHILDREN.fields.find((f) => f.key === 'Geslacht');
+    const personGender = PERSONS.fields.find((f) => f.key === 'Geslacht');
+    expect(childGender?.choices?.map((c) => c.label)).toEqual(['Jongen', 'Meisje']);
+    expect(childGender?.choices?.map((c) => c.name)).toEqual(GESLACHT.map((c) => c.name));
+    expect(personGender?.choices).toBe(GESLACHT);
+    expect(GESLACHT_KIND.map(choiceText)).toEqual(['Jongen (Man)', 'Meisje (Vrouw)']);
   });
 });

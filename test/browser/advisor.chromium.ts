@@ -389,6 +389,8 @@ describe('the advisor page in Chromium', () => {
       await page.click('#toevoegen-Kinderen');
       await page.fill('#f-Kinderen-1--Leeftijd', '15');
       await page.selectOption('#f-Kinderen-1--Geslacht', 'Vrouw');
+      // A child is a boy or a girl on the page; the body still sends the contract's name.
+      expect(await page.locator('#f-Kinderen-1--Geslacht option:checked').textContent()).toBe('Meisje (Vrouw)');
       await page.getByRole('button', { name: 'Kind 1 verwijderen' }).click();
       expect(await page.evaluate('document.activeElement.id')).toBe('toevoegen-Kinderen');
       expect(await page.inputValue('#f-Kinderen-0--Leeftijd')).toBe('15');
@@ -419,6 +421,10 @@ describe('the advisor page in Chromium', () => {
       expect(await page.textContent('#samenvatting')).toBe(
         `Totaal per maand: Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)}`,
       );
+      // The income entered is shown with the result, with what it moves (Voorbeeld only).
+      const note = await page.textContent('#inkomen-toelichting');
+      expect(note).toContain(`Netto besteedbaar inkomen: ${formatEuro(2300)} per maand.`);
+      expect(note).toContain('alleen Voorbeeld');
       const chart = page.locator('svg#grafiek-pensioenuitgaven');
       expect(await chart.locator('g.staaf-basis text').allTextContents()).toEqual(
         result.Posten.map((p) => formatEuro(p.Basis)),
@@ -511,6 +517,30 @@ describe('the advisor page in Chromium', () => {
     await keyboardPage.keyboard.press('Space');
     expect(await keyboardPage.getAttribute(`#knop-uitleg-post-${first}`, 'aria-expanded')).toBe('false');
     await keyboardPage.close();
+  });
+
+  it('on a laptop screen (1366 × 768) every drop-down shows each of its options whole', async () => {
+    const laptop = await browser.context.newPage();
+    watch(laptop);
+    await laptop.setViewportSize({ width: 1366, height: 768 });
+    await laptop.goto(`${origin}/`);
+    await settled(laptop, 'lokaal');
+    // A <select> draws only the chosen option, cut at its box: measure every option's text in
+    // the select's own font against the room inside the box (padding and the arrow, 20 px, off).
+    const cut = (await laptop.evaluate(`(() => {
+      const context = document.createElement('canvas').getContext('2d');
+      const out = [];
+      for (const select of document.querySelectorAll('select')) {
+        const style = getComputedStyle(select);
+        context.font = style.font;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        for (const option of select.options)
+          if (context.measureText(option.text).width > room) out.push(select.id + ': ' + option.text);
+      }
+      return out;
+    })()`)) as string[];
+    expect(cut).toEqual([]);
+    await laptop.close();
   });
 
   it('is usable on a phone (390 × 844): no sideways scrolling, every amount and Uitleg button in view, chart text ≥ 11 px', async () => {

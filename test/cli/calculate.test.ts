@@ -1,4 +1,5 @@
 /** `budgetnorm afloscapaciteit|pensioenuitgaven`: one body in, its result out; every exit code. */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult, RetirementExpenditureResult, repaymentCapacity } from '../../src/index.js';
@@ -32,7 +33,7 @@ describe('budgetnorm afloscapaciteit', () => {
     expect(run.code).toBe(EXIT.ok);
     const result = repaymentCapacity(readJson(REPAYMENT), { ruleSet: 'nl-2026' });
     expect(run.stdout).toMatch(/^Afloscapaciteit\n/);
-    for (const p of result.Posten) expect(run.stdout).toContain(p.Code);
+    for (const p of result.Posten) expect(run.stdout).toContain(p.Omschrijving);
     const totalLine = run.stdout.split('\n').find((l) => l.trim().startsWith('Totaal lasten')) ?? '';
     expect(totalLine.trim().endsWith(result.TotaalLasten.toLocaleString('de-DE'))).toBe(true);
     expect(run.stdout).toContain(`Rekenregels: nl-2026`);
@@ -193,5 +194,34 @@ describe('help and version', () => {
   it('--version prints the package version', async () => {
     const run = await runCli(['--version']);
     expect(run.stdout.trim()).toBe((readJson(join(ROOT, 'package.json')) as { version: string }).version);
+  });
+});
+
+describe('--format table fits 100 columns', () => {
+  const examples = ['nl-2025', 'nl-2026'].flatMap((id) =>
+    (['afloscapaciteit', 'pensioenuitgaven'] as const).flatMap((operation) => {
+      const folder = join(ROOT, 'rules', id, 'tests', operation);
+      return readdirSync(folder).map((file) => [id, operation, join(folder, file)] as const);
+    }),
+  );
+
+  it.each(examples)('%s %s %s: no line wider than 100, every post described whole', async (id, operation, file) => {
+    const { request } = readJson(file) as { request: unknown };
+    const run = await runCli([operation, '-', '--ruleset', id, '--format', 'table'], {
+      stdin: JSON.stringify(request),
+    });
+    expect(run.code).toBe(EXIT.ok);
+    const lines = run.stdout.split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);
+    // A wrapped description reads whole again when its lines are joined.
+    const text = lines.map((l) => l.replace(/(\s+−?[\d.]+)+$/, '').trim()).join(' ');
+    const result = JSON.parse(
+      (await runCli([operation, '-', '--ruleset', id], { stdin: JSON.stringify(request) })).stdout,
+    );
+    for (const post of result.Posten as { Code: string; Omschrijving: string }[]) {
+      expect(text).toContain(post.Omschrijving);
+      // The code is not repeated beside its description.
+      if (!post.Omschrijving.includes(post.Code)) expect(run.stdout).not.toContain(post.Code);
+    }
   });
 });

@@ -639,8 +639,8 @@ socket.on('data', (data) => {
 // ---------------------------------------------------------------------------------------------
 // The scratch folder of the shell examples
 
-/** Files the shell examples of every page can read: test/docs/fixtures/examples/. */
-export const EXAMPLE_FILES = join(ROOT, 'test', 'docs', 'fixtures', 'examples');
+/** Files the shell examples of every page can read: the package's examples/ (shipped, so a user has them too). */
+export const EXAMPLE_FILES = join(ROOT, 'examples');
 
 export interface WorkFolder {
   readonly dir: string;
@@ -652,7 +652,7 @@ export interface WorkFolder {
 
 /**
  * A scratch copy of the repository root: every top-level entry linked (so `rules/nl-2026`,
- * `test/…` and `package.json` are there), the files of test/docs/fixtures/examples/ and the page's
+ * `examples/…`, `test/…` and `package.json` are there), the files of examples/ and the page's
  * own input files copied in, `my-rules/2026` (a copy of rules/nl-2026 whose worked example
  * `alle-bijzondere-uitgaven.json` expects other figures), `households.ndjson.gz`, and a
  * `budgetnorm` command that runs the CLI of the sources (serveCli, which the caller starts).

@@ -78,13 +78,42 @@ describe('GET /openapi.json', () => {
     ]);
     for (const path of ['/Afloscapaciteit/Resultaat', '/pensioenuitgaven/Resultaat']) {
       const op = paths[path]?.['post'] as Json;
-      expect(Object.keys(op['responses'] as Json).sort()).toEqual(['200', '400', '401', '413', '415', '500', '503']);
+      expect(Object.keys(op['responses'] as Json).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '405',
+        '413',
+        '415',
+        '500',
+        '503',
+      ]);
       const names = (op['parameters'] as { $ref: string }[]).map((p) => p.$ref.split('/').pop());
       expect(names).toEqual(['Uitleg', 'RekenregelsId', 'Peildatum', 'Entities', 'RequestId']);
       expect(op['security']).toBeUndefined(); // the document-wide requirement: a key
     }
     expect((paths['/health']!['get'] as Json)['security']).toEqual([]);
     expect((paths['/openapi.json']!['get'] as Json)['security']).toEqual([]);
+  });
+
+  it('every operation declares a 4xx response, and each path answers another method with that 405 and Allow', async () => {
+    const { app } = testApp({ version: '9.9.9' });
+    const paths = (await servedDocument())['paths'] as Record<string, Record<string, Json>>;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const statuses = Object.keys(op['responses'] as Json);
+        expect(
+          statuses.some((s) => s.startsWith('4')),
+          `${method} ${path}`,
+        ).toBe(true);
+        expect((op['responses'] as Json)['405']).toEqual({ $ref: '#/components/responses/MethodNotAllowed' });
+      }
+      const response = await app.fetch(new Request(`http://localhost${path}`, { method: 'DELETE' }));
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      const allowed = (response.headers.get('allow') ?? '').split(', ').map((m) => m.toLowerCase());
+      for (const method of Object.keys(operations)) expect(allowed).toContain(method);
+    }
   });
 
   it('the key in the header or the query', async () => {
@@ -108,7 +137,6 @@ describe('GET /openapi.json', () => {
         'ContentTooLarge',
         'InternalError',
         'MethodNotAllowed',
-        'NotFound',
         'RuleSetUnavailable',
         'Unauthorized',
         'UnsupportedMediaType',

@@ -49,6 +49,10 @@ const REQUIRED = [
   'dist/http/index.d.ts',
   'dist/cli/main.js',
   'rules/nl-2026/manifest.json',
+  // the files the README's command-line examples name
+  'examples/household.json',
+  'examples/households.ndjson',
+  'examples/portfolio.csv',
 ];
 
 /** What a release must never hold: the development tree, tests, benchmarks, sources, maps. */

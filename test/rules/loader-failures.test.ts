@@ -3,7 +3,7 @@
  * one folder fixture), each asserting the issue's code, file and JSON path: the three
  * things an author needs to find and fix the problem.
  */
-import { mkdtempSync, readdirSync, copyFileSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,32 @@ describe('reading a folder', () => {
     // The trailing comma on line 3 makes the `}` at line 4, column 3 unexpected.
     expect(issue.message).toMatch(/^not valid JSON at line 4, column 3: /);
     expectIssue(() => loadRuleSetFolder(folder), { code: 'invalid_json', file: 'parameters.json', path: '$' });
+  });
+
+  it('a folder that does not exist, a file given as the folder, a folder that cannot be read: RuleSetError, not a bare Error', () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'budgetnorm-rules-'));
+    try {
+      const missing = join(scratch, 'no-such-folder');
+      const file = join(scratch, 'manifest.json');
+      writeFileSync(file, '{}');
+      for (const read of [readRuleSetFolder, loadRuleSetFolder]) {
+        expect(expectIssue(() => read(missing), { code: 'folder_not_found', file: '', path: '$' }).message).toContain(
+          missing,
+        );
+        expectIssue(() => read(file), { code: 'not_a_folder', file: '', path: '$' });
+        expectIssue(() => read(join(file, 'below')), { code: 'folder_not_found', file: '', path: '$' });
+      }
+      // Permissions do not bind root: there the folder is readable and no issue is expected.
+      const locked = join(scratch, 'locked');
+      mkdirSync(locked);
+      chmodSync(locked, 0o000);
+      if (process.getuid?.() !== 0)
+        expectIssue(() => readRuleSetFolder(locked), { code: 'unreadable_folder', file: '', path: '$' });
+      else expect(readRuleSetFolder(locked)).toEqual({});
+      chmodSync(locked, 0o755);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it('a file that is not JSON', () => {

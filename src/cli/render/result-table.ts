@@ -5,7 +5,10 @@
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../../contract/results.js';
 import type { AmountTrace, Explanation, FigureUse } from '../../contract/explanation.js';
-import { alignRows, dutchNumber } from './text.js';
+import { alignRowsWithin, dutchNumber } from './text.js';
+
+/** The widest line of a table (the explanation below it may be wider: it quotes sources). */
+export const TABLE_WIDTH = 100;
 
 const euro = (n: number) => dutchNumber(n);
 
@@ -14,10 +17,9 @@ function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): 
   if (result.Meldingen.length > 0) {
     lines.push('', 'Meldingen:');
     lines.push(
-      ...alignRows(
+      ...alignRowsWithin(
         result.Meldingen.map((m) => [m.Code, m.Tekst]),
-        [],
-        '  ',
+        { align: [], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 1 },
       ),
     );
   }
@@ -27,40 +29,47 @@ function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): 
 }
 
 export function repaymentTable(result: RepaymentCapacityResult): string {
-  const rows: string[][] = [['Post', 'Omschrijving', 'Bedrag']];
-  for (const p of result.Posten) rows.push([p.Code, p.Omschrijving, euro(p.Bedrag)]);
-  rows.push(['', '', '']);
-  rows.push(['Totaal lasten', '', euro(result.TotaalLasten)]);
-  rows.push(['Netto besteedbaar inkomen', '', euro(result.NettoBesteedbaarInkomenPerMaand)]);
-  rows.push(['Tekort', '', euro(result.Tekort)]);
-  rows.push(['Afloscapaciteit', '', euro(result.Afloscapaciteit)]);
-  const lines = ['Afloscapaciteit', '', ...alignRows(rows, ['left', 'left', 'right'], '  '), ...footer(result)];
+  // A post by its description alone: its code (the JSON's `Code`) would say the same again.
+  const rows: string[][] = [['Post', 'Bedrag']];
+  for (const p of result.Posten) rows.push([p.Omschrijving, euro(p.Bedrag)]);
+  rows.push(['', '']);
+  rows.push(['Totaal lasten', euro(result.TotaalLasten)]);
+  rows.push(['Netto besteedbaar inkomen', euro(result.NettoBesteedbaarInkomenPerMaand)]);
+  rows.push(['Tekort', euro(result.Tekort)]);
+  rows.push(['Afloscapaciteit', euro(result.Afloscapaciteit)]);
+  const lines = [
+    'Afloscapaciteit',
+    '',
+    ...alignRowsWithin(rows, { align: ['left', 'right'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
+    ...footer(result),
+  ];
   if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg as unknown as Explanation));
   return `${lines.join('\n')}\n`;
 }
 
 export function retirementTable(result: RetirementExpenditureResult): string {
-  const rows: string[][] = [['Post', 'Omschrijving', 'Basis', 'Voorbeeld']];
+  const rows: string[][] = [['Post', 'Basis', 'Voorbeeld']];
   const groups = new Map(result.Groepen.map((g) => [g.Code, g]));
   const seen = new Set<string>();
   for (const p of result.Posten) {
     if (!seen.has(p.Groep)) {
       seen.add(p.Groep);
-      if (seen.size > 1) rows.push(['', '', '', '']);
+      if (seen.size > 1) rows.push(['', '', '']);
       const g = groups.get(p.Groep);
-      if (g !== undefined) rows.push([g.Omschrijving, '', '', '']);
+      if (g !== undefined) rows.push([g.Omschrijving, '', '']);
     }
-    rows.push([`  ${p.Code}`, p.Omschrijving, euro(p.Basis), euro(p.Voorbeeld)]);
+    rows.push([`  ${p.Omschrijving}`, euro(p.Basis), euro(p.Voorbeeld)]);
     const last = result.Posten.filter((q) => q.Groep === p.Groep).at(-1);
     const g = groups.get(p.Groep);
-    if (last === p && g !== undefined) rows.push(['  Subtotaal', '', euro(g.Basis), euro(g.Voorbeeld)]);
+    if (last === p && g !== undefined) rows.push(['  Subtotaal', euro(g.Basis), euro(g.Voorbeeld)]);
   }
-  rows.push(['', '', '', '']);
-  rows.push(['Totaal', '', euro(result.Totaal.Basis), euro(result.Totaal.Voorbeeld)]);
+  rows.push(['', '', '']);
+  rows.push(['Totaal', euro(result.Totaal.Basis), euro(result.Totaal.Voorbeeld)]);
   const lines = [
-    'Pensioenuitgaven (Basis: wat dit huishouden minimaal nodig heeft; Voorbeeld: wat vergelijkbare huishoudens uitgeven)',
+    'Pensioenuitgaven',
+    'Basis: wat dit huishouden minimaal nodig heeft; Voorbeeld: wat vergelijkbare huishoudens uitgeven.',
     '',
-    ...alignRows(rows, ['left', 'left', 'right', 'right'], '  '),
+    ...alignRowsWithin(rows, { align: ['left', 'right', 'right'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
     ...footer(result),
   ];
   if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg as unknown as Explanation));

@@ -28,6 +28,48 @@ export function alignRows(
   );
 }
 
+/**
+ * Words of `text` in lines of at most `size` characters (a word longer than that stands alone
+ * on its line, whole: a table never cuts a word).
+ */
+export function wrapWords(text: string, size: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (line === '') line = word;
+    else if (width(line) + 1 + width(word) <= size) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  return [...lines, line];
+}
+
+/**
+ * Like {@link alignRows}, but the cells of one column (`wrap`) wrap, continuing two spaces
+ * further in, so that no line is wider than `maxWidth` while the other columns fit whole.
+ */
+export function alignRowsWithin(
+  rows: readonly (readonly string[])[],
+  options: { align: readonly ('left' | 'right')[]; indent: string; maxWidth: number; wrap: number },
+): string[] {
+  const { align, indent, maxWidth, wrap } = options;
+  const columns = Math.max(0, ...rows.map((r) => r.length));
+  let others = 2 * (columns - 1);
+  for (let i = 0; i < columns; i++) if (i !== wrap) others += Math.max(0, ...rows.map((r) => width(r[i] ?? '')));
+  const room = maxWidth - width(indent) - others;
+  const wrapped: string[][] = [];
+  for (const row of rows) {
+    const cell = row[wrap] ?? '';
+    const lead = /^ */.exec(cell)?.[0] ?? '';
+    const [head = '', ...tail] = wrapWords(cell, room - lead.length - 2);
+    wrapped.push(row.map((c, i) => (i === wrap ? lead + head : c)));
+    for (const more of tail) wrapped.push(row.map((_, i) => (i === wrap ? `${lead}  ${more}` : '')));
+  }
+  return alignRows(wrapped, align, indent);
+}
+
 /** 12345.5 → `12.345,5` (Dutch notation); whole euros have no decimals. */
 export function dutchNumber(value: number): string {
   const [whole = '0', fraction] = Math.abs(value).toString().split('.');
