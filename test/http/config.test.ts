@@ -205,6 +205,6 @@ describe('the rule set', () => {
     );
     expect(
       fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: join(tmp, 'missing') })).message,
-    ).toMatch(/cannot be read \(ENOENT\)/);
+    ).toMatch(/\[folder_not_found\] there is no folder .*missing/);
   });
 });
