@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { RuleSetChoiceError, type ValidationIssue } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import type { RequestLogLine } from './app.js';
 import { declaredLength, isJsonContentType } from './body.js';
 import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, REQUEST_ID_HEADER } from './constants.js';
 import { constantTimeEqual, type SubscriptionKeys } from './keys.js';
@@ -33,17 +34,6 @@ export type Env = {
     explain: boolean;
   };
 };
-
-/** One line per request: what {@link requestIdAndLog} hands the log. */
-export interface LogLine {
-  readonly time: string;
-  readonly requestId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-  readonly durationMs: number;
-  readonly ruleSet: string | null;
-}
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const UNKNOWN_PATH = '(unknown path)';
@@ -83,7 +73,7 @@ function presentedKeys(c: Context<Env>): string[] {
 export function requestIdAndLog(deps: {
   readonly keys: SubscriptionKeys;
   readonly digest: (key: string) => Uint8Array;
-  readonly log: (line: LogLine, bindings: unknown) => void;
+  readonly log: (line: RequestLogLine, bindings: unknown) => void;
 }): MiddlewareHandler<Env> {
   // Neither the key the caller presents nor any configured key (a client may paste one by
   // mistake) is echoed or logged.
