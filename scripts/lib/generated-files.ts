@@ -10,6 +10,7 @@ import { CalculationFile } from '../../src/rules/format/calculation.js';
 import { Manifest, SourcesFile } from '../../src/rules/format/manifest.js';
 import { ParametersFile, TablesFile } from '../../src/rules/format/parameters.js';
 import { WorkedExample } from '../../src/rules/format/worked-example.js';
+import { PlausibilityFile } from '../../src/rules/format/plausibility.js';
 import { readRuleSetFolder } from '../../src/node/load-folder.js';
 import { ruleSetDocs } from '../../src/cli/generated-docs.js';
 import type { SensitivityReport } from '../../src/cli/sensitivity.js';
@@ -25,6 +26,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   sources: SourcesFile,
   calculation: CalculationFile,
   'worked-example': WorkedExample,
+  plausibility: PlausibilityFile,
 };
 
 /** Rule-set folders under rules/ (every folder but schema/). */
