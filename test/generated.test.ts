@@ -13,7 +13,15 @@ describe('generated files', () => {
   it('include the bundle, a schema per rule file kind and a sensitivity page per bundled set', () => {
     const paths = files.map(([path]) => path);
     expect(paths).toContain('src/rules/bundled.generated.ts');
-    for (const kind of ['manifest', 'parameters', 'tables', 'sources', 'calculation', 'worked-example', 'plausibility']) {
+    for (const kind of [
+      'manifest',
+      'parameters',
+      'tables',
+      'sources',
+      'calculation',
+      'worked-example',
+      'plausibility',
+    ]) {
       expect(paths).toContain(`rules/schema/${kind}.schema.json`);
     }
     for (const id of ['nl-2025', 'nl-2026']) expect(paths).toContain(`docs/rules/sensitivity-${id}.md`);

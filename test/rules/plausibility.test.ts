@@ -23,7 +23,7 @@ const table = (rows: ReturnType<typeof runPlausibility>['rows']) =>
     .map(
       (r) =>
         `${r.id.padEnd(34)} published ${String(r.published).padStart(7)} ${r.unit.padEnd(9)} ours ${String(r.ours).padStart(6)}  ` +
-        `diff ${(((r.ratio - 1) * 100).toFixed(1) + '%').padStart(7)}  band ${r.min}-${r.max}  ${r.ok ? 'ok' : 'OUTSIDE'}`,
+        `diff ${`${((r.ratio - 1) * 100).toFixed(1)}%`.padStart(7)}  band ${r.min}-${r.max}  ${r.ok ? 'ok' : 'OUTSIDE'}`,
     )
     .join('\n');
 
