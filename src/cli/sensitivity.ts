@@ -102,22 +102,44 @@ export function variedValues(ruleSet: RuleSet): VariedValue[] {
 const sameKey = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
-/** The checked set with one figure multiplied by `factor`; its own hash, so no cache mixes it up with the original. */
+type JsonObject = Record<string, unknown>;
+
+/** The rule file `file` of the set with `change` applied to a shallow copy of its `section` (`parameters` or `tables`). */
+function changedFiles(ruleSet: RuleSet, file: string, section: string, change: (entries: JsonObject) => JsonObject) {
+  const original = (ruleSet.files[file] ?? {}) as JsonObject;
+  const entries = (original[section] ?? {}) as JsonObject;
+  return { ...ruleSet.files, [file]: { ...original, [section]: change(entries) } };
+}
+
+/**
+ * The checked set with one figure multiplied by `factor`, both in its parsed parameters or tables
+ * and in its files, under its own hash, so no cache keyed by object or hash mixes it up with the
+ * original.
+ */
 export function variant(ruleSet: RuleSet, value: VariedValue, factor: Decimal.Value): RuleSet {
   const scaled = new Decimal(value.value).times(factor).toString();
   const { key } = value;
-  let { parameters, tables } = ruleSet;
+  const hash = `${ruleSet.hash}~${value.label}*${scaled}`;
   if (key === undefined) {
-    const p = parameters[value.name];
+    const p = ruleSet.parameters[value.name];
     if (p === undefined) throw new Error(`no parameter ${value.name}`);
-    parameters = { ...parameters, [value.name]: { ...p, value: scaled } };
-  } else {
-    const t = tables[value.name];
-    if (t === undefined) throw new Error(`no table ${value.name}`);
-    const cells = t.cells.map((c) => (sameKey(c.key, key) ? { ...c, value: scaled } : c));
-    tables = { ...tables, [value.name]: { ...t, cells } };
+    const parameters = { ...ruleSet.parameters, [value.name]: { ...p, value: scaled } };
+    const files = changedFiles(ruleSet, value.file, 'parameters', (all) => ({
+      ...all,
+      [value.name]: { ...(all[value.name] as JsonObject), value: scaled },
+    }));
+    return markChecked({ ...ruleSet, parameters, files, hash });
   }
-  return markChecked({ ...ruleSet, parameters, tables, hash: `${ruleSet.hash}~${value.label}*${scaled}` });
+  const t = ruleSet.tables[value.name];
+  if (t === undefined) throw new Error(`no table ${value.name}`);
+  const scale = <C extends { key: Readonly<Record<string, string>> }>(c: C): C =>
+    sameKey(c.key, key) ? { ...c, value: scaled } : c;
+  const tables = { ...ruleSet.tables, [value.name]: { ...t, cells: t.cells.map(scale) } };
+  const files = changedFiles(ruleSet, value.file, 'tables', (all) => {
+    const raw = all[value.name] as JsonObject & { cells: { key: Record<string, string> }[] };
+    return { ...all, [value.name]: { ...raw, cells: raw.cells.map(scale) } };
+  });
+  return markChecked({ ...ruleSet, tables, files, hash });
 }
 
 /** Whether a calculation of the set refers to the value's parameter or table at all. */

@@ -174,6 +174,17 @@ describe('variants', () => {
     expect(v.hash).not.toBe(nl2026.hash);
     expect(String(nl2026.parameters['vfnIndexatie2024']?.value)).toBe('1.048');
     expect(String(v.parameters['vfnIndexatie2024']?.value)).toBe('1.1528');
+    // The files say the same, should an engine ever compile from them.
+    const files = (set: RuleSet) => set.files as Json;
+    expect(files(v)['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024.value).toBe('1.1528');
+    expect(files(nl2026)['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024.value).toBe('1.048');
+    const cell = variant(nl2026, find('pu.opstalverzekering [woningtype=detached]'), '0.9');
+    const detached = (set: RuleSet) =>
+      (files(set)['tables-pensioenuitgaven.json'].tables['pu.opstalverzekering'].cells as Json[]).find(
+        (c) => c['key']['woningtype'] === 'detached',
+      )?.['value'];
+    expect(detached(cell)).toBe('15.48');
+    expect(detached(nl2026)).toBe('17.20');
   });
 });
 
