@@ -10,12 +10,21 @@ import { generatedFiles, ROOT } from '../scripts/lib/generated-files.js';
 describe('generated files', () => {
   const files = [...generatedFiles()];
 
-  it('include the bundle and a schema per rule file kind', () => {
+  it('include the bundle, a schema per rule file kind and a sensitivity page per bundled set', () => {
     const paths = files.map(([path]) => path);
     expect(paths).toContain('src/rules/bundled.generated.ts');
-    for (const kind of ['manifest', 'parameters', 'tables', 'sources', 'calculation', 'worked-example']) {
+    for (const kind of [
+      'manifest',
+      'parameters',
+      'tables',
+      'sources',
+      'calculation',
+      'worked-example',
+      'plausibility',
+    ]) {
       expect(paths).toContain(`rules/schema/${kind}.schema.json`);
     }
+    for (const id of ['nl-2025', 'nl-2026']) expect(paths).toContain(`docs/rules/sensitivity-${id}.md`);
   });
 
   it.each(files.map(([path, content]) => [path, content] as const))('%s is up to date', (path, content) => {

@@ -1,7 +1,7 @@
 /**
  * The rule-set pages committed under docs/rules/: for every rule-set folder the output of
- * `budgetnorm rules show <id> --format md`, and for every two consecutive sets the output of
- * `budgetnorm rules diff <a> <b> --format md`. `npm run generate` writes them (through
+ * `budgetnorm rules show <id> --format md` and of `budgetnorm rules sensitivity <id> --format md`,
+ * and for every two consecutive sets the output of `budgetnorm rules diff <a> <b> --format md`. `npm run generate` writes them (through
  * scripts/lib/generated-files.ts) and test/generated.test.ts fails when they are stale.
  *
  * A folder that does not load gives a page listing its problems instead of an exception, so
@@ -12,6 +12,8 @@ import { loadRuleSet, RuleSetError, type RuleSet } from '../index.js';
 import { readRuleSetFolder } from '../node/index.js';
 import { diffMarkdown, diffRuleSets } from './render/rule-set-diff.js';
 import { ruleSetMarkdown } from './render/rule-set-doc.js';
+import { sensitivityMarkdown } from './render/sensitivity-doc.js';
+import { sensitivityReport, type SensitivityReport } from './sensitivity.js';
 
 type Loaded = { ok: true; ruleSet: RuleSet; files: Record<string, unknown> } | { ok: false; error: RuleSetError };
 
@@ -36,12 +38,33 @@ function problemsPage(title: string, id: string, error: RuleSetError): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Path → content of every generated rule-set page, for the rule-set folders `ids` (in order of validity) under `rulesDir`. */
-export function ruleSetDocs(rulesDir: string, ids: readonly string[]): Map<string, string> {
+/**
+ * Path → content of every generated rule-set page, for the rule-set folders `ids` (in order of
+ * validity) under `rulesDir`; and the sensitivity report of every set that loads (docs/estimates.md
+ * ranks its values by it). `sensitivity: false` leaves the sensitivity pages and reports out.
+ */
+export function ruleSetDocs(
+  rulesDir: string,
+  ids: readonly string[],
+  options: { readonly sensitivity?: boolean } = {},
+): { pages: Map<string, string>; sensitivity: Map<string, SensitivityReport> } {
+  const withSensitivity = options.sensitivity ?? true;
   const out = new Map<string, string>();
+  const sensitivity = new Map<string, SensitivityReport>();
   const loaded = ids.map((id) => [id, load(rulesDir, id)] as const);
   for (const [id, l] of loaded) {
-    out.set(`docs/rules/${id}.md`, l.ok ? ruleSetMarkdown(l.ruleSet, id) : problemsPage(`Rule set ${id}`, id, l.error));
+    if (!l.ok) {
+      out.set(`docs/rules/${id}.md`, problemsPage(`Rule set ${id}`, id, l.error));
+      if (withSensitivity)
+        out.set(`docs/rules/sensitivity-${id}.md`, problemsPage(`Sensitivity of rule set ${id}`, id, l.error));
+      continue;
+    }
+    out.set(`docs/rules/${id}.md`, ruleSetMarkdown(l.ruleSet, id));
+    if (!withSensitivity) continue;
+    // Some seconds per set: every estimate moved twice over the fixed sample.
+    const report = sensitivityReport(l.ruleSet);
+    sensitivity.set(id, report);
+    out.set(`docs/rules/sensitivity-${id}.md`, sensitivityMarkdown(report));
   }
   for (let i = 1; i < loaded.length; i += 1) {
     const [a, la] = loaded[i - 1] as (typeof loaded)[number];
@@ -56,5 +79,5 @@ export function ruleSetDocs(rulesDir: string, ids: readonly string[]): Map<strin
           : diffMarkdown(diffRuleSets(la.ruleSet, lb.ruleSet, { from: a, to: b }, la.files)),
     );
   }
-  return out;
+  return { pages: out, sensitivity };
 }

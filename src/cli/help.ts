@@ -8,7 +8,8 @@ Usage:
   budgetnorm pensioenuitgaven [FILE|-] [options]   retirement expenditure reference amounts of one household
   budgetnorm batch CALCULATION --in FILE --out FILE [--errors FILE] [options]
                                                    many households: NDJSON or CSV, streamed, on every core
-  budgetnorm rules list|check|show|diff|test ...   tools for rule sets
+  budgetnorm rules list|check|show|diff|test|sensitivity ...
+                                                   tools for rule sets
 
   budgetnorm COMMAND --help                        options of a command
   budgetnorm --version                             the version
@@ -113,6 +114,8 @@ export const RULES_HELP = `Usage: budgetnorm rules COMMAND [options]
   show ID|DIR [--format md|json] every parameter, table, source and rule, readable
   diff A B [--format md|json]    what changed from A to B, and its effect on A's worked examples
   test ID|DIR                    run the worked examples and show every difference
+  sensitivity ID|DIR             which estimates matter: each estimate and to-verify value
+                                 moved by ±10% over a fixed sample of households, ranked
 
 ID is a bundled rule set (budgetnorm rules list); DIR the path of a rule-set folder.
 budgetnorm rules COMMAND --help for the options of each.
@@ -150,6 +153,14 @@ under B (old and new key figures).`,
 
 Runs the worked examples of a rule set (tests/<calculation>/*.json) and shows every
 difference between the expected and the computed figures. Exits 1 on any difference.`,
+  sensitivity: `Usage: budgetnorm rules sensitivity ID|DIR [--format md|json]
+
+Moves every estimate and to-verify value of the rule set by -10% and +10%, one at a time, over a
+fixed, seeded sample of households (every household type, tenure, age band and income band), and
+reports per value the mean and the largest change of each output it feeds (the repayment
+capacity, the retirement totals Basis and Voorbeeld), in EUR a month, ranked: rank 1 is the value
+to verify first. md (default) is Markdown, as docs/rules/sensitivity-<id>.md. Exits 1 when a
+variant fails to compute.`,
 };
 
 export function rulesSubcommandHelp(sub: string): string {

@@ -202,7 +202,7 @@ export const RetirementExpenditureResult = z.object({
  *   },
  *   { date: '2026-03-01' },
  * );
- * assert.deepEqual(result.Totaal, { Basis: 1028, Voorbeeld: 1275 });
+ * assert.deepEqual(result.Totaal, { Basis: 1052, Voorbeeld: 1300 });
  * for (const post of result.Posten) assert.ok(post.Voorbeeld >= post.Basis, post.Code);
  * assert.deepEqual(result.Meldingen, []);
  * ```

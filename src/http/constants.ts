@@ -34,7 +34,7 @@
  *   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
  *   NettoBesteedbaarInkomenPerMaand: 1400,
  * });
- * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 989, Voorbeeld: 1101 });
+ * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1013, Voorbeeld: 1125 });
  *
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.health}`))).status, 200);
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.openapi}`))).status, 200);

@@ -5,7 +5,7 @@ import type { RuleSetFiles } from './rule-set.js';
 
 export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash: string; readonly files: RuleSetFiles }>> = {
   "nl-2025": {
-    "verifiedHash": "37e28a3c73e4ab0fdb7d1c2bd81ca484ebb4872eb9eb5dba2d0499830f841377",
+    "verifiedHash": "2cd1a20e9537b4fe2cca994dfb1c40caa07ef819f5ce7ee5fc35d862c37d8bef",
     "files": {
       "afloscapaciteit.json": {
         "$schema": "../schema/calculation.schema.json",
@@ -1051,17 +1051,21 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "description": "Minimum income, single main person under 21",
             "value": "1345.45",
             "unit": "EUR/month",
-            "source": "budgetnorm-schatting",
-            "provenance": "estimate",
-            "reasoning": "The youth norms of the Participatiewet are not among our read figures, and whether parents support the young person is unknown. We use the norm for 21 up to AOW age; an institution with youth norms sets them here."
+            "source": "westland-jongerennormen-2025",
+            "note": "Youth norms 1 January 2025 incl. holiday allowance (Westland norm overview, read): single 18-20 332.17; couple both 18-20 664.34 (with children 1048.75); one partner 18-20 and one 21+ 1293.21 (with children 1677.62). Not used, by the decision in docs/methods/afloscapaciteit.md (Minimum income under 21).",
+            "provenance": "derived",
+            "formula": "= minimumInkomenAlleenstaand (1345.45, read): the single norm for 21 up to AOW age. The surcharge base must be the income at which the basisnorm applies, and the basisnorm does not vary with age; the youth norm is lower only because the law presumes parents support a child under 21 (docs/methods/afloscapaciteit.md).",
+            "locator": "21 jaar tot pensioengerechtigde leeftijd (alleenstaande; partners)"
           },
           "minimumInkomenJongerDan21Paar": {
             "description": "Minimum income, couple whose main person is under 21",
             "value": "1922.07",
             "unit": "EUR/month",
-            "source": "budgetnorm-schatting",
-            "provenance": "estimate",
-            "reasoning": "As for a single person under 21: the couple norm for 21 up to AOW age, for lack of public youth norms among our read figures."
+            "source": "westland-jongerennormen-2025",
+            "note": "Youth norms 1 January 2025 incl. holiday allowance (Westland norm overview, read): single 18-20 332.17; couple both 18-20 664.34 (with children 1048.75); one partner 18-20 and one 21+ 1293.21 (with children 1677.62). Not used, by the decision in docs/methods/afloscapaciteit.md (Minimum income under 21).",
+            "provenance": "derived",
+            "formula": "= minimumInkomenPaar (1922.07, read): the couple norm for 21 up to AOW age. The surcharge base must be the income at which the basisnorm applies, and the basisnorm does not vary with age; the youth norm is lower only because the law presumes parents support a child under 21 (docs/methods/afloscapaciteit.md).",
+            "locator": "21 jaar tot pensioengerechtigde leeftijd (alleenstaande; partners)"
           },
           "kindkostenExtraAandeelAlleenstaand": {
             "description": "Share of income each child beyond the fourth adds, single parent",
@@ -1085,7 +1089,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "unit": "EUR/month",
             "source": "nibud-autokosten-2023",
             "provenance": "read",
-            "note": "The cheapest class quoted: a necessary car, not the household's actual car."
+            "note": "The cheapest class quoted: a necessary car, not the household's actual car. Nibud's car-cost table is for a new car in its first ten years (source nibud-vergelijkingsbedragen), so this is the fixed cost of a new mini-class car."
           },
           "prijsstijgingPerJaar": {
             "description": "Yearly price rise used to bring older figures to this year (factor)",
@@ -1329,8 +1333,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "unit": "EUR/year",
             "value": "205",
             "source": "pu.coelo-lokale-lasten",
-            "provenance": "to-verify",
-            "reasoning": "COELO gives the province part (205) for the owner-occupier only; we infer the tenant total includes the same provincial surcharge on road tax. budgetnorm counts road tax with the car (Vervoer), so it is taken out. Verify in COELO's tables."
+            "provenance": "derived",
+            "formula": "= COELO's 2025 province part of the owner-occupier (205, read). COELO splits the tenant and owner totals with the same province part (2024: 201 and 201; 2022: 189 and 189; source pu.coelo-2024), so the tenant's part is the owner's. budgetnorm counts road tax with the car (Vervoer), so it is taken out of the tenant's local taxes."
           },
           "pu.coeloEigenaarGemeente": {
             "description": "COELO: municipal taxes of an owner-occupier (OZB, sewerage, waste)",
@@ -1419,22 +1423,6 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "source": "pu.schatting",
             "provenance": "estimate",
             "reasoning": "Statutory (Zorgverzekeringswet: insured persons under 18 pay no premium and no eigen risico); not among the reference figures, so marked as an estimate."
-          },
-          "pu.aansprakelijkheidAlleenstaande": {
-            "description": "Liability insurance, single person",
-            "unit": "EUR/month",
-            "value": "4.5",
-            "source": "pu.nibud-aansprakelijkheid-2014",
-            "provenance": "estimate",
-            "reasoning": "3.18 (Nibud, 2014) x 1.032^11 = 4.5: an old figure indexed at 3.2% a year; the rate for 2014-2024 is an assumption."
-          },
-          "pu.aansprakelijkheidGezin": {
-            "description": "Liability insurance, household of two or more",
-            "unit": "EUR/month",
-            "value": "7.71",
-            "source": "pu.nibud-aansprakelijkheid-2014",
-            "provenance": "estimate",
-            "reasoning": "5.45 (Nibud 2014, couple) x 1.032^11 = 7.71; used for every household of two or more (a family policy costs about the same as a couple policy: assumption)."
           },
           "pu.inboedelBasis": {
             "description": "Contents insurance, basic",
@@ -1596,6 +1584,47 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "source": "pu.schatting",
             "provenance": "estimate",
             "reasoning": "Per-person personal-care figures are not public. Toiletries, hairdresser every few months and small personal items: about 25 per person per month."
+          },
+          "pu.aansprakelijkheid2014Alleenstaande": {
+            "description": "Liability insurance (1 million cover, no deductible), single person, average premium in 2014 incl. 21% insurance tax",
+            "unit": "EUR/month",
+            "value": "3.18",
+            "source": "pu.nibud-aansprakelijkheid-2014",
+            "locator": "alleenstaande, gemiddelde premie",
+            "provenance": "read"
+          },
+          "pu.aansprakelijkheid2014Paar": {
+            "description": "Liability insurance (1 million cover, no deductible), couple without children, average premium in 2014 incl. 21% insurance tax",
+            "unit": "EUR/month",
+            "value": "5.45",
+            "source": "pu.nibud-aansprakelijkheid-2014",
+            "locator": "paar zonder kinderen, gemiddelde premie",
+            "provenance": "read"
+          },
+          "pu.aansprakelijkheid2014Gezin": {
+            "description": "Liability insurance (1 million cover, no deductible), household with children, average premium in 2014 incl. 21% insurance tax",
+            "unit": "EUR/month",
+            "value": "5.46",
+            "source": "pu.nibud-aansprakelijkheid-2014",
+            "locator": "paar met kinderen, gemiddelde premie",
+            "note": "Nibud gives no figure for a single parent; a household with children takes the family premium.",
+            "provenance": "read"
+          },
+          "pu.prijsindex2014": {
+            "description": "Price level of this year relative to 2014, to bring the 2014 liability premiums to this year (factor)",
+            "unit": "1",
+            "value": "1.4141",
+            "source": "pu.schatting",
+            "provenance": "estimate",
+            "reasoning": "1.032^11 = 1.4141: 3.2% a year for 2015-2025 (the inflation VFN cites for its 2025-11-17 norms). Insurance prices did not follow that rate every year; the factor is an assumption. One factor for all three premiums, so an actuary replaces one value."
+          },
+          "pu.voedingPrijsindex": {
+            "description": "Food prices of this year relative to the prices of the Nibud/Voedingscentrum food table (priced no later than October 2023)",
+            "unit": "1",
+            "value": "1.05768",
+            "source": "pu.cbs-inflatie-voeding",
+            "provenance": "derived",
+            "formula": "1.017 x 1.040 = 1.05768: CBS price rise of food and non-alcoholic drinks, yearly average 2024 over 2023 (+1.7%) and 2025 over 2024 (+4.0%). The table was published by 19 October 2023, so its prices are of 2023 or earlier; indexing from the 2023 average is the smallest defensible rise (an older pricing would need more)."
           }
         }
       },
@@ -2238,13 +2267,13 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
           },
           {
             "id": "basisVoeding",
-            "description": "Basisbedrag voeding: per persoon per dag naar leeftijd en geslacht, met de correctie voor huishoudgrootte (niet op kinderen onder 4), x dagen per maand",
+            "description": "Basisbedrag voeding: per persoon per dag naar leeftijd en geslacht, met de correctie voor huishoudgrootte (niet op kinderen onder 4), x dagen per maand, geindexeerd naar dit jaar",
             "unit": "EUR/month",
             "combine": "first",
             "rules": [
               {
                 "id": "basisVoeding",
-                "description": "(schaalfactor x (hoofdpersonen + kinderen vanaf 4) + kinderen onder 4) x dagen per maand",
+                "description": "(schaalfactor x (hoofdpersonen + kinderen vanaf 4) + kinderen onder 4) x dagen per maand, x de prijsindex van voeding sinds de tabel (uiterlijk oktober 2023)",
                 "amount": {
                   "multiply": [
                     {
@@ -2336,6 +2365,9 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                           }
                         }
                       ]
+                    },
+                    {
+                      "param": "pu.voedingPrijsindex"
                     }
                   ]
                 }
@@ -2861,7 +2893,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
               },
               {
                 "id": "aansprakelijkheidAlleenstaande",
-                "description": "Aansprakelijkheidsverzekering, alleenstaande",
+                "description": "Aansprakelijkheidsverzekering, alleenstaande: Nibud-premie 2014, geindexeerd",
                 "when": {
                   "all": [
                     {
@@ -2873,31 +2905,99 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 },
                 "amounts": {
                   "basis": {
-                    "param": "pu.aansprakelijkheidAlleenstaande"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Alleenstaande"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   },
                   "voorbeeld": {
-                    "param": "pu.aansprakelijkheidAlleenstaande"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Alleenstaande"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   }
                 }
               },
               {
-                "id": "aansprakelijkheidGezin",
-                "description": "Aansprakelijkheidsverzekering, huishouden van twee of meer",
+                "id": "aansprakelijkheidPaar",
+                "description": "Aansprakelijkheidsverzekering, twee hoofdpersonen zonder kinderen: Nibud-premie 2014, geindexeerd",
                 "when": {
                   "all": [
                     {
                       "fact": "householdSize",
                       "operator": "greaterThan",
                       "value": 1
+                    },
+                    {
+                      "fact": "children",
+                      "operator": "equal",
+                      "value": 0
                     }
                   ]
                 },
                 "amounts": {
                   "basis": {
-                    "param": "pu.aansprakelijkheidGezin"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Paar"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   },
                   "voorbeeld": {
-                    "param": "pu.aansprakelijkheidGezin"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Paar"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
+                  }
+                }
+              },
+              {
+                "id": "aansprakelijkheidGezin",
+                "description": "Aansprakelijkheidsverzekering, huishouden met kinderen: Nibud-premie 2014 (gezin), geindexeerd",
+                "when": {
+                  "all": [
+                    {
+                      "fact": "children",
+                      "operator": "greaterThan",
+                      "value": 0
+                    }
+                  ]
+                },
+                "amounts": {
+                  "basis": {
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Gezin"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
+                  },
+                  "voorbeeld": {
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Gezin"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   }
                 }
               },
@@ -2915,7 +3015,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
               },
               {
                 "id": "opstal",
-                "description": "Opstalverzekering van de koopwoning (appartement: via de VvE)",
+                "description": "Opstalverzekering van de koopwoning (appartement: via de VvE): Basis een basisdekking, Voorbeeld all-risk",
                 "when": {
                   "all": [
                     {
@@ -2935,7 +3035,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                     }
                   },
                   "voorbeeld": {
-                    "table": "pu.opstalverzekering",
+                    "table": "pu.opstalverzekeringVoorbeeld",
                     "key": {
                       "woningtype": {
                         "fact": "dwellingType"
@@ -3650,6 +3750,20 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "document": "municipal norm overviews 2024",
             "period": "2024-01-01",
             "read": "2026-11-22"
+          },
+          "nibud-vergelijkingsbedragen": {
+            "publisher": "Nibud",
+            "title": "Vergelijkingsbedragen: the car-cost table is for a petrol car, new, over its first ten years (fixed and variable costs)",
+            "url": "https://www.nibud.nl/consumenten/vergelijk-uzelf/vergelijkingsbedragen/",
+            "period": "not stated",
+            "read": "2026-11-25"
+          },
+          "westland-jongerennormen-2025": {
+            "publisher": "Gemeente Westland",
+            "title": "Normenoverzicht minimuminkomen voor de bijzondere bijstand: Participatiewet norms from 1 January 2025 incl. holiday allowance, youth norms included",
+            "url": "https://www.gemeentewestland.nl/aanvragen-en-regelen/toeslagen-vergoedingen-en-bijdragen/normenoverzicht-minimuminkomen-voor-de-bijzondere-bijstand",
+            "period": "2025-01-01",
+            "read": "2026-11-25"
           }
         }
       },
@@ -3657,12 +3771,12 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
         "$schema": "../schema/sources.schema.json",
         "sources": {
           "pu.nibud-voeding": {
-            "publisher": "Nibud / Voedingscentrum (via secondary sites)",
+            "publisher": "Nibud / Voedingscentrum (via De Online Budgetcoach and Kek Mama)",
             "title": "Minimum food costs per person per day by age and sex, based on a two-person household, with a household-size correction",
-            "document": "Nibud/Voedingscentrum food figures as quoted on secondary sites (year not stated)",
-            "period": "year not stated",
-            "read": "2026-11-22",
-            "note": "Public figures attributed to Nibud, not Nibud's licensed reference tables. One source gives -20%/-30% instead of -15%/-25% for 3/4 persons."
+            "url": "https://www.deonlinebudgetcoach.nl/blog/Berekenjeboodschappenbudget",
+            "period": "priced no later than October 2023 (page dated 19 October 2023)",
+            "read": "2026-11-25",
+            "note": "The same daily amounts, with all age bands, are on https://kekmama.nl/artikel/lifestyle/financien-en-verzekering/gezin-kosten-boodschappen (undated). Public figures attributed to Nibud, not Nibud's licensed reference tables. De Online Budgetcoach gives -20%/-30% for 3/4 persons, Kek Mama -15%/-25%/-30% (5+)."
           },
           "pu.nibud-gasverbruik": {
             "publisher": "Nibud (attributed; secondary source)",
@@ -3735,11 +3849,11 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "read": "2026-11-22"
           },
           "pu.nibud-aansprakelijkheid-2014": {
-            "publisher": "Nibud (2014)",
-            "title": "Liability insurance (1 million cover): 3.18 per month single, 5.45 per month couple",
-            "document": "Nibud liability insurance figures, 2014",
+            "publisher": "Nibud",
+            "title": "Noodzakelijke verzekeringen: average liability premium per month (1 million cover, no deductible, incl. 21% insurance tax): single 3.18, couple without children 5.45, couple with children 5.46",
+            "url": "http://www.nibud.nl/uitgaven/verzekeren/noodzakelijke-verzekeringen.html",
             "period": "2014",
-            "read": "2026-11-22"
+            "read": "2026-11-25"
           },
           "pu.inboedelverzekering": {
             "publisher": "Commercial insurance site",
@@ -3824,6 +3938,42 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "document": "docs/methods/pensioenuitgaven.md (table of estimates)",
             "period": "2025",
             "read": "2026-11-22"
+          },
+          "pu.coelo-2024": {
+            "publisher": "H2O / KNW (citing COELO, Atlas van de lokale lasten 2024)",
+            "title": "Local taxes 2024: owner 1670 = municipality 994 + province 201 + water board 475; tenant 999 = 457 + 201 + 340",
+            "url": "https://www.h2owaternetwerk.nl/h2o-actueel/onderzoek-coelo-waterschapslasten-met-gemiddeld-12-gestegen",
+            "period": "2024",
+            "read": "2026-11-25",
+            "note": "The 2022 atlas splits the same way (owner 1486 = 904 + 189 + 392, tenant 893 = 424 + 189 + 280; H2O, waterschapslasten 392 euro voor woningeigenaren en 280 euro voor huurders)."
+          },
+          "pu.nibud-vergelijkingsbedragen": {
+            "publisher": "Nibud",
+            "title": "Vergelijkingsbedragen: the car-cost table is for a petrol car, new, over its first ten years (fixed and variable costs)",
+            "url": "https://www.nibud.nl/consumenten/vergelijk-uzelf/vergelijkingsbedragen/",
+            "period": "not stated",
+            "read": "2026-11-25"
+          },
+          "pu.cbs-inflatie-voeding": {
+            "publisher": "CBS (via Blik op Nieuws, 13 January 2026)",
+            "title": "Inflation 2025: food and non-alcoholic drinks 4.0% dearer on average than in 2024; 1.7% in 2024",
+            "url": "https://www.blikopnieuws.nl/economie/308476/cbs-totale-inflatie-33-procent-in-2025.html",
+            "period": "2024-2025",
+            "read": "2026-11-25"
+          },
+          "pu.opstal-premie": {
+            "publisher": "Business Insider Nederland",
+            "title": "Woonhuisverzekering: buildings insurance costs 100 to 200 euro a year on average",
+            "url": "https://businessinsider.nl/woonhuisverzekering-kleine-verschillen-grote-gevolgen",
+            "period": "undated",
+            "read": "2026-11-25"
+          },
+          "pu.woonverzekering-independer": {
+            "publisher": "Independer (via Metro and Risk & Business)",
+            "title": "Home insurance (buildings + contents), ten most chosen all-risk policies: 570.79 a year on average in 2024 (Limburg 709.19, Friesland just under 490)",
+            "url": "https://www.metronieuws.nl/geld-carriere/woningmarkt/2025/03/hoeveel-premie-woonverzekering-verschilt-woonplaats/",
+            "period": "2024",
+            "read": "2026-11-25"
           }
         }
       },
@@ -4284,7 +4434,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             ]
           },
           "pu.opstalverzekering": {
-            "description": "Buildings insurance of an owner-occupier by dwelling type",
+            "description": "Buildings insurance of an owner-occupier by dwelling type, basic cover (Basis)",
             "unit": "EUR/month",
             "dimensions": {
               "woningtype": [
@@ -4308,28 +4458,80 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "key": {
                   "woningtype": "terraced"
                 },
-                "value": "18",
-                "source": "pu.schatting",
-                "provenance": "estimate",
-                "reasoning": "Opstal insurance is not among the public figures; a terraced house typically costs about 15-20 per month."
+                "value": "12.50",
+                "source": "pu.opstal-premie",
+                "note": "The range is undated; taken as the 2025 level.",
+                "provenance": "derived",
+                "formula": "(100 + 200) / 2 / 12 = 12.50: the middle of the read range of buildings insurance (100 to 200 a year on average; pu.opstal-premie) for a terraced house"
               },
               {
                 "key": {
                   "woningtype": "corner"
                 },
-                "value": "20",
-                "source": "pu.schatting",
+                "value": "14.58",
+                "source": "pu.opstal-premie",
                 "provenance": "estimate",
-                "reasoning": "Opstal insurance is not among the public figures; a corner house is slightly larger than a terraced house: about 20 per month."
+                "reasoning": "175 / 12 = 14.58: a corner house, larger than a terraced house, at three quarters of the read range 100 to 200 a year (pu.opstal-premie); the placement is ours. The range is undated; taken as the 2025 level."
               },
               {
                 "key": {
                   "woningtype": "detached"
                 },
-                "value": "28",
+                "value": "16.67",
+                "source": "pu.opstal-premie",
+                "note": "The range is undated; taken as the 2025 level.",
+                "provenance": "derived",
+                "formula": "200 / 12 = 16.67: the top of the read range of buildings insurance (100 to 200 a year on average; pu.opstal-premie) for the largest rebuild value"
+              }
+            ]
+          },
+          "pu.opstalverzekeringVoorbeeld": {
+            "description": "Buildings insurance of an owner-occupier by dwelling type, typical cover (Voorbeeld): most households choose all-risk",
+            "unit": "EUR/month",
+            "dimensions": {
+              "woningtype": [
+                "apartment",
+                "terraced",
+                "corner",
+                "detached"
+              ]
+            },
+            "cells": [
+              {
+                "key": {
+                  "woningtype": "apartment"
+                },
+                "value": "0",
                 "source": "pu.schatting",
                 "provenance": "estimate",
-                "reasoning": "Opstal insurance is not among the public figures; a detached house with a larger rebuild value: about 25-30 per month."
+                "reasoning": "For an apartment the building is insured by the owners' association (VvE); its contribution is a housing cost like the mortgage and is not part of this calculation."
+              },
+              {
+                "key": {
+                  "woningtype": "terraced"
+                },
+                "value": "31.58",
+                "source": "pu.woonverzekering-independer",
+                "provenance": "estimate",
+                "reasoning": "Independer: the ten most chosen all-risk home policies (buildings + contents) cost 570.79 a year on average in 2024 (read); x 1.032 to 2025 = 589.06, 49.09 a month, less Voorbeeld contents 14 = 35.09 for an average house, taken as the corner house; a terraced house 10% less: 31.58. The 1.032 for 2025 and the split by dwelling type are ours."
+              },
+              {
+                "key": {
+                  "woningtype": "corner"
+                },
+                "value": "35.09",
+                "source": "pu.woonverzekering-independer",
+                "provenance": "estimate",
+                "reasoning": "Independer: the ten most chosen all-risk home policies (buildings + contents) cost 570.79 a year on average in 2024 (read); x 1.032 to 2025 = 589.06, 49.09 a month, less Voorbeeld contents 14 = 35.09 for an average house, taken as the corner house. The 1.032 for 2025 and the split by dwelling type are ours."
+              },
+              {
+                "key": {
+                  "woningtype": "detached"
+                },
+                "value": "42.11",
+                "source": "pu.woonverzekering-independer",
+                "provenance": "estimate",
+                "reasoning": "Independer: the ten most chosen all-risk home policies (buildings + contents) cost 570.79 a year on average in 2024 (read); x 1.032 to 2025 = 589.06, 49.09 a month, less Voorbeeld contents 14 = 35.09 for an average house, taken as the corner house; a detached house 20% more: 42.11. The 1.032 for 2025 and the split by dwelling type are ours."
               }
             ]
           },
@@ -4353,7 +4555,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "183.72",
                 "source": "pu.nibud-autokosten-2023",
                 "provenance": "estimate",
-                "reasoning": "172.50 (mini class, December 2023) x 1.032^2 = 183.72: indexed at 3.2% a year for 2024 and 2025 (assumption). Taken as the fixed costs of a new car."
+                "reasoning": "172.50 (mini class, December 2023) x 1.032^2 = 183.72: indexed at 3.2% a year for 2024 and 2025 (assumption). Nibud's figures are for a new car (pu.nibud-vergelijkingsbedragen)."
               },
               {
                 "key": {
@@ -4409,9 +4611,9 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                   "status": "new"
                 },
                 "value": "1",
-                "source": "pu.schatting",
-                "provenance": "estimate",
-                "reasoning": "The public fixed-cost figures are taken to be for a new car."
+                "source": "pu.nibud-vergelijkingsbedragen",
+                "provenance": "derived",
+                "formula": "Nibud's car-cost table is for a new car in its first ten years (read), so a new car takes the fixed costs unchanged: factor 1"
               },
               {
                 "key": {
@@ -4924,8 +5126,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "8.12",
                 "source": "pu.nibud-voeding",
                 "locator": "man 51-69",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -4934,8 +5136,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.66",
                 "source": "pu.nibud-voeding",
                 "locator": "woman 51-69",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -4944,7 +5146,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.89",
                 "source": "pu.nibud-voeding",
                 "provenance": "derived",
-                "formula": "(8.12 + 7.66) / 2: sex not given, mean of man and woman 51-69"
+                "formula": "(8.12 + 7.66) / 2: sex not given, mean of man and woman 51-69; table prices (no later than October 2023), indexed by pu.voedingPrijsindex"
               }
             ]
           },
@@ -5005,7 +5207,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "provenance": "estimate",
-                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much)."
+                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much). At the table prices (no later than October 2023), indexed by pu.voedingPrijsindex."
               },
               {
                 "key": {
@@ -5015,8 +5217,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "locator": "child 1-3",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5026,8 +5228,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "4.39",
                 "source": "pu.nibud-voeding",
                 "locator": "child 4-8",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5037,8 +5239,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.08",
                 "source": "pu.nibud-voeding",
                 "locator": "child 9-13",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5048,8 +5250,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "8.50",
                 "source": "pu.nibud-voeding",
                 "locator": "man 14-50",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5059,8 +5261,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "8.12",
                 "source": "pu.nibud-voeding",
                 "locator": "man 51-69",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5070,8 +5272,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.84",
                 "source": "pu.nibud-voeding",
                 "locator": "70+",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5081,7 +5283,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "provenance": "estimate",
-                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much)."
+                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much). At the table prices (no later than October 2023), indexed by pu.voedingPrijsindex."
               },
               {
                 "key": {
@@ -5091,8 +5293,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "locator": "child 1-3",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5102,8 +5304,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "4.39",
                 "source": "pu.nibud-voeding",
                 "locator": "child 4-8",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5113,8 +5315,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.08",
                 "source": "pu.nibud-voeding",
                 "locator": "child 9-13",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5124,8 +5326,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.66",
                 "source": "pu.nibud-voeding",
                 "locator": "woman 14-50",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5135,8 +5337,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.66",
                 "source": "pu.nibud-voeding",
                 "locator": "woman 51-69",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5146,8 +5348,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.84",
                 "source": "pu.nibud-voeding",
                 "locator": "70+",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5157,7 +5359,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "provenance": "estimate",
-                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much)."
+                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much). At the table prices (no later than October 2023), indexed by pu.voedingPrijsindex."
               },
               {
                 "key": {
@@ -5167,8 +5369,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "locator": "child 1-3",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5178,8 +5380,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "4.39",
                 "source": "pu.nibud-voeding",
                 "locator": "child 4-8",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5189,8 +5391,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.08",
                 "source": "pu.nibud-voeding",
                 "locator": "child 9-13",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
@@ -5200,7 +5402,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "8.08",
                 "source": "pu.nibud-voeding",
                 "provenance": "derived",
-                "formula": "(8.50 + 7.66) / 2: sex not given, mean of man and woman 14-50"
+                "formula": "(8.50 + 7.66) / 2: sex not given, mean of man and woman 14-50; table prices (no later than October 2023), indexed by pu.voedingPrijsindex"
               },
               {
                 "key": {
@@ -5210,7 +5412,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.89",
                 "source": "pu.nibud-voeding",
                 "provenance": "derived",
-                "formula": "(8.12 + 7.66) / 2: sex not given, mean of man and woman 51-69"
+                "formula": "(8.12 + 7.66) / 2: sex not given, mean of man and woman 51-69; table prices (no later than October 2023), indexed by pu.voedingPrijsindex"
               },
               {
                 "key": {
@@ -5220,8 +5422,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "7.84",
                 "source": "pu.nibud-voeding",
                 "locator": "70+",
-                "provenance": "to-verify",
-                "reasoning": "Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               }
             ]
           },
@@ -5313,7 +5515,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
     }
   },
   "nl-2026": {
-    "verifiedHash": "c3c967c6c60284e0583458376ba89d89a8181633cef8a4a400e1014dc6b43fec",
+    "verifiedHash": "f9dfbc4669d800e1a93cf7de2461209f9b524c2ed5a261404a9fa46c735291cb",
     "files": {
       "afloscapaciteit.json": {
         "$schema": "../schema/calculation.schema.json",
@@ -6389,17 +6591,19 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "description": "Minimum income, single main person under 21",
             "value": "1401.50",
             "unit": "EUR/month",
-            "source": "budgetnorm-schatting",
-            "provenance": "estimate",
-            "reasoning": "The youth norms of the Participatiewet are not among our read figures, and whether parents support the young person is unknown. We use the norm for 21 up to AOW age; an institution with youth norms sets them here."
+            "source": "bijstandsnormen-2026",
+            "note": "Youth norms 1 January 2025 incl. holiday allowance (Westland norm overview, read): single 18-20 332.17; couple both 18-20 664.34 (with children 1048.75); one partner 18-20 and one 21+ 1293.21 (with children 1677.62). Not used, by the decision in docs/methods/afloscapaciteit.md (Minimum income under 21).",
+            "provenance": "to-verify",
+            "reasoning": "= minimumInkomenAlleenstaand (1401.50): the single norm for 21 up to AOW age, by the decision in docs/methods/afloscapaciteit.md (the youth norm is lower only because the law presumes parents support a child under 21). To verify because minimumInkomenAlleenstaand itself is to verify in 2026."
           },
           "minimumInkomenJongerDan21Paar": {
             "description": "Minimum income, couple whose main person is under 21",
             "value": "2002.13",
             "unit": "EUR/month",
-            "source": "budgetnorm-schatting",
-            "provenance": "estimate",
-            "reasoning": "As for a single person under 21: the couple norm for 21 up to AOW age, for lack of public youth norms among our read figures."
+            "source": "bijstandsnormen-2026",
+            "note": "Youth norms 1 January 2025 incl. holiday allowance (Westland norm overview, read): single 18-20 332.17; couple both 18-20 664.34 (with children 1048.75); one partner 18-20 and one 21+ 1293.21 (with children 1677.62). Not used, by the decision in docs/methods/afloscapaciteit.md (Minimum income under 21).",
+            "provenance": "to-verify",
+            "reasoning": "= minimumInkomenPaar (2002.13): the couple norm for 21 up to AOW age, by the decision in docs/methods/afloscapaciteit.md (the youth norm is lower only because the law presumes parents support a child under 21). To verify because minimumInkomenPaar itself is to verify in 2026."
           },
           "kindkostenExtraAandeelAlleenstaand": {
             "description": "Share of income each child beyond the fourth adds, single parent",
@@ -6423,7 +6627,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "unit": "EUR/month",
             "source": "nibud-autokosten-2023",
             "provenance": "read",
-            "note": "The cheapest class quoted: a necessary car, not the household's actual car."
+            "note": "The cheapest class quoted: a necessary car, not the household's actual car. Nibud's car-cost table is for a new car in its first ten years (source nibud-vergelijkingsbedragen), so this is the fixed cost of a new mini-class car."
           },
           "prijsstijgingPerJaar": {
             "description": "Yearly price rise used to bring older figures to this year (factor)",
@@ -6547,10 +6751,10 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
           "pu.cbsGasverbruik": {
             "description": "Gas use of the household on which CBS bases its average energy bill",
             "unit": "m3/year",
-            "value": "987",
+            "value": "928",
             "source": "pu.cbs-energierekening",
-            "provenance": "to-verify",
-            "reasoning": "The 2026 release gives the average bill (1993) but the consumption behind it is not among our figures; assumed unchanged from the January 2025 release (987 m3). Verify."
+            "provenance": "estimate",
+            "reasoning": "CBS says the 2026 bill (1993) fell mainly through a lower expected use, especially of gas; the new use is not published among our sources. Estimated as the gas part of the 2026 bill divided by a 2026 all-in gas price: (1993 - electricity part 369.50) / (2025 all-in price 1.7220 + gas-tax rise (0.6007 - 0.5782) x 1.21) = 1623.50 / 1.7492 = 928 m3, about 6% below 2025's 987. Lower supply prices and higher network charges are assumed to cancel. Without this, the 2026 gas price per m3 would fall while the gas tax rose."
           },
           "pu.cbsStroomverbruik": {
             "description": "Electricity use of the household on which CBS bases its average energy bill",
@@ -6587,10 +6791,10 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
           "pu.stroomVastrecht": {
             "description": "Fixed yearly electricity charges (network operator and supplier), incl. VAT, before the tax reduction",
             "unit": "EUR/year",
-            "value": "540",
-            "source": "pu.schatting",
+            "value": "558.36",
+            "source": "pu.acm-nettarieven-2026",
             "provenance": "estimate",
-            "reasoning": "Kept at the 2025 estimate: no 2026 figure among our sources."
+            "reasoning": "The 2025 estimate 540 x 1.034 = 558.36: ACM set the 2026 network tariffs about 3.4% higher (read). Applying it to the supplier standing charge too overstates by at most about 3 a year."
           },
           "pu.verminderingEnergiebelasting": {
             "description": "Vermindering energiebelasting per electricity connection, excl. VAT",
@@ -6671,8 +6875,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "unit": "EUR/year",
             "value": "211.56",
             "source": "pu.coelo-lokale-lasten",
-            "provenance": "to-verify",
-            "reasoning": "2025 value 205 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 211.56. COELO gives the province part (205) for the owner-occupier only; we infer the tenant total includes the same provincial surcharge on road tax. budgetnorm counts road tax with the car (Vervoer), so it is taken out. Verify in COELO's tables."
+            "provenance": "derived",
+            "formula": "2025 value 205 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 211.56. The 2025 value is the owner's province part, which COELO also counts for the tenant (2024: 201 and 201; source pu.coelo-2024)."
           },
           "pu.coeloEigenaarGemeente": {
             "description": "COELO: municipal taxes of an owner-occupier (OZB, sewerage, waste)",
@@ -6763,22 +6967,6 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "source": "pu.schatting",
             "provenance": "estimate",
             "reasoning": "Statutory (Zorgverzekeringswet: insured persons under 18 pay no premium and no eigen risico); not among the reference figures, so marked as an estimate. Unchanged in 2026."
-          },
-          "pu.aansprakelijkheidAlleenstaande": {
-            "description": "Liability insurance, single person",
-            "unit": "EUR/month",
-            "value": "4.64",
-            "source": "pu.nibud-aansprakelijkheid-2014",
-            "provenance": "estimate",
-            "reasoning": "2025 value 4.5 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 4.64. The 2025 value is an estimate: 3.18 (Nibud, 2014) x 1.032^11 = 4.5: an old figure indexed at 3.2% a year; the rate for 2014-2024 is an assumption."
-          },
-          "pu.aansprakelijkheidGezin": {
-            "description": "Liability insurance, household of two or more",
-            "unit": "EUR/month",
-            "value": "7.96",
-            "source": "pu.nibud-aansprakelijkheid-2014",
-            "provenance": "estimate",
-            "reasoning": "2025 value 7.71 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.96. The 2025 value is an estimate: 5.45 (Nibud 2014, couple) x 1.032^11 = 7.71; used for every household of two or more (a family policy costs about the same as a couple policy: assumption)."
           },
           "pu.inboedelBasis": {
             "description": "Contents insurance, basic",
@@ -6940,6 +7128,47 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "source": "pu.schatting",
             "provenance": "estimate",
             "reasoning": "2025 value 25 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 25.80. The 2025 value is an estimate: Per-person personal-care figures are not public. Toiletries, hairdresser every few months and small personal items: about 25 per person per month."
+          },
+          "pu.aansprakelijkheid2014Alleenstaande": {
+            "description": "Liability insurance (1 million cover, no deductible), single person, average premium in 2014 incl. 21% insurance tax",
+            "unit": "EUR/month",
+            "value": "3.18",
+            "source": "pu.nibud-aansprakelijkheid-2014",
+            "locator": "alleenstaande, gemiddelde premie",
+            "provenance": "read"
+          },
+          "pu.aansprakelijkheid2014Paar": {
+            "description": "Liability insurance (1 million cover, no deductible), couple without children, average premium in 2014 incl. 21% insurance tax",
+            "unit": "EUR/month",
+            "value": "5.45",
+            "source": "pu.nibud-aansprakelijkheid-2014",
+            "locator": "paar zonder kinderen, gemiddelde premie",
+            "provenance": "read"
+          },
+          "pu.aansprakelijkheid2014Gezin": {
+            "description": "Liability insurance (1 million cover, no deductible), household with children, average premium in 2014 incl. 21% insurance tax",
+            "unit": "EUR/month",
+            "value": "5.46",
+            "source": "pu.nibud-aansprakelijkheid-2014",
+            "locator": "paar met kinderen, gemiddelde premie",
+            "note": "Nibud gives no figure for a single parent; a household with children takes the family premium.",
+            "provenance": "read"
+          },
+          "pu.prijsindex2014": {
+            "description": "Price level of this year relative to 2014, to bring the 2014 liability premiums to this year (factor)",
+            "unit": "1",
+            "value": "1.4594",
+            "source": "pu.schatting",
+            "provenance": "estimate",
+            "reasoning": "2025 value 1.4141 x 1.032 = 1.4594: 3.2% a year for 2015-2026 (the inflation VFN cites for its 2025-11-17 norms), an assumption."
+          },
+          "pu.voedingPrijsindex": {
+            "description": "Food prices of this year relative to the prices of the Nibud/Voedingscentrum food table (priced no later than October 2023)",
+            "unit": "1",
+            "value": "1.09153",
+            "source": "pu.cbs-inflatie-voeding",
+            "provenance": "estimate",
+            "reasoning": "2025 index 1.05768 (derived from CBS food prices 2024 +1.7% and 2025 +4.0%) x 1.032 for 2026 = 1.09153. The 2026 food price rise is not known yet; 3.2% (the inflation VFN cites for its 2025-11-17 norms) is assumed."
           }
         }
       },
@@ -7582,13 +7811,13 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
           },
           {
             "id": "basisVoeding",
-            "description": "Basisbedrag voeding: per persoon per dag naar leeftijd en geslacht, met de correctie voor huishoudgrootte (niet op kinderen onder 4), x dagen per maand",
+            "description": "Basisbedrag voeding: per persoon per dag naar leeftijd en geslacht, met de correctie voor huishoudgrootte (niet op kinderen onder 4), x dagen per maand, geindexeerd naar dit jaar",
             "unit": "EUR/month",
             "combine": "first",
             "rules": [
               {
                 "id": "basisVoeding",
-                "description": "(schaalfactor x (hoofdpersonen + kinderen vanaf 4) + kinderen onder 4) x dagen per maand",
+                "description": "(schaalfactor x (hoofdpersonen + kinderen vanaf 4) + kinderen onder 4) x dagen per maand, x de prijsindex van voeding sinds de tabel (uiterlijk oktober 2023)",
                 "amount": {
                   "multiply": [
                     {
@@ -7680,6 +7909,9 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                           }
                         }
                       ]
+                    },
+                    {
+                      "param": "pu.voedingPrijsindex"
                     }
                   ]
                 }
@@ -8205,7 +8437,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
               },
               {
                 "id": "aansprakelijkheidAlleenstaande",
-                "description": "Aansprakelijkheidsverzekering, alleenstaande",
+                "description": "Aansprakelijkheidsverzekering, alleenstaande: Nibud-premie 2014, geindexeerd",
                 "when": {
                   "all": [
                     {
@@ -8217,31 +8449,99 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 },
                 "amounts": {
                   "basis": {
-                    "param": "pu.aansprakelijkheidAlleenstaande"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Alleenstaande"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   },
                   "voorbeeld": {
-                    "param": "pu.aansprakelijkheidAlleenstaande"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Alleenstaande"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   }
                 }
               },
               {
-                "id": "aansprakelijkheidGezin",
-                "description": "Aansprakelijkheidsverzekering, huishouden van twee of meer",
+                "id": "aansprakelijkheidPaar",
+                "description": "Aansprakelijkheidsverzekering, twee hoofdpersonen zonder kinderen: Nibud-premie 2014, geindexeerd",
                 "when": {
                   "all": [
                     {
                       "fact": "householdSize",
                       "operator": "greaterThan",
                       "value": 1
+                    },
+                    {
+                      "fact": "children",
+                      "operator": "equal",
+                      "value": 0
                     }
                   ]
                 },
                 "amounts": {
                   "basis": {
-                    "param": "pu.aansprakelijkheidGezin"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Paar"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   },
                   "voorbeeld": {
-                    "param": "pu.aansprakelijkheidGezin"
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Paar"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
+                  }
+                }
+              },
+              {
+                "id": "aansprakelijkheidGezin",
+                "description": "Aansprakelijkheidsverzekering, huishouden met kinderen: Nibud-premie 2014 (gezin), geindexeerd",
+                "when": {
+                  "all": [
+                    {
+                      "fact": "children",
+                      "operator": "greaterThan",
+                      "value": 0
+                    }
+                  ]
+                },
+                "amounts": {
+                  "basis": {
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Gezin"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
+                  },
+                  "voorbeeld": {
+                    "multiply": [
+                      {
+                        "param": "pu.aansprakelijkheid2014Gezin"
+                      },
+                      {
+                        "param": "pu.prijsindex2014"
+                      }
+                    ]
                   }
                 }
               },
@@ -8259,7 +8559,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
               },
               {
                 "id": "opstal",
-                "description": "Opstalverzekering van de koopwoning (appartement: via de VvE)",
+                "description": "Opstalverzekering van de koopwoning (appartement: via de VvE): Basis een basisdekking, Voorbeeld all-risk",
                 "when": {
                   "all": [
                     {
@@ -8279,7 +8579,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                     }
                   },
                   "voorbeeld": {
-                    "table": "pu.opstalverzekering",
+                    "table": "pu.opstalverzekeringVoorbeeld",
                     "key": {
                       "woningtype": {
                         "fact": "dwellingType"
@@ -9002,6 +9302,20 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "document": "municipal norm overviews 2024",
             "period": "2024-01-01",
             "read": "2026-11-22"
+          },
+          "nibud-vergelijkingsbedragen": {
+            "publisher": "Nibud",
+            "title": "Vergelijkingsbedragen: the car-cost table is for a petrol car, new, over its first ten years (fixed and variable costs)",
+            "url": "https://www.nibud.nl/consumenten/vergelijk-uzelf/vergelijkingsbedragen/",
+            "period": "not stated",
+            "read": "2026-11-25"
+          },
+          "westland-jongerennormen-2025": {
+            "publisher": "Gemeente Westland",
+            "title": "Normenoverzicht minimuminkomen voor de bijzondere bijstand: Participatiewet norms from 1 January 2025 incl. holiday allowance, youth norms included",
+            "url": "https://www.gemeentewestland.nl/aanvragen-en-regelen/toeslagen-vergoedingen-en-bijdragen/normenoverzicht-minimuminkomen-voor-de-bijzondere-bijstand",
+            "period": "2025-01-01",
+            "read": "2026-11-25"
           }
         }
       },
@@ -9009,12 +9323,12 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
         "$schema": "../schema/sources.schema.json",
         "sources": {
           "pu.nibud-voeding": {
-            "publisher": "Nibud / Voedingscentrum (via secondary sites)",
+            "publisher": "Nibud / Voedingscentrum (via De Online Budgetcoach and Kek Mama)",
             "title": "Minimum food costs per person per day by age and sex, based on a two-person household, with a household-size correction",
-            "document": "Nibud/Voedingscentrum food figures as quoted on secondary sites (year not stated)",
-            "period": "year not stated",
-            "read": "2026-11-22",
-            "note": "Public figures attributed to Nibud, not Nibud's licensed reference tables. One source gives -20%/-30% instead of -15%/-25% for 3/4 persons."
+            "url": "https://www.deonlinebudgetcoach.nl/blog/Berekenjeboodschappenbudget",
+            "period": "priced no later than October 2023 (page dated 19 October 2023)",
+            "read": "2026-11-25",
+            "note": "The same daily amounts, with all age bands, are on https://kekmama.nl/artikel/lifestyle/financien-en-verzekering/gezin-kosten-boodschappen (undated). Public figures attributed to Nibud, not Nibud's licensed reference tables. De Online Budgetcoach gives -20%/-30% for 3/4 persons, Kek Mama -15%/-25%/-30% (5+)."
           },
           "pu.nibud-gasverbruik": {
             "publisher": "Nibud (attributed; secondary source)",
@@ -9028,7 +9342,8 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "title": "Average energy bill at January 2026 prices: 1993 per year (January 2025: 2065 for 987 m3 gas and 1706 kWh)",
             "document": "CBS energy bill releases (energierekening)",
             "period": "January 2026 prices",
-            "read": "2026-11-22"
+            "read": "2026-11-22",
+            "note": "The 2026 release says the bill fell mainly through a lower expected use, especially of gas (Blik op Nieuws, 26 February 2026: https://www.blikopnieuws.nl/nieuws/308926/cbs-energierekening-valt-in-2026-gemiddeld-iets-lager-uit.html)."
           },
           "pu.energiebelasting": {
             "publisher": "Energy comparison site; Rendement",
@@ -9087,11 +9402,11 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "read": "2026-11-22"
           },
           "pu.nibud-aansprakelijkheid-2014": {
-            "publisher": "Nibud (2014)",
-            "title": "Liability insurance (1 million cover): 3.18 per month single, 5.45 per month couple",
-            "document": "Nibud liability insurance figures, 2014",
+            "publisher": "Nibud",
+            "title": "Noodzakelijke verzekeringen: average liability premium per month (1 million cover, no deductible, incl. 21% insurance tax): single 3.18, couple without children 5.45, couple with children 5.46",
+            "url": "http://www.nibud.nl/uitgaven/verzekeren/noodzakelijke-verzekeringen.html",
             "period": "2014",
-            "read": "2026-11-22"
+            "read": "2026-11-25"
           },
           "pu.inboedelverzekering": {
             "publisher": "Commercial insurance site",
@@ -9177,6 +9492,49 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "document": "docs/methods/pensioenuitgaven.md (table of estimates)",
             "period": "2026",
             "read": "2026-11-22"
+          },
+          "pu.coelo-2024": {
+            "publisher": "H2O / KNW (citing COELO, Atlas van de lokale lasten 2024)",
+            "title": "Local taxes 2024: owner 1670 = municipality 994 + province 201 + water board 475; tenant 999 = 457 + 201 + 340",
+            "url": "https://www.h2owaternetwerk.nl/h2o-actueel/onderzoek-coelo-waterschapslasten-met-gemiddeld-12-gestegen",
+            "period": "2024",
+            "read": "2026-11-25",
+            "note": "The 2022 atlas splits the same way (owner 1486 = 904 + 189 + 392, tenant 893 = 424 + 189 + 280; H2O, waterschapslasten 392 euro voor woningeigenaren en 280 euro voor huurders)."
+          },
+          "pu.nibud-vergelijkingsbedragen": {
+            "publisher": "Nibud",
+            "title": "Vergelijkingsbedragen: the car-cost table is for a petrol car, new, over its first ten years (fixed and variable costs)",
+            "url": "https://www.nibud.nl/consumenten/vergelijk-uzelf/vergelijkingsbedragen/",
+            "period": "not stated",
+            "read": "2026-11-25"
+          },
+          "pu.cbs-inflatie-voeding": {
+            "publisher": "CBS (via Blik op Nieuws, 13 January 2026)",
+            "title": "Inflation 2025: food and non-alcoholic drinks 4.0% dearer on average than in 2024; 1.7% in 2024",
+            "url": "https://www.blikopnieuws.nl/economie/308476/cbs-totale-inflatie-33-procent-in-2025.html",
+            "period": "2024-2025",
+            "read": "2026-11-25"
+          },
+          "pu.opstal-premie": {
+            "publisher": "Business Insider Nederland",
+            "title": "Woonhuisverzekering: buildings insurance costs 100 to 200 euro a year on average",
+            "url": "https://businessinsider.nl/woonhuisverzekering-kleine-verschillen-grote-gevolgen",
+            "period": "undated",
+            "read": "2026-11-25"
+          },
+          "pu.woonverzekering-independer": {
+            "publisher": "Independer (via Metro and Risk & Business)",
+            "title": "Home insurance (buildings + contents), ten most chosen all-risk policies: 570.79 a year on average in 2024 (Limburg 709.19, Friesland just under 490)",
+            "url": "https://www.metronieuws.nl/geld-carriere/woningmarkt/2025/03/hoeveel-premie-woonverzekering-verschilt-woonplaats/",
+            "period": "2024",
+            "read": "2026-11-25"
+          },
+          "pu.acm-nettarieven-2026": {
+            "publisher": "ACM (via ANP and Blik op Nieuws)",
+            "title": "Network tariffs 2026: households pay about 3.4% (3.38%) more for the transport of electricity and gas, about 25 a year incl. VAT",
+            "url": "https://www.blikopnieuws.nl/nieuws/307987/acm-stelt-transporttarieven-2026-vast-huishouden-betaalt-25-euro-meer.html",
+            "period": "2026",
+            "read": "2026-11-25"
           }
         }
       },
@@ -9646,7 +10004,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             ]
           },
           "pu.opstalverzekering": {
-            "description": "Buildings insurance of an owner-occupier by dwelling type",
+            "description": "Buildings insurance of an owner-occupier by dwelling type, basic cover (Basis)",
             "unit": "EUR/month",
             "dimensions": {
               "woningtype": [
@@ -9670,28 +10028,78 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "key": {
                   "woningtype": "terraced"
                 },
-                "value": "18.58",
-                "source": "pu.schatting",
+                "value": "12.90",
+                "source": "pu.opstal-premie",
                 "provenance": "estimate",
-                "reasoning": "2025 value 18 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 18.58. The 2025 value is an estimate: Opstal insurance is not among the public figures; a terraced house typically costs about 15-20 per month."
+                "reasoning": "2025 value 12.50 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 12.90. 2025: (100 + 200) / 2 / 12 = 12.50: the middle of the read range of buildings insurance (100 to 200 a year on average; pu.opstal-premie) for a terraced house. The range is undated: taken as the 2025 level."
               },
               {
                 "key": {
                   "woningtype": "corner"
                 },
-                "value": "20.64",
-                "source": "pu.schatting",
+                "value": "15.05",
+                "source": "pu.opstal-premie",
                 "provenance": "estimate",
-                "reasoning": "2025 value 20 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 20.64. The 2025 value is an estimate: Opstal insurance is not among the public figures; a corner house is slightly larger than a terraced house: about 20 per month."
+                "reasoning": "2025 value 14.58 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 15.05. 2025: 175 / 12 = 14.58: a corner house, larger than a terraced house, at three quarters of the read range 100 to 200 a year (pu.opstal-premie); the placement is ours. The range is undated: taken as the 2025 level."
               },
               {
                 "key": {
                   "woningtype": "detached"
                 },
-                "value": "28.90",
+                "value": "17.20",
+                "source": "pu.opstal-premie",
+                "provenance": "estimate",
+                "reasoning": "2025 value 16.67 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 17.20. 2025: 200 / 12 = 16.67: the top of the read range of buildings insurance (100 to 200 a year on average; pu.opstal-premie) for the largest rebuild value. The range is undated: taken as the 2025 level."
+              }
+            ]
+          },
+          "pu.opstalverzekeringVoorbeeld": {
+            "description": "Buildings insurance of an owner-occupier by dwelling type, typical cover (Voorbeeld): most households choose all-risk",
+            "unit": "EUR/month",
+            "dimensions": {
+              "woningtype": [
+                "apartment",
+                "terraced",
+                "corner",
+                "detached"
+              ]
+            },
+            "cells": [
+              {
+                "key": {
+                  "woningtype": "apartment"
+                },
+                "value": "0",
                 "source": "pu.schatting",
                 "provenance": "estimate",
-                "reasoning": "2025 value 28 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 28.90. The 2025 value is an estimate: Opstal insurance is not among the public figures; a detached house with a larger rebuild value: about 25-30 per month."
+                "reasoning": "For an apartment the building is insured by the owners' association (VvE); its contribution is a housing cost like the mortgage and is not part of this calculation."
+              },
+              {
+                "key": {
+                  "woningtype": "terraced"
+                },
+                "value": "32.59",
+                "source": "pu.woonverzekering-independer",
+                "provenance": "estimate",
+                "reasoning": "2025 value 31.58 x 1.032 (price rise of about 3.2%) = 32.59. 2025: Independer: the ten most chosen all-risk home policies (buildings + contents) cost 570.79 a year on average in 2024 (read); x 1.032 to 2025 = 589.06, 49.09 a month, less Voorbeeld contents 14 = 35.09 for an average house, taken as the corner house; a terraced house 10% less: 31.58."
+              },
+              {
+                "key": {
+                  "woningtype": "corner"
+                },
+                "value": "36.21",
+                "source": "pu.woonverzekering-independer",
+                "provenance": "estimate",
+                "reasoning": "2025 value 35.09 x 1.032 (price rise of about 3.2%) = 36.21. 2025: Independer: the ten most chosen all-risk home policies (buildings + contents) cost 570.79 a year on average in 2024 (read); x 1.032 to 2025 = 589.06, 49.09 a month, less Voorbeeld contents 14 = 35.09 for an average house, taken as the corner house."
+              },
+              {
+                "key": {
+                  "woningtype": "detached"
+                },
+                "value": "43.46",
+                "source": "pu.woonverzekering-independer",
+                "provenance": "estimate",
+                "reasoning": "2025 value 42.11 x 1.032 (price rise of about 3.2%) = 43.46. 2025: Independer: the ten most chosen all-risk home policies (buildings + contents) cost 570.79 a year on average in 2024 (read); x 1.032 to 2025 = 589.06, 49.09 a month, less Voorbeeld contents 14 = 35.09 for an average house, taken as the corner house; a detached house 20% more: 42.11."
               }
             ]
           },
@@ -9715,7 +10123,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "value": "189.60",
                 "source": "pu.nibud-autokosten-2023",
                 "provenance": "estimate",
-                "reasoning": "2025 value 183.72 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 189.60. The 2025 value is an estimate: 172.50 (mini class, December 2023) x 1.032^2 = 183.72: indexed at 3.2% a year for 2024 and 2025 (assumption). Taken as the fixed costs of a new car."
+                "reasoning": "2025 value 183.72 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 189.60. The 2025 value is an estimate: 172.50 (mini class, December 2023) x 1.032^2 = 183.72: indexed at 3.2% a year for 2024 and 2025 (assumption). Nibud's figures are for a new car (pu.nibud-vergelijkingsbedragen)."
               },
               {
                 "key": {
@@ -9771,9 +10179,9 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                   "status": "new"
                 },
                 "value": "1",
-                "source": "pu.schatting",
-                "provenance": "estimate",
-                "reasoning": "The public fixed-cost figures are taken to be for a new car. Unchanged in 2026."
+                "source": "pu.nibud-vergelijkingsbedragen",
+                "provenance": "derived",
+                "formula": "Nibud's car-cost table is for a new car in its first ten years (read), so a new car takes the fixed costs unchanged: factor 1"
               },
               {
                 "key": {
@@ -10283,30 +10691,30 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                 "key": {
                   "geslacht": "male"
                 },
-                "value": "8.38",
+                "value": "8.12",
                 "source": "pu.nibud-voeding",
                 "locator": "man 51-69",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 8.12 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.38. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "geslacht": "female"
                 },
-                "value": "7.91",
+                "value": "7.66",
                 "source": "pu.nibud-voeding",
                 "locator": "woman 51-69",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.66 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.91. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "geslacht": "unknown"
                 },
-                "value": "8.14",
+                "value": "7.89",
                 "source": "pu.nibud-voeding",
                 "provenance": "derived",
-                "formula": "2025 value 7.89 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.14"
+                "formula": "(8.12 + 7.66) / 2: sex not given, mean of man and woman 51-69; table prices (no later than October 2023), indexed by pu.voedingPrijsindex"
               }
             ]
           },
@@ -10364,226 +10772,226 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                   "leeftijd": "jongerDan1",
                   "geslacht": "male"
                 },
-                "value": "3.21",
+                "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "provenance": "estimate",
-                "reasoning": "2025 value 3.11 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 3.21. The 2025 value is an estimate: Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much)."
+                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much). At the table prices (no later than October 2023), indexed by pu.voedingPrijsindex."
               },
               {
                 "key": {
                   "leeftijd": "van1tot4",
                   "geslacht": "male"
                 },
-                "value": "3.21",
+                "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "locator": "child 1-3",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 3.11 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 3.21. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van4tot9",
                   "geslacht": "male"
                 },
-                "value": "4.53",
+                "value": "4.39",
                 "source": "pu.nibud-voeding",
                 "locator": "child 4-8",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 4.39 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 4.53. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van9tot14",
                   "geslacht": "male"
                 },
-                "value": "7.31",
+                "value": "7.08",
                 "source": "pu.nibud-voeding",
                 "locator": "child 9-13",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.08 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.31. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van14tot51",
                   "geslacht": "male"
                 },
-                "value": "8.77",
+                "value": "8.50",
                 "source": "pu.nibud-voeding",
                 "locator": "man 14-50",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 8.50 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.77. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van51tot70",
                   "geslacht": "male"
                 },
-                "value": "8.38",
+                "value": "8.12",
                 "source": "pu.nibud-voeding",
                 "locator": "man 51-69",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 8.12 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.38. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "vanaf70",
                   "geslacht": "male"
                 },
-                "value": "8.09",
+                "value": "7.84",
                 "source": "pu.nibud-voeding",
                 "locator": "70+",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.84 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.09. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "jongerDan1",
                   "geslacht": "female"
                 },
-                "value": "3.21",
+                "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "provenance": "estimate",
-                "reasoning": "2025 value 3.11 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 3.21. The 2025 value is an estimate: Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much)."
+                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much). At the table prices (no later than October 2023), indexed by pu.voedingPrijsindex."
               },
               {
                 "key": {
                   "leeftijd": "van1tot4",
                   "geslacht": "female"
                 },
-                "value": "3.21",
+                "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "locator": "child 1-3",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 3.11 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 3.21. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van4tot9",
                   "geslacht": "female"
                 },
-                "value": "4.53",
+                "value": "4.39",
                 "source": "pu.nibud-voeding",
                 "locator": "child 4-8",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 4.39 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 4.53. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van9tot14",
                   "geslacht": "female"
                 },
-                "value": "7.31",
+                "value": "7.08",
                 "source": "pu.nibud-voeding",
                 "locator": "child 9-13",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.08 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.31. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van14tot51",
                   "geslacht": "female"
                 },
-                "value": "7.91",
+                "value": "7.66",
                 "source": "pu.nibud-voeding",
                 "locator": "woman 14-50",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.66 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.91. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van51tot70",
                   "geslacht": "female"
                 },
-                "value": "7.91",
+                "value": "7.66",
                 "source": "pu.nibud-voeding",
                 "locator": "woman 51-69",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.66 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.91. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "vanaf70",
                   "geslacht": "female"
                 },
-                "value": "8.09",
+                "value": "7.84",
                 "source": "pu.nibud-voeding",
                 "locator": "70+",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.84 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.09. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "jongerDan1",
                   "geslacht": "unknown"
                 },
-                "value": "3.21",
+                "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "provenance": "estimate",
-                "reasoning": "2025 value 3.11 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 3.21. The 2025 value is an estimate: Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much)."
+                "reasoning": "Children under 1 are not in the public figures; the amount for 1-3 years (3.11) is used (infant food costs about as much). At the table prices (no later than October 2023), indexed by pu.voedingPrijsindex."
               },
               {
                 "key": {
                   "leeftijd": "van1tot4",
                   "geslacht": "unknown"
                 },
-                "value": "3.21",
+                "value": "3.11",
                 "source": "pu.nibud-voeding",
                 "locator": "child 1-3",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 3.11 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 3.21. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van4tot9",
                   "geslacht": "unknown"
                 },
-                "value": "4.53",
+                "value": "4.39",
                 "source": "pu.nibud-voeding",
                 "locator": "child 4-8",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 4.39 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 4.53. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van9tot14",
                   "geslacht": "unknown"
                 },
-                "value": "7.31",
+                "value": "7.08",
                 "source": "pu.nibud-voeding",
                 "locator": "child 9-13",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.08 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 7.31. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               },
               {
                 "key": {
                   "leeftijd": "van14tot51",
                   "geslacht": "unknown"
                 },
-                "value": "8.34",
+                "value": "8.08",
                 "source": "pu.nibud-voeding",
                 "provenance": "derived",
-                "formula": "2025 value 8.08 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.34"
+                "formula": "(8.50 + 7.66) / 2: sex not given, mean of man and woman 14-50; table prices (no later than October 2023), indexed by pu.voedingPrijsindex"
               },
               {
                 "key": {
                   "leeftijd": "van51tot70",
                   "geslacht": "unknown"
                 },
-                "value": "8.14",
+                "value": "7.89",
                 "source": "pu.nibud-voeding",
                 "provenance": "derived",
-                "formula": "2025 value 7.89 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.14"
+                "formula": "(8.12 + 7.66) / 2: sex not given, mean of man and woman 51-69; table prices (no later than October 2023), indexed by pu.voedingPrijsindex"
               },
               {
                 "key": {
                   "leeftijd": "vanaf70",
                   "geslacht": "unknown"
                 },
-                "value": "8.09",
+                "value": "7.84",
                 "source": "pu.nibud-voeding",
                 "locator": "70+",
-                "provenance": "to-verify",
-                "reasoning": "2025 value 7.84 x 1.032 (price rise of about 3.2%, the inflation VFN cites for its 2025-11-17 norms) = 8.09. Read in secondary sources that do not state the year; taken as the 2025 price level. Verify year and amount."
+                "note": "Published by 19 October 2023 (De Online Budgetcoach), so priced no later than October 2023; the calculation multiplies it by pu.voedingPrijsindex.",
+                "provenance": "read"
               }
             ]
           },

@@ -224,7 +224,7 @@ describe('rules show', () => {
   });
 
   it('the committed docs/rules pages are what the command prints', async () => {
-    const docs = ruleSetDocs(join(ROOT, 'rules'), ['nl-2025', 'nl-2026']);
+    const docs = ruleSetDocs(join(ROOT, 'rules'), ['nl-2025', 'nl-2026'], { sensitivity: false }).pages;
     expect((await runCli(['rules', 'show', 'nl-2026', '--format', 'md'])).stdout).toBe(
       docs.get('docs/rules/nl-2026.md'),
     );

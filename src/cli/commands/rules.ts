@@ -1,5 +1,5 @@
 /**
- * `budgetnorm rules list|check|show|diff|test`: tools for the people who maintain rule sets.
+ * `budgetnorm rules list|check|show|diff|test|sensitivity`: tools for the people who maintain rule sets.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,8 +11,10 @@ import { RULES_HELP, rulesSubcommandHelp } from '../help.js';
 import { CliError, resolvePath, usageError, write, type CliIo } from '../io.js';
 import { diffMarkdown, diffRuleSets } from '../render/rule-set-diff.js';
 import { ruleSetMarkdown, showRuleSet } from '../render/rule-set-doc.js';
+import { sensitivityMarkdown } from '../render/sensitivity-doc.js';
 import { alignRows } from '../render/text.js';
 import { bundledSourceFiles, catalog, isFolder, loadNamedRuleSet, packageRulesDir } from '../rule-set-arg.js';
+import { sensitivityReport } from '../sensitivity.js';
 
 type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
 const CALCULATIONS: readonly Calculation[] = ['afloscapaciteit', 'pensioenuitgaven'];
@@ -332,6 +334,20 @@ async function diff(args: readonly string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
+// ---------------------------------------------------------------------------------------------
+// sensitivity
+
+async function sensitivity(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals: given } = parseCommand('rules sensitivity', args, { format: { type: 'string' } });
+  if (values.help === true) return help(io, 'sensitivity');
+  const [arg = ''] = positionals('rules sensitivity', given, ['ID|DIR']);
+  const format = choice('rules sensitivity', 'format', values.format, ['md', 'json'] as const, 'md');
+  const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
+  await write(io.stdout, format === 'json' ? json(report) : sensitivityMarkdown(report));
+  // A variant that fails to compute is a defect of the rule set, as in `rules check`.
+  return report.rows.some((r) => r.failures.length > 0) ? EXIT.problems : EXIT.ok;
+}
+
 async function help(io: CliIo, sub: string): Promise<number> {
   await write(io.stdout, rulesSubcommandHelp(sub));
   return EXIT.ok;
@@ -350,6 +366,8 @@ export async function rulesCommand(args: readonly string[], io: CliIo): Promise<
       return diff(rest, io);
     case 'test':
       return test(rest, io);
+    case 'sensitivity':
+      return sensitivity(rest, io);
     case undefined:
     case '--help':
     case '-h':
@@ -358,7 +376,7 @@ export async function rulesCommand(args: readonly string[], io: CliIo): Promise<
       return sub === undefined ? EXIT.usage : EXIT.ok;
     default:
       throw usageError(
-        `unknown rules command "${sub}"; one of list, check, show, diff, test\nsee: budgetnorm rules --help`,
+        `unknown rules command "${sub}"; one of list, check, show, diff, test, sensitivity\nsee: budgetnorm rules --help`,
       );
   }
 }
