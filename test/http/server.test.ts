@@ -12,7 +12,7 @@ import { digestKey } from '../../src/http/index.js';
 import { nativeDigestKey } from '../../src/node/digest.js';
 import { serviceLog } from '../../src/node/log.js';
 import { readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
-import { collect, KEY, REPAYMENT, RETIREMENT, type Reply } from './support/helpers.js';
+import { collect, KEY, pendingRequest, REPAYMENT, RETIREMENT, type Reply } from './support/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -260,20 +260,8 @@ describe('npm start as a process', () => {
     try {
       const url = (await waitFor(/"event":"listening","url":"(http:\/\/[^"]+)"/))[1] as string;
       // A request whose headers the server has taken (100-continue proves it) but whose body is still to come.
-      const req = httpRequest(`${url}/Afloscapaciteit/Resultaat`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'ocp-apim-subscription-key': KEY,
-          expect: '100-continue',
-          'content-length': Buffer.byteLength(REPAYMENT),
-        },
-      });
-      const reply = new Promise<Reply>((resolve, reject) => {
-        req.on('response', (res) => collect(res).then(resolve, reject));
-        req.on('error', reject);
-      });
-      await new Promise<void>((resolve) => req.once('continue', resolve));
+      const { req, reply, accepted } = pendingRequest(`${url}/Afloscapaciteit/Resultaat`, REPAYMENT);
+      await accepted;
 
       child.kill('SIGTERM');
       await waitFor(/"event":"stopping","signal":"SIGTERM"/);

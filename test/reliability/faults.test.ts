@@ -5,7 +5,7 @@
  * does not hurt the next request and causes no 500.
  */
 import { rmSync } from 'node:fs';
-import { request as httpRequest, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { RuleSetCatalog } from '../../src/rules/choose.js';
 import { ensureBuilt } from '../../scripts/cli-ensure-built.js';
 import { spawnService } from '../../scripts/lib/reliability-service.js';
 import { expectIssue } from '../engine/support.js';
-import { collect, KEY, REPAYMENT, RETIREMENT, type Reply } from '../http/support/helpers.js';
+import { KEY, pendingRequest, REPAYMENT, RETIREMENT } from '../http/support/helpers.js';
 import { copyOf2026, DEFECTS, editJson } from './support/broken-rule-sets.js';
 
 beforeAll(() => {
@@ -127,25 +127,8 @@ describe('SIGTERM under load', () => {
       const pending = Array.from({ length: IN_FLIGHT }, (_, i) => {
         const repayment = i % 2 === 0;
         const body = repayment ? REPAYMENT : RETIREMENT;
-        const req = httpRequest(
-          `${url}${repayment ? '/Afloscapaciteit/Resultaat' : '/pensioenuitgaven/Resultaat?uitleg=true'}`,
-          {
-            agent,
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'ocp-apim-subscription-key': KEY,
-              expect: '100-continue',
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-        );
-        const reply = new Promise<Reply>((resolve, reject) => {
-          req.on('response', (res) => collect(res).then(resolve, reject));
-          req.on('error', reject);
-        });
-        const accepted = new Promise<void>((resolve) => req.once('continue', resolve));
-        return { req, body, repayment, reply, accepted };
+        const path = repayment ? '/Afloscapaciteit/Resultaat' : '/pensioenuitgaven/Resultaat?uitleg=true';
+        return { ...pendingRequest(`${url}${path}`, body, agent), body, repayment };
       });
       await Promise.all(pending.map((p) => p.accepted));
 

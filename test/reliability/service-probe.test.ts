@@ -6,7 +6,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult } from '../../src/index.js';
 import { ensureBuilt } from '../../scripts/cli-ensure-built.js';
 import { spawnService, type SpawnedService } from '../../scripts/lib/reliability-service.js';
-import { collect, KEY, OTHER_KEY, REPAYMENT, type Reply } from '../http/support/helpers.js';
+import { KEY, OTHER_KEY, pendingRequest, REPAYMENT } from '../http/support/helpers.js';
 
 beforeAll(() => {
   ensureBuilt(); // the spawned service is dist/, as `npm start` runs it
@@ -77,20 +76,8 @@ describe('SIGTERM to every documented way of running the service (item 5)', () =
         const url = await service.url();
         serverPid = await service.serverPid();
         // The server has taken the headers (its 100 Continue proves it); the body is still to come.
-        const req = httpRequest(`${url}/Afloscapaciteit/Resultaat`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'ocp-apim-subscription-key': KEY,
-            expect: '100-continue',
-            'content-length': Buffer.byteLength(REPAYMENT),
-          },
-        });
-        const reply = new Promise<Reply>((resolve, reject) => {
-          req.on('response', (res) => collect(res).then(resolve, reject));
-          req.on('error', reject);
-        });
-        await new Promise<void>((resolve) => req.once('continue', resolve));
+        const { req, reply, accepted } = pendingRequest(`${url}/Afloscapaciteit/Resultaat`, REPAYMENT);
+        await accepted;
 
         service.child.kill(signal); // to npm itself under `npm start`
         await service.waitFor(new RegExp(`"event":"stopping","signal":"${signal}"`), 10_000);

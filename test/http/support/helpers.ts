@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import { type Agent, type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../../../src/http/index.js';
 
 export const KEY = 'test-key-4f1c2b9e7d';
@@ -48,4 +48,36 @@ export function collect(res: IncomingMessage): Promise<Reply> {
     );
     res.on('error', reject);
   });
+}
+
+/**
+ * A calculation request the server has accepted (its `100 Continue` proves it took the headers)
+ * whose body is still to come: `req.end(body)` sends it. For tests of what a signal or a
+ * timeout does to a request in flight.
+ */
+export interface PendingRequest {
+  readonly req: ClientRequest;
+  /** The whole response, once the body was sent and the server answered. */
+  readonly reply: Promise<Reply>;
+  /** Settles when the server has taken the headers. */
+  readonly accepted: Promise<void>;
+}
+
+export function pendingRequest(url: string, body: string, agent?: Agent): PendingRequest {
+  const req = httpRequest(url, {
+    ...(agent === undefined ? {} : { agent }),
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'ocp-apim-subscription-key': KEY,
+      expect: '100-continue',
+      'content-length': Buffer.byteLength(body),
+    },
+  });
+  const reply = new Promise<Reply>((resolve, reject) => {
+    req.on('response', (res) => collect(res).then(resolve, reject));
+    req.on('error', reject);
+  });
+  const accepted = new Promise<void>((resolve) => req.once('continue', resolve));
+  return { req, reply, accepted };
 }
