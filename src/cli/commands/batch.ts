@@ -40,7 +40,8 @@ interface BatchOptions {
   readonly out: string | undefined;
   readonly errors: string | undefined;
   readonly settings: Omit<BatchSettings, 'csvHeader'>;
-  readonly workers: number;
+  /** Threads asked for with --workers; undefined: as many as help (see `defaultWorkers`). */
+  readonly workers: number | undefined;
   readonly chunkBytes: number;
   readonly ruleset: string | undefined;
   readonly date: string | undefined;
@@ -116,7 +117,7 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
       errorsFormat: values.errors === undefined ? undefined : (formatOfPath(values.errors) ?? outputFormat),
       delimiter,
     },
-    workers: integerOption('batch', 'workers', values.workers, 0, 64) ?? Math.min(availableParallelism(), 16),
+    workers: integerOption('batch', 'workers', values.workers, 0, 64),
     chunkBytes: integerOption('batch', 'chunk-size', values['chunk-size'], 1, 1 << 30) ?? DEFAULT_CHUNK_BYTES,
     ruleset: values.ruleset,
     date: dateOption('batch', values.date),
@@ -251,16 +252,34 @@ async function openOutputs(io: CliIo, o: BatchOptions, settings: BatchSettings, 
 
 type Chosen = ReturnType<typeof chooseRuleSet>;
 
-async function startRunner(o: BatchOptions, settings: BatchSettings, chosen: Chosen): Promise<ChunkRunner> {
+/**
+ * Without --workers: one thread per core (at most 16), but no more than the input has chunks,
+ * and none for an input of one chunk: starting a thread (loading and compiling the rule set
+ * again) costs more than computing one chunk in this thread, which has the rule set already.
+ */
+function defaultWorkers(totalBytes: number | undefined, chunkBytes: number): number {
+  const cores = Math.min(availableParallelism(), 16);
+  if (totalBytes === undefined) return cores;
+  const chunks = Math.ceil(totalBytes / chunkBytes);
+  return chunks <= 1 ? 0 : Math.min(cores, chunks);
+}
+
+async function startRunner(
+  o: BatchOptions,
+  settings: BatchSettings,
+  chosen: Chosen,
+  totalBytes: number | undefined,
+): Promise<ChunkRunner> {
+  const workers = o.workers ?? defaultWorkers(totalBytes, o.chunkBytes);
   const ruleSet = chosen.ruleSet;
   const shipment: RuleSetShipment =
     chosen.source.kind === 'bundled'
       ? { kind: 'bundled', id: chosen.source.id }
       : { kind: 'files', files: ruleSet.files, origin: chosen.label };
   try {
-    return o.workers === 0
+    return workers === 0
       ? inProcessRunner(settings, ruleSet)
-      : await startWorkerPool(o.workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
+      : await startWorkerPool(workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
   } catch (error) {
     throw new CliError(
       EXIT.internal,
@@ -328,7 +347,7 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
   const chosen = chooseRuleSet(io, o.ruleset, o.date, o.calculation);
   const input = await openInput(io, o);
   const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
-  const runner = await startRunner(o, settings, chosen);
+  const runner = await startRunner(o, settings, chosen, input.totalBytes);
   try {
     return await runBatch(io, o, input, settings, runner, chosen.ruleSet);
   } finally {
