@@ -244,6 +244,30 @@ describe('an interrupted batch stops cleanly and resumes without duplicates (iss
     }, 90_000);
   }
 
+  it('--in FILE, SIGINT mid-run: the chunks in flight are finished; resumed, every line has exactly one record', async () => {
+    const n = 30_000;
+    const lines = inputLines(n);
+    const input = file('long-file.ndjson');
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const out = file('long-file.out.ndjson');
+    const errors = file('long-file.errors.ndjson');
+    const args = [...BATCH, '--in', input, '--out', out, '--errors', errors, '--chunk-size', '65536'];
+    const stop = await interrupted(args, '', 'SIGINT', out);
+    expect(stop.code, stop.stderr).toBe(EXIT.sigint);
+    const upTo = Number(
+      (/every input line up to line ([\d,]+) is accounted for/.exec(stop.stderr)?.[1] ?? 'NaN').replaceAll(',', ''),
+    );
+    expect(upTo).toBeLessThan(n);
+    const recordsOf = () =>
+      [...recordLines(readFileSync(out, 'utf8'), false), ...recordLines(readFileSync(errors, 'utf8'), false)].sort(
+        (a, b) => a - b,
+      );
+    expect(recordsOf()).toEqual(lines.flatMap((l, i) => (i + 1 <= upTo && l !== '' ? [i + 1] : [])));
+    const resumed = await spawnBin([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(EXIT.problems);
+    expect(recordsOf()).toEqual(lines.flatMap((l, i) => (l !== '' ? [i + 1] : [])));
+  }, 90_000);
+
   it('--resume on files that were never started is a fresh run; on an output of another format it refuses', async () => {
     const input = writeInput('fresh.ndjson', 100);
     const fresh = await spawnBin([...BATCH, '--in', input, '--out', file('fresh.csv'), '--resume']);
