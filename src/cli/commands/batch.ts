@@ -399,7 +399,10 @@ async function runBatch(
     unsubscribe?.();
     progress.finish();
     const failure = stopReason(error, outputs, tally);
-    const whole = (await outputs.out.rollBack()) && ((await outputs.err?.rollBack()) ?? true);
+    // Both files cut back (neither skipped because the other could not be).
+    const outWhole = await outputs.out.rollBack();
+    const errWhole = (await outputs.err?.rollBack()) ?? true;
+    const whole = outWhole && errWhole;
     await report(io, `budgetnorm batch: ${failure.message}\n${stoppedReport(o, outputs, tally, whole)}`);
     throw new CliError(failure.exitCode, '');
   }
