@@ -340,6 +340,38 @@ describe('--in, --out and --errors must be different files, also through links (
     expect(viaFolder.code).toBe(EXIT.usage);
   });
 
+  it('standard output appended to --in, or standard input read from --out: refused, the file untouched', async () => {
+    const input = writeInput('redirected.ndjson', 20);
+    const before = readFileSync(input, 'utf8');
+    const append = openSync(input, 'a');
+    try {
+      const run = await spawnBin([...BATCH, '--in', input], { stdout: append });
+      expect(run.stderr).toMatch(/--in and --out \(standard output\) are the same file/);
+      expect(run.code).toBe(EXIT.usage);
+    } finally {
+      closeSync(append);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(before);
+    const read = openSync(input, 'r');
+    try {
+      const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...BATCH, '--in', '-', '--out', input], {
+          cwd: ROOT,
+          stdio: [read, 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect(run.stderr).toMatch(/--in \(standard input\) and --out are the same file/);
+      expect(run.code).toBe(EXIT.usage);
+    } finally {
+      closeSync(read);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(before);
+  });
+
   it('devices such as /dev/null may be both outputs', async () => {
     const input = writeInput('to-null.ndjson', 100);
     const run = await spawnBin([

@@ -19,7 +19,7 @@ import { inProcessRunner, startWorkerPool, type ChunkRunner } from '../batch/poo
 import { formatCount, Progress } from '../batch/progress.js';
 import { preambles, type BatchSettings, type DataFormat } from '../batch/records.js';
 import { resumePoint, type ResumePoint } from '../batch/resume.js';
-import { sameFilePair } from '../batch/same-file.js';
+import { descriptorIdentity, fileIdentity, sameFilePair } from '../batch/same-file.js';
 import type { RuleSetShipment } from '../batch/worker-protocol.js';
 import { EXIT } from '../exit-codes.js';
 import { BATCH_HELP } from '../help.js';
@@ -128,13 +128,24 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
   };
 }
 
-/** `--in`, `--out` and `--errors` name three different files, whatever links lie between them. */
+/**
+ * `--in`, `--out` and `--errors` name three different files, whatever links lie between them;
+ * standard input and output count as the files they are redirected from or to
+ * (`--in - < x.ndjson --out x.ndjson`, `--in x.ndjson >> x.ndjson`).
+ */
 function checkDistinctFiles(io: CliIo, o: BatchOptions): void {
-  const abs = (p: string | undefined) => (p === undefined || p === '-' ? undefined : resolvePath(io, p));
+  const id = (path: string | undefined, fd: number | undefined) =>
+    path === undefined || path === '-'
+      ? fd === undefined
+        ? undefined
+        : descriptorIdentity(fd)
+      : fileIdentity(resolvePath(io, path));
+  const std = (path: string | undefined, name: string, stream: string) =>
+    path === undefined || path === '-' ? `${name} (${stream})` : name;
   const pair = sameFilePair([
-    ['--in', abs(o.in)],
-    ['--out', abs(o.out)],
-    ['--errors', abs(o.errors)],
+    [std(o.in, '--in', 'standard input'), id(o.in, io.fds?.stdin)],
+    [std(o.out, '--out', 'standard output'), id(o.out, io.fds?.stdout)],
+    ['--errors', o.errors === undefined ? undefined : id(o.errors, undefined)],
   ]);
   if (pair !== undefined) throw usageError(`${pair[0]} and ${pair[1]} are the same file`);
 }
