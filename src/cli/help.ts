@@ -82,7 +82,8 @@ Options:
   --ruleset ID|DIR       rule set (default: the bundled set valid on --date)
   --date YYYY-MM-DD      reference date choosing the bundled rule set (default: today)
   --explain              add the explanation to every result (large)
-  --workers N            worker threads (default: the number of cores; 0: compute in this thread)
+  --workers N            worker threads (default: the number of cores, no more than the input
+                         file has chunks; 0: compute in this thread)
   --chunk-size BYTES     input bytes per unit of work (default 524288)
   --progress             draw the progress bar even when stderr is not a terminal
   --no-progress          never draw it (default: drawn when stderr is a terminal)

@@ -22,6 +22,8 @@ export interface CliIo {
    * returns the unsubscribe function. Absent (tests in-process): no signal handling.
    */
   readonly onSignal?: (listener: (signal: StopSignal) => void) => () => void;
+  /** File descriptors of stdin and stdout when they are the process's (to see which file they are); absent in tests. */
+  readonly fds?: { readonly stdin: number; readonly stdout: number };
 }
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
@@ -34,6 +36,7 @@ export function nodeIo(): CliIo {
     cwd: process.cwd(),
     stderrIsTTY: process.stderr.isTTY === true,
     stdoutIsTTY: process.stdout.isTTY === true,
+    fds: { stdin: 0, stdout: 1 },
     onSignal: (listener) => {
       const signals: StopSignal[] = ['SIGINT', 'SIGTERM'];
       for (const s of signals) process.on(s, listener);

@@ -244,6 +244,30 @@ describe('an interrupted batch stops cleanly and resumes without duplicates (iss
     }, 90_000);
   }
 
+  it('--in FILE, SIGINT mid-run: the chunks in flight are finished; resumed, every line has exactly one record', async () => {
+    const n = 30_000;
+    const lines = inputLines(n);
+    const input = file('long-file.ndjson');
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const out = file('long-file.out.ndjson');
+    const errors = file('long-file.errors.ndjson');
+    const args = [...BATCH, '--in', input, '--out', out, '--errors', errors, '--chunk-size', '65536'];
+    const stop = await interrupted(args, '', 'SIGINT', out);
+    expect(stop.code, stop.stderr).toBe(EXIT.sigint);
+    const upTo = Number(
+      (/every input line up to line ([\d,]+) is accounted for/.exec(stop.stderr)?.[1] ?? 'NaN').replaceAll(',', ''),
+    );
+    expect(upTo).toBeLessThan(n);
+    const recordsOf = () =>
+      [...recordLines(readFileSync(out, 'utf8'), false), ...recordLines(readFileSync(errors, 'utf8'), false)].sort(
+        (a, b) => a - b,
+      );
+    expect(recordsOf()).toEqual(lines.flatMap((l, i) => (i + 1 <= upTo && l !== '' ? [i + 1] : [])));
+    const resumed = await spawnBin([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(EXIT.problems);
+    expect(recordsOf()).toEqual(lines.flatMap((l, i) => (l !== '' ? [i + 1] : [])));
+  }, 90_000);
+
   it('--resume on files that were never started is a fresh run; on an output of another format it refuses', async () => {
     const input = writeInput('fresh.ndjson', 100);
     const fresh = await spawnBin([...BATCH, '--in', input, '--out', file('fresh.csv'), '--resume']);
@@ -314,6 +338,38 @@ describe('--in, --out and --errors must be different files, also through links (
     ]);
     expect(viaFolder.stderr).toMatch(/--out and --errors are the same file/);
     expect(viaFolder.code).toBe(EXIT.usage);
+  });
+
+  it('standard output appended to --in, or standard input read from --out: refused, the file untouched', async () => {
+    const input = writeInput('redirected.ndjson', 20);
+    const before = readFileSync(input, 'utf8');
+    const append = openSync(input, 'a');
+    try {
+      const run = await spawnBin([...BATCH, '--in', input], { stdout: append });
+      expect(run.stderr).toMatch(/--in and --out \(standard output\) are the same file/);
+      expect(run.code).toBe(EXIT.usage);
+    } finally {
+      closeSync(append);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(before);
+    const read = openSync(input, 'r');
+    try {
+      const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...BATCH, '--in', '-', '--out', input], {
+          cwd: ROOT,
+          stdio: [read, 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+      expect(run.stderr).toMatch(/--in \(standard input\) and --out are the same file/);
+      expect(run.code).toBe(EXIT.usage);
+    } finally {
+      closeSync(read);
+    }
+    expect(readFileSync(input, 'utf8')).toBe(before);
   });
 
   it('devices such as /dev/null may be both outputs', async () => {

@@ -25,6 +25,8 @@ export class BatchOutput {
     /** The absolute path of a regular file (which can be cut back and resumed); else undefined. */
     readonly regularFile: string | undefined,
     startBytes: number,
+    /** Whether this is the command's standard output (left open at the end). */
+    private readonly isStdout = false,
   ) {
     this.committedBytes = startBytes;
   }
@@ -42,7 +44,7 @@ export class BatchOutput {
   ): Promise<BatchOutput> {
     if (path === undefined || path === '-')
       return Promise.resolve(
-        new BatchOutput(guardErrors(io.stdout), `the ${what} (standard output)`, 'standard output', undefined, 0),
+        new BatchOutput(guardErrors(io.stdout), `the ${what} (standard output)`, 'standard output', undefined, 0, true),
       );
     const absolute = resolvePath(io, path);
     const stream = createWriteStream(absolute, { flags: append ? 'a' : 'w' });
@@ -78,7 +80,7 @@ export class BatchOutput {
 
   /** Ends the file, all of it written; rejects with `WriteError`. Standard output stays open. */
   close(): Promise<void> {
-    if (this.name === 'standard output') return Promise.resolve();
+    if (this.isStdout) return Promise.resolve();
     return closeStream(this.stream);
   }
 
@@ -89,7 +91,7 @@ export class BatchOutput {
    */
   async rollBack(): Promise<boolean> {
     const untouched = !this.failed && this.pendingBytes === 0;
-    if (this.name === 'standard output') return untouched;
+    if (this.isStdout) return untouched;
     await new Promise<void>((resolve) => {
       if (this.stream.closed) resolve();
       else {
@@ -99,8 +101,7 @@ export class BatchOutput {
     });
     if (this.regularFile === undefined) return untouched;
     try {
-      if ((statSync(this.regularFile).size ?? 0) > this.committedBytes)
-        truncateSync(this.regularFile, this.committedBytes);
+      if (statSync(this.regularFile).size > this.committedBytes) truncateSync(this.regularFile, this.committedBytes);
       return true;
     } catch {
       return false;

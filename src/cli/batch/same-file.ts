@@ -3,7 +3,7 @@
  * link (to the file or to a folder on its path), a hard link, `..`, or a link to a file that
  * does not exist yet. Writing the output over the input would destroy it while it is read.
  */
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { fstatSync, lstatSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Symbolic links followed at most (the kernel's own limit is 40). */
@@ -33,24 +33,32 @@ function wouldBePath(path: string, depth = 0): string {
  * (so hard links match), the real path for one not created yet, `undefined` for what is not a
  * regular file (`/dev/null`, a pipe), which several options may share harmlessly.
  */
+const inode = (stat: Stats) => (stat.isFile() ? `inode ${stat.dev}:${stat.ino}` : undefined);
+
 export function fileIdentity(path: string): string | undefined {
   try {
-    const stat = statSync(path);
-    return stat.isFile() ? `inode ${stat.dev}:${stat.ino}` : undefined;
+    return inode(statSync(path));
   } catch (error) {
     if (!isMissing(error)) return `path ${path}`;
     return `path ${wouldBePath(path)}`;
   }
 }
 
-/** The first two options (by name) naming the same file, if any; `-` (a standard stream) is never a file. */
+/** The identity of the file an open descriptor is (stdin redirected from a file, stdout appended to one). */
+export function descriptorIdentity(fd: number): string | undefined {
+  try {
+    return inode(fstatSync(fd));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first two options (by name) naming the same file, if any, from their identities (`fileIdentity`). */
 export function sameFilePair(
-  paths: readonly (readonly [name: string, absolutePath: string | undefined])[],
+  identities: readonly (readonly [name: string, identity: string | undefined])[],
 ): [string, string] | undefined {
   const seen: [string, string][] = [];
-  for (const [name, path] of paths) {
-    if (path === undefined) continue;
-    const id = fileIdentity(path);
+  for (const [name, id] of identities) {
     if (id === undefined) continue;
     const earlier = seen.find(([, other]) => other === id);
     if (earlier !== undefined) return [earlier[0], name];

@@ -19,7 +19,7 @@ import { inProcessRunner, startWorkerPool, type ChunkRunner } from '../batch/poo
 import { formatCount, Progress } from '../batch/progress.js';
 import { preambles, type BatchSettings, type DataFormat } from '../batch/records.js';
 import { resumePoint, type ResumePoint } from '../batch/resume.js';
-import { sameFilePair } from '../batch/same-file.js';
+import { descriptorIdentity, fileIdentity, sameFilePair } from '../batch/same-file.js';
 import type { RuleSetShipment } from '../batch/worker-protocol.js';
 import { EXIT } from '../exit-codes.js';
 import { BATCH_HELP } from '../help.js';
@@ -40,7 +40,8 @@ interface BatchOptions {
   readonly out: string | undefined;
   readonly errors: string | undefined;
   readonly settings: Omit<BatchSettings, 'csvHeader'>;
-  readonly workers: number;
+  /** Threads asked for with --workers; undefined: as many as help (see `defaultWorkers`). */
+  readonly workers: number | undefined;
   readonly chunkBytes: number;
   readonly ruleset: string | undefined;
   readonly date: string | undefined;
@@ -116,7 +117,7 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
       errorsFormat: values.errors === undefined ? undefined : (formatOfPath(values.errors) ?? outputFormat),
       delimiter,
     },
-    workers: integerOption('batch', 'workers', values.workers, 0, 64) ?? Math.min(availableParallelism(), 16),
+    workers: integerOption('batch', 'workers', values.workers, 0, 64),
     chunkBytes: integerOption('batch', 'chunk-size', values['chunk-size'], 1, 1 << 30) ?? DEFAULT_CHUNK_BYTES,
     ruleset: values.ruleset,
     date: dateOption('batch', values.date),
@@ -127,13 +128,24 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
   };
 }
 
-/** `--in`, `--out` and `--errors` name three different files, whatever links lie between them. */
+/**
+ * `--in`, `--out` and `--errors` name three different files, whatever links lie between them;
+ * standard input and output count as the files they are redirected from or to
+ * (`--in - < x.ndjson --out x.ndjson`, `--in x.ndjson >> x.ndjson`).
+ */
 function checkDistinctFiles(io: CliIo, o: BatchOptions): void {
-  const abs = (p: string | undefined) => (p === undefined || p === '-' ? undefined : resolvePath(io, p));
+  const id = (path: string | undefined, fd: number | undefined) =>
+    path === undefined || path === '-'
+      ? fd === undefined
+        ? undefined
+        : descriptorIdentity(fd)
+      : fileIdentity(resolvePath(io, path));
+  const std = (path: string | undefined, name: string, stream: string) =>
+    path === undefined || path === '-' ? `${name} (${stream})` : name;
   const pair = sameFilePair([
-    ['--in', abs(o.in)],
-    ['--out', abs(o.out)],
-    ['--errors', abs(o.errors)],
+    [std(o.in, '--in', 'standard input'), id(o.in, io.fds?.stdin)],
+    [std(o.out, '--out', 'standard output'), id(o.out, io.fds?.stdout)],
+    ['--errors', o.errors === undefined ? undefined : id(o.errors, undefined)],
   ]);
   if (pair !== undefined) throw usageError(`${pair[0]} and ${pair[1]} are the same file`);
 }
@@ -251,16 +263,34 @@ async function openOutputs(io: CliIo, o: BatchOptions, settings: BatchSettings, 
 
 type Chosen = ReturnType<typeof chooseRuleSet>;
 
-async function startRunner(o: BatchOptions, settings: BatchSettings, chosen: Chosen): Promise<ChunkRunner> {
+/**
+ * Without --workers: one thread per core (at most 16), but no more than the input has chunks,
+ * and none for an input of one chunk: starting a thread (loading and compiling the rule set
+ * again) costs more than computing one chunk in this thread, which has the rule set already.
+ */
+function defaultWorkers(totalBytes: number | undefined, chunkBytes: number): number {
+  const cores = Math.min(availableParallelism(), 16);
+  if (totalBytes === undefined) return cores;
+  const chunks = Math.ceil(totalBytes / chunkBytes);
+  return chunks <= 1 ? 0 : Math.min(cores, chunks);
+}
+
+async function startRunner(
+  o: BatchOptions,
+  settings: BatchSettings,
+  chosen: Chosen,
+  totalBytes: number | undefined,
+): Promise<ChunkRunner> {
+  const workers = o.workers ?? defaultWorkers(totalBytes, o.chunkBytes);
   const ruleSet = chosen.ruleSet;
   const shipment: RuleSetShipment =
     chosen.source.kind === 'bundled'
       ? { kind: 'bundled', id: chosen.source.id }
       : { kind: 'files', files: ruleSet.files, origin: chosen.label };
   try {
-    return o.workers === 0
+    return workers === 0
       ? inProcessRunner(settings, ruleSet)
-      : await startWorkerPool(o.workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
+      : await startWorkerPool(workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
   } catch (error) {
     throw new CliError(
       EXIT.internal,
@@ -328,7 +358,7 @@ export async function batchCommand(args: readonly string[], io: CliIo): Promise<
   const chosen = chooseRuleSet(io, o.ruleset, o.date, o.calculation);
   const input = await openInput(io, o);
   const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
-  const runner = await startRunner(o, settings, chosen);
+  const runner = await startRunner(o, settings, chosen, input.totalBytes);
   try {
     return await runBatch(io, o, input, settings, runner, chosen.ruleSet);
   } finally {
@@ -380,7 +410,10 @@ async function runBatch(
     unsubscribe?.();
     progress.finish();
     const failure = stopReason(error, outputs, tally);
-    const whole = (await outputs.out.rollBack()) && ((await outputs.err?.rollBack()) ?? true);
+    // Both files cut back (neither skipped because the other could not be).
+    const outWhole = await outputs.out.rollBack();
+    const errWhole = (await outputs.err?.rollBack()) ?? true;
+    const whole = outWhole && errWhole;
     await report(io, `budgetnorm batch: ${failure.message}\n${stoppedReport(o, outputs, tally, whole)}`);
     throw new CliError(failure.exitCode, '');
   }
