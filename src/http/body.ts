@@ -6,6 +6,7 @@
  * streams and abandoned as soon as the count passes the limit.
  */
 import type { ValidationIssue } from '../contract/errors.js';
+import { parseJsonText } from '../contract/json-text.js';
 
 /** Whether a `Content-Type` is JSON: `application/json`, optionally with `charset=utf-8`. */
 export function isJsonContentType(header: string | undefined | null): boolean {
@@ -108,29 +109,5 @@ export function parseJson(bytes: Uint8Array): BodyOutcome {
   } catch {
     return invalid('invalid_encoding', 'the body is not valid UTF-8 text');
   }
-  if (text.trim() === '') return invalid('required', 'the body is empty; expected a JSON object');
-  try {
-    return { kind: 'json', value: JSON.parse(text) };
-  } catch (error) {
-    return invalid('invalid_json', `the body is not valid JSON${where(text, error)}`);
-  }
-}
-
-/**
- * Where and why JSON.parse failed, from its message, without echoing the body: V8 quotes the
- * input in some messages, and that part is never used. Empty when the runtime says nothing usable.
- */
-function where(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : '';
-  if (/unexpected end/i.test(message)) return ': it ends too early';
-  const token = /^Unexpected token '(.)'/u.exec(message);
-  if (token !== null) return `: unexpected character '${token[1] ?? ''}'`;
-  const at = /^([^"]*?)(?: in JSON)? at position (\d+)/.exec(message);
-  if (at === null) return '';
-  const offset = Math.min(Number(at[2]), text.length);
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  const why = (at[1] ?? '').trim();
-  return `${why === '' ? '' : `: ${why.charAt(0).toLowerCase()}${why.slice(1)}`} (line ${line}, column ${column})`;
+  return parseJsonText(text);
 }

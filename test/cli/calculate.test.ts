@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult, RetirementExpenditureResult, repaymentCapacity } from '../../src/index.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
+import type { ValidationIssue } from '../../src/contract/errors.js';
+import { createApp } from '../../src/http/index.js';
 import { copyRuleSet, readJson, REQUESTS, ROOT, runCli, tempDir } from './helpers.js';
 
 const REPAYMENT = join(REQUESTS, 'afloscapaciteit-alleenstaand-huur.json');
@@ -83,8 +85,37 @@ describe('budgetnorm afloscapaciteit', () => {
     const table = await runCli(['afloscapaciteit', '--ruleset', 'nl-2026', '--format', 'table'], { stdin: '[1' });
     expect(table.code).toBe(EXIT.problems);
     expect(table.stderr).toMatch(
-      /^The request body is not acceptable \(1 problem\):\n {2}\(body\) {2}invalid_json {2}not valid JSON/,
+      /^The request body is not acceptable \(1 problem\):\n {2}\(body\) {2}invalid_json {2}the body is not valid JSON/,
     );
+  });
+
+  it('a body that is not JSON gets the same issue as from the service and in a batch, never echoing the input', async () => {
+    const broken = '{"LeeftijdHoofdpersoon": 67, "HeeftPartner": false "Geheim": 0}';
+    const single = JSON.parse((await runCli(['afloscapaciteit', '--ruleset', 'nl-2026'], { stdin: broken })).stderr)
+      .issues as ValidationIssue[];
+    const response = await createApp({ keys: ['k'] }).fetch(
+      new Request('http://localhost/Afloscapaciteit/Resultaat?key=k', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: broken,
+      }),
+    );
+    const service = ((await response.json()) as { errors: ValidationIssue[] }).errors;
+    const batch = await runCli(
+      ['batch', 'afloscapaciteit', '--in', '-', '--ruleset', 'nl-2026', '--workers', '0', '--quiet'],
+      { stdin: `${broken}\n` },
+    );
+    const record = JSON.parse(batch.stdout.trim()) as { line: number; issues: ValidationIssue[] };
+    expect(service).toEqual([
+      {
+        path: '',
+        code: 'invalid_json',
+        message: expect.stringMatching(/^the body is not valid JSON: .*\(line 1, column \d+\)$/),
+      },
+    ]);
+    expect(single).toEqual(service);
+    expect(record).toEqual({ line: 1, issues: service });
+    expect(JSON.stringify(service)).not.toContain('Geheim');
   });
 
   it('exit 3 when the file cannot be read', async () => {

@@ -13,6 +13,7 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
 import { RuleEvaluationError, ValidationError, type ValidationIssue } from '../../contract/errors.js';
+import { parseJsonText } from '../../contract/json-text.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink } from './byte-sink.js';
 import { CsvInputColumns, ResultFlattener, resultColumns, type Calculation } from './csv-fields.js';
@@ -242,20 +243,8 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
   };
 }
 
-/** One NDJSON line: its body, or an `invalid_json` issue. */
+/** One NDJSON line: its body, or the issue the service would give for it as a body (`invalid_json`). */
 function parseJsonLine(line: number, text: string): Parsed {
-  try {
-    return { line, body: JSON.parse(text) as unknown };
-  } catch (error) {
-    return {
-      line,
-      issues: [
-        {
-          path: '',
-          code: 'invalid_json',
-          message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      ],
-    };
-  }
+  const parsed = parseJsonText(text);
+  return parsed.kind === 'json' ? { line, body: parsed.value } : { line, issues: [parsed.issue] };
 }

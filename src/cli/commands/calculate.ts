@@ -14,6 +14,7 @@ import {
   type RuleSet,
   type ValidationIssue,
 } from '../../index.js';
+import { parseJsonText } from '../../contract/json-text.js';
 import { choice, dateOption, parseCommand, positionals } from '../args.js';
 import type { Calculation } from '../batch/csv-fields.js';
 import { EXIT } from '../exit-codes.js';
@@ -102,18 +103,9 @@ export async function calculationCommand(
     return EXIT.problems;
   };
 
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    return reject([
-      {
-        path: '',
-        code: 'invalid_json',
-        message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-      },
-    ]);
-  }
+  const parsed = parseJsonText(text);
+  if (parsed.kind === 'invalid') return reject([parsed.issue]);
+  const body = parsed.value;
   const options = { ruleSet, explain: values.explain === true };
   let result: RepaymentCapacityResult | RetirementExpenditureResult;
   try {
