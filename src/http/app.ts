@@ -23,6 +23,7 @@ import { declaredLength, isJsonContentType, readJsonBody } from './body.js';
 import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
 import { digestKey, constantTimeEqual, SubscriptionKeys, type KeyDigest } from './keys.js';
 import { openApiDocument } from './openapi.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import {
   internalError,
   invalidRequest,
@@ -216,7 +217,7 @@ export interface AppOptions {
   readonly calculations?: Partial<Calculations>;
   /** The clock, which decides which rule set is valid today (for tests). Default: the system clock. */
   readonly now?: () => Date;
-  /** The version named in the OpenAPI document (`info.version`). Default: `0.0.0`. */
+  /** The version named in the OpenAPI document (`info.version`). Default: this package's version. */
   readonly version?: string;
   /**
    * The advisor page to serve at `GET /` without a key (src/http/advisor-page.ts), or why it
@@ -500,7 +501,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   });
 
   app.get(PATHS.openapi, () => {
-    openApiText ??= JSON.stringify(openApiDocument(options.version === undefined ? {} : { version: options.version }));
+    openApiText ??= JSON.stringify(openApiDocument({ version: options.version ?? PACKAGE_VERSION }));
     return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 

@@ -7,7 +7,6 @@
 import { createApp, type AppOptions } from '../http/app.js';
 import { internalError } from '../http/problem.js';
 import { WORKER_ENV_NAMES, WorkerConfigError, workerAppOptions, type WorkerEnv } from './env.js';
-import { PACKAGE_VERSION } from './package-version.js';
 
 /**
  * What {@link createWorker} takes besides the environment: everything of
@@ -66,8 +65,8 @@ const defaultLogError = (entry: Record<string, unknown>): void => console.error(
  * 500 problem whose `errorId` is logged with the cause through `options.logError`, so the
  * operator sees what to set and a caller sees no detail.
  *
- * @param options - Logging, the clock, the catalog, wrapped calculations, the OpenAPI version
- *   (default: this package's version); see {@link WorkerOptions}.
+ * @param options - Logging, the clock, the catalog, wrapped calculations, the OpenAPI version;
+ *   see {@link WorkerOptions}.
  * @returns The Workers module; export it as the default of the Worker's main module.
  * @example A Worker answering a calculation with the key from its environment
  * ```ts runnable
@@ -115,7 +114,7 @@ export function createWorker(options: WorkerOptions = {}): ExportedWorker {
     if (built?.configuration === configuration) return built.fetch;
     let fetch: (request: Request) => Response | Promise<Response>;
     try {
-      const app = createApp({ version: PACKAGE_VERSION, ...options, ...workerAppOptions(record) });
+      const app = createApp({ ...options, ...workerAppOptions(record) });
       fetch = (request) => app.fetch(request);
     } catch (error) {
       const cause =

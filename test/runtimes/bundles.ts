@@ -6,7 +6,7 @@
  * project.ts has it installed, and a bundle that would take any other file of src/ fails: what
  * runs is the package's dist/, never the sources.
  */
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { noNodeBuiltins } from '../../scripts/lib/browser-build.js';
 import { ROOT } from './project.js';
@@ -40,7 +40,8 @@ function published(project: string, external: boolean): esbuild.Plugin {
   };
 }
 
-const entry = (name: string): string => join(import.meta.dirname, 'entries', name);
+/** A file of ./entries/, or any file by its absolute path. */
+const entry = (name: string): string => (isAbsolute(name) ? name : join(import.meta.dirname, 'entries', name));
 
 async function bundle(options: esbuild.BuildOptions): Promise<string> {
   const result = await esbuild.build({

@@ -93,6 +93,8 @@ export function runScript(
 /** A server process on a loopback port, with the time it took from spawn to its first answer. */
 export interface RunningServer {
   readonly url: string;
+  /** `performance.now()` just before the process was spawned. */
+  readonly spawnedAt: number;
   readonly process: ChildProcess;
   /** Output so far (stdout and stderr), for a failure message. */
   output(): string;
@@ -115,6 +117,7 @@ export function startServer(
     readonly findPort: (line: string) => number | undefined;
   },
 ): Promise<RunningServer> {
+  const spawnedAt = performance.now();
   const child = spawn(command, [...args], {
     cwd: options.cwd,
     env: options.env,
@@ -154,7 +157,7 @@ export function startServer(
         if (port === undefined) continue;
         clearTimeout(timer);
         child.off('exit', exitedEarly);
-        resolve({ url: `http://127.0.0.1:${port}`, process: child, output: () => output, stop });
+        resolve({ url: `http://127.0.0.1:${port}`, spawnedAt, process: child, output: () => output, stop });
         return;
       }
     });

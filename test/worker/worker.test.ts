@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp, KEY_HEADER, PATHS, PROBLEM_CONTENT_TYPE } from '../../src/http/index.js';
 import worker, { createWorker, type WorkerEnv } from '../../src/worker/index.js';
-import { PACKAGE_VERSION } from '../../src/worker/package-version.js';
+import { PACKAGE_VERSION } from '../../src/http/package-version.js';
 import { workerAppOptions } from '../../src/worker/env.js';
 
 const body = JSON.stringify({
