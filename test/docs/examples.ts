@@ -349,7 +349,7 @@ function scriptNames(): string[] {
 }
 
 /** The environment variables the service reads, for the `docker run` stand-in. */
-function serviceVariables(): string[] {
+export function serviceVariables(): string[] {
   const source = readFileSync(join(ROOT, 'src/node/service-config.ts'), 'utf8');
   return [...new Set([...source.matchAll(/env\['([A-Z_]+)'\]/g)].map((m) => m[1] as string))];
 }

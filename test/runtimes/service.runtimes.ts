@@ -184,6 +184,9 @@ interface Served {
   readonly start: () => Promise<RunningServer>;
 }
 
+/** The Deno and the Bun module of docs/deploy.md. */
+const SERVE_MODULES = { deno: deployBlock('js', 'deno'), bun: deployBlock('js', 'bun') } as const;
+
 const SERVED: readonly Served[] = [
   {
     runtime: 'Node',
@@ -228,7 +231,7 @@ const SERVED: readonly Served[] = [
       start: () => {
         // The module of docs/deploy.md, as written.
         const file = `serve-${runtime}.mjs`;
-        writeFileSync(join(project, file), deployBlock('js', runtime));
+        writeFileSync(join(project, file), SERVE_MODULES[runtime]);
         const { command, args, env } = scriptCommand(runtime, file);
         return startServer(command, args, {
           cwd: project,
