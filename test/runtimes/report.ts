@@ -62,7 +62,7 @@ export function formatTable(folder: string): string {
     'cold start',
     'requests/s',
     'HTTP checks',
-    'bundle (raw / min / min+gzip, budget)',
+    'bundle (budget)',
   ];
   const lines = rows.map((r) =>
     [
