@@ -72,7 +72,12 @@ export function formatTable(folder: string): string {
       cell(r['identical']),
       cell(r['agreementMs'], ms),
       cell(r['coldStartMs'], ms),
-      cell(r['requestsPerSecond'], (v) => Math.round(v).toLocaleString('en')),
+      cell(r['requestsPerSecond'], (v) => {
+        // Beside the Node service measured in the same run: the ratio is what compares across machines.
+        const node = merged.get('Node')?.['requestsPerSecond'];
+        const ratio = typeof node === 'number' && node > 0 ? ` (${(v / node).toFixed(2)}× Node)` : '';
+        return `${Math.round(v).toLocaleString('en')}${ratio}`;
+      }),
       cell(r['httpChecks']),
       cell(r['bundle']),
     ].join(' | '),
