@@ -49,6 +49,19 @@ export interface ExportedWorker {
    * @param request - The request, as the runtime hands it over.
    * @param env - The Worker's variables and secrets ({@link WorkerEnv}).
    * @returns The service's response; a 500 problem (cause in the log) when `env` is misconfigured.
+   * @example The health check, as the runtime asks for it
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { createWorker } from 'budgetnorm/worker';
+   *
+   * const worker = createWorker({ log: () => {} });
+   * const response = await worker.fetch(new Request('http://localhost/health'), {
+   *   BUDGETNORM_API_KEYS: 'my-key',
+   *   BUDGETNORM_RULESET: 'nl-2025',
+   * });
+   * assert.equal(response.status, 200);
+   * assert.equal(((await response.json()) as { Rekenregels: { Id: string } }).Rekenregels.Id, 'nl-2025');
+   * ```
    */
   fetch(request: Request, env: WorkerEnv): Promise<Response>;
 }
