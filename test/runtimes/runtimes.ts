@@ -98,8 +98,8 @@ export interface RunningServer {
   readonly process: ChildProcess;
   /** Output so far (stdout and stderr), for a failure message. */
   output(): string;
-  /** SIGTERM, then SIGKILL after 5 s; resolves when it has exited. */
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s; resolves with how it ended: an exit code, or the signal that ended it. */
+  stop(): Promise<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -126,13 +126,17 @@ export function startServer(
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const stop = async (): Promise<{ code: number | null; signal: NodeJS.Signals | null }> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    return exited;
   };
   const announcements = (options.announcedOn === 'fd3' ? child.stdio[3] : child.stdout) as NodeJS.ReadableStream;
   return new Promise((resolve, reject) => {

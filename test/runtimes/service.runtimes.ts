@@ -299,5 +299,13 @@ for (const served of SERVED) {
       ]);
       console.log(`${served.runtime}: cold start ${Math.round(cold)} ms, ${Math.round(figures.rps)} requests/s`);
     });
+
+    // Last, as it ends the server. Not for workerd: Cloudflare, not a signal, ends a Worker's isolates.
+    if (served.runtime !== 'workerd') {
+      it('stops on SIGTERM with exit code 0 (so a container orchestrator can stop it cleanly)', async () => {
+        const ended = await server.stop();
+        expect(ended, server.output()).toEqual({ code: 0, signal: null });
+      });
+    }
   });
 }
