@@ -5,8 +5,7 @@
  * a missing binary fails at once and says which package to install.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './project.js';
 
@@ -20,18 +19,19 @@ function binary(name: 'deno' | 'bun' | 'workerd'): string {
   return path;
 }
 
-/** Deno's cache and the like in a scratch folder, and no prompt, update check or lock file. */
-const denoEnv = (): NodeJS.ProcessEnv => ({
+/** Deno's cache in the scratch project (removed with it), and no prompt, update check or lock file. */
+const denoEnv = (dir: string): NodeJS.ProcessEnv => ({
   ...process.env,
-  DENO_DIR: mkdtempSync(join(tmpdir(), 'budgetnorm-deno-dir-')),
+  DENO_DIR: join(dir, '.deno-dir'),
   DENO_NO_UPDATE_CHECK: '1',
   DENO_NO_PROMPT: '1',
   NO_COLOR: '1',
 });
 
-/** How each runtime runs a module file of the project folder, with the least permissions it needs. */
+/** How each runtime runs a module file of the project folder `dir`, with the least permissions it needs. */
 export function scriptCommand(
   runtime: ScriptRuntime,
+  dir: string,
   file: string,
 ): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   switch (runtime) {
@@ -42,7 +42,7 @@ export function scriptCommand(
       return {
         command: binary('deno'),
         args: ['run', '--no-lock', '--cached-only', '--allow-net=127.0.0.1', '--allow-env', file],
-        env: denoEnv(),
+        env: denoEnv(dir),
       };
     case 'bun':
       // --no-install: never fetch a package that node_modules lacks.
@@ -71,7 +71,7 @@ export function runScript(
   dir: string,
   file: string,
 ): Promise<{ stdout: string; stderr: string; ms: number }> {
-  const { command, args, env } = scriptCommand(runtime, file);
+  const { command, args, env } = scriptCommand(runtime, dir, file);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });

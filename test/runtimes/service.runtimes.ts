@@ -236,7 +236,7 @@ const SERVED: readonly Served[] = [
         // The module of docs/deploy.md, as written.
         const file = `serve-${runtime}.mjs`;
         writeFileSync(join(project, file), SERVE_MODULES[runtime]);
-        const { command, args, env } = scriptCommand(runtime, file);
+        const { command, args, env } = scriptCommand(runtime, project, file);
         return startServer(command, args, {
           cwd: project,
           env: { ...env, ...serviceEnv },
