@@ -8,6 +8,7 @@ const ENTRIES: Readonly<Record<string, string>> = {
   budgetnorm: `${SRC}index.ts`,
   'budgetnorm/node': `${SRC}node/index.ts`,
   'budgetnorm/http': `${SRC}http/index.ts`,
+  'budgetnorm/worker': `${SRC}worker/index.ts`,
 };
 
 /**

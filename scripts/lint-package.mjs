@@ -29,7 +29,7 @@ import { build, formatBytes, pack, ROOT } from './lib/pack.mjs';
  */
 const IGNORED_RESOLUTIONS = ['node10', 'node16-cjs'];
 /** The entry points attw must have checked: every subpath of `exports` with code. */
-const ENTRYPOINTS = ['.', './node', './http'];
+const ENTRYPOINTS = ['.', './node', './http', './worker'];
 
 const failures = [];
 const temp = mkdtempSync(join(tmpdir(), 'budgetnorm-lint-package-'));

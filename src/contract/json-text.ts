@@ -37,7 +37,8 @@ export function parseJsonText(text: string): JsonText {
  */
 function where(text: string, error: unknown): string {
   const message = error instanceof Error ? error.message : '';
-  if (/unexpected end/i.test(message)) return ': it ends too early';
+  // V8 (Node, Deno, workerd): "Unexpected end of JSON input"; JavaScriptCore (Bun): "Unexpected EOF".
+  if (/unexpected (?:end|eof)/i.test(message)) return ': it ends too early';
   const token = /^Unexpected token '(.)'/u.exec(message);
   if (token !== null) return `: unexpected character '${token[1] ?? ''}'`;
   const at = /^([^"]*?)(?: in JSON)? at position (\d+)/.exec(message);

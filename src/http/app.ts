@@ -22,6 +22,7 @@ import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './a
 import { readJsonBody } from './body.js';
 import { KEY_HEADER, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
 import { digestKey, SubscriptionKeys, type KeyDigest } from './keys.js';
+import { PACKAGE_VERSION } from './package-version.js';
 import {
   chooseRuleSet,
   type Env,
@@ -229,7 +230,7 @@ export interface AppOptions {
   readonly calculations?: Partial<Calculations>;
   /** The clock, which decides which rule set is valid today (for tests). Default: the system clock. */
   readonly now?: () => Date;
-  /** The version named in the OpenAPI document (`info.version`). Default: `0.0.0`. */
+  /** The version named in the OpenAPI document (`info.version`). Default: this package's version. */
   readonly version?: string;
   /**
    * The advisor page to serve at `GET /` without a key (src/http/advisor-page.ts), or why it
@@ -333,7 +334,7 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   let openApiText: string | undefined;
   app.get(PATHS.openapi, () => {
-    openApiText ??= JSON.stringify(openApiDocument(options.version === undefined ? {} : { version: options.version }));
+    openApiText ??= JSON.stringify(openApiDocument({ version: options.version ?? PACKAGE_VERSION }));
     return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 

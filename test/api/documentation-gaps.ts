@@ -5,7 +5,7 @@
  *
  * - every export: a summary, and at least one `@example`;
  * - every `@example`: one fenced block with the info string `ts runnable`, a self-contained
- *   ES module that imports from `budgetnorm`, `budgetnorm/node` or `budgetnorm/http` and asserts
+ *   ES module that imports from `budgetnorm`, `budgetnorm/node`, `budgetnorm/http` or `budgetnorm/worker` and asserts
  *   with `node:assert/strict` (the docs test runs every such block of docs/**);
  * - functions and methods: `@param` for every parameter, `@returns` unless they return nothing,
  *   and either `@throws` (naming each error and when) or a summary that says "Does not throw";
@@ -25,7 +25,7 @@ import {
 
 /** The fenced block an `@example` must hold. */
 const RUNNABLE_BLOCK = /^```ts runnable\n([\s\S]*?)\n```$/m;
-const IMPORTS_PACKAGE = /from '(budgetnorm|budgetnorm\/node|budgetnorm\/http)'/;
+const IMPORTS_PACKAGE = /from '(budgetnorm|budgetnorm\/node|budgetnorm\/http|budgetnorm\/worker)'/;
 const IMPORTS_ASSERT = /import assert from 'node:assert\/strict';/;
 const SAYS_DOES_NOT_THROW = /\bdoes not throw\b/i;
 
@@ -49,7 +49,7 @@ function exampleGaps(comment: Comment | undefined): string[] {
     if (body === undefined) return [`${where} holds no \`\`\`ts runnable block`];
     const gaps: string[] = [];
     if (!IMPORTS_PACKAGE.test(body))
-      gaps.push(`${where} does not import from budgetnorm, budgetnorm/node or budgetnorm/http`);
+      gaps.push(`${where} does not import from budgetnorm, budgetnorm/node, budgetnorm/http or budgetnorm/worker`);
     if (!IMPORTS_ASSERT.test(body) || !/\bassert\.\w+\(/.test(body))
       gaps.push(`${where} does not assert with node:assert/strict`);
     return gaps;

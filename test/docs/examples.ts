@@ -3,7 +3,7 @@
  *
  * - `ts runnable` / `js runnable` blocks are ES modules: written to a temporary folder and
  *   imported through vite, where the plugin in vitest.config.ts resolves `budgetnorm`,
- *   `budgetnorm/node` and `budgetnorm/http` to the sources. An error names the page's line.
+ *   `budgetnorm/node`, `budgetnorm/http` and `budgetnorm/worker` to the sources. An error names the page's line.
  * - `sh runnable` blocks are run by bash, command by command, in a scratch copy of the
  *   repository root, with `budgetnorm` meaning the CLI of the sources (run in this process, see
  *   serveCli); a following `text output` block must match what they print.
@@ -40,7 +40,7 @@ import { ROOT } from './markdown.js';
 export const MODULE_FOLDER_PREFIX = 'budgetnorm-doc-examples-';
 
 /** The import specifiers an example module may use besides `node:` builtins. */
-export const PACKAGE_ENTRIES = ['budgetnorm', 'budgetnorm/node', 'budgetnorm/http'] as const;
+export const PACKAGE_ENTRIES = ['budgetnorm', 'budgetnorm/node', 'budgetnorm/http', 'budgetnorm/worker'] as const;
 
 /** The subscription key of the service the shell examples call (`$KEY`). */
 export const EXAMPLE_KEY = 'docs-example-key-5b7e1d';
@@ -161,7 +161,7 @@ function exampleLine(error: Error, file: string): number | undefined {
 
 /**
  * The type errors of `ts runnable` examples, compiled together with the project's strict
- * settings (tsconfig.json), `budgetnorm`, `budgetnorm/node` and `budgetnorm/http` mapped to the
+ * settings (tsconfig.json), `budgetnorm`, `budgetnorm/node`, `budgetnorm/http` and `budgetnorm/worker` mapped to the
  * sources. Each error names the page's line.
  */
 export function typeErrors(blocks: readonly FencedBlock[], dir: string): string[] {
@@ -176,6 +176,7 @@ export function typeErrors(blocks: readonly FencedBlock[], dir: string): string[
       budgetnorm: [join(ROOT, 'src', 'index.ts')],
       'budgetnorm/node': [join(ROOT, 'src', 'node', 'index.ts')],
       'budgetnorm/http': [join(ROOT, 'src', 'http', 'index.ts')],
+      'budgetnorm/worker': [join(ROOT, 'src', 'worker', 'index.ts')],
     },
   });
   const problems: string[] = [];
@@ -348,7 +349,7 @@ function scriptNames(): string[] {
 }
 
 /** The environment variables the service reads, for the `docker run` stand-in. */
-function serviceVariables(): string[] {
+export function serviceVariables(): string[] {
   const source = readFileSync(join(ROOT, 'src/node/service-config.ts'), 'utf8');
   return [...new Set([...source.matchAll(/env\['([A-Z_]+)'\]/g)].map((m) => m[1] as string))];
 }

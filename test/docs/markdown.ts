@@ -160,6 +160,22 @@ export const CHECKED_ELSEWHERE: Readonly<Record<string, { readonly page: string;
   'sources-file': { page: 'docs/rules-format.md', by: 'test/docs/rules-format.test.ts' },
   'explanation-excerpt': { page: 'docs/explanation.md', by: 'test/docs/explanation.test.ts' },
   problems: { page: 'docs/http.md', by: 'test/http/docs.test.ts' },
+  wrangler: { page: 'docs/deploy.md', by: 'test/docs/deploy.test.ts' },
+};
+
+/**
+ * Code and configuration in other languages, or for another runtime than the docs test's Node,
+ * checked by a test of their own page (`<language> <kind>`): the deployment recipes of
+ * docs/deploy.md. The Dockerfile and the Kubernetes manifests are parsed and their command run;
+ * the Worker, Deno and Bun modules run as written under workerd, Deno and Bun
+ * (`npm run test:runtimes`).
+ */
+export const CODE_CHECKED_ELSEWHERE: Readonly<Record<string, { readonly page: string; readonly by: string }>> = {
+  'dockerfile container': { page: 'docs/deploy.md', by: 'test/docs/deploy.test.ts' },
+  'yaml kubernetes': { page: 'docs/deploy.md', by: 'test/docs/deploy.test.ts' },
+  'js worker': { page: 'docs/deploy.md', by: 'test/runtimes/service.runtimes.ts' },
+  'js deno': { page: 'docs/deploy.md', by: 'test/runtimes/service.runtimes.ts' },
+  'js bun': { page: 'docs/deploy.md', by: 'test/runtimes/service.runtimes.ts' },
 };
 
 /** JSON request bodies: parsed and validated by the library (`expect=refused`: must be refused). */
@@ -207,6 +223,12 @@ export function classify(block: FencedBlock, page: string): Classification | { r
   if (block.infoProblem !== undefined) return refuse(`has an ${block.infoProblem}`);
   const attributes = Object.keys(block.attributes);
   const only = (...allowed: string[]): string | undefined => attributes.find((a) => !allowed.includes(a));
+  const code = CODE_CHECKED_ELSEWHERE[`${block.language} ${block.kind}`];
+  if (code !== undefined) {
+    if (attributes.length > 0) return refuse(`has an attribute its page's test does not take (${attributes[0]})`);
+    if (code.page !== page) return refuse(`is checked only on ${code.page} (by ${code.by}), not on ${page}`);
+    return { type: 'checked-elsewhere', by: code.by };
+  }
   switch (block.language) {
     case 'ts':
     case 'js':

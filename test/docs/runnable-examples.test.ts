@@ -28,7 +28,15 @@ import {
   workFolder,
   type WorkFolder,
 } from './examples.js';
-import { CHECKED_ELSEWHERE, type ClassifiedBlock, classifyPage, docPages, readPage, ROOT } from './markdown.js';
+import {
+  CHECKED_ELSEWHERE,
+  CODE_CHECKED_ELSEWHERE,
+  type ClassifiedBlock,
+  classifyPage,
+  docPages,
+  readPage,
+  ROOT,
+} from './markdown.js';
 
 const pages = docPages().map((name) => {
   const page = readPage(name);
@@ -73,6 +81,12 @@ describe('the convention (docs/writing-docs.md)', () => {
       const source = readFileSync(join(ROOT, by), 'utf8');
       expect(source, `${by} reads ${page}`).toContain(page);
       expect(source, `${by} checks json ${kind}`).toMatch(new RegExp(`\\b${kind}\\b`));
+    }
+    for (const [languageAndKind, { page, by }] of Object.entries(CODE_CHECKED_ELSEWHERE)) {
+      const source = readFileSync(join(ROOT, by), 'utf8');
+      expect(source, `${by} reads ${page}`).toContain(page);
+      const [language, kind] = languageAndKind.split(' ') as [string, string];
+      expect(source, `${by} checks ${languageAndKind}`).toMatch(new RegExp(`['"]${language}['"], ['"]?${kind}\\b`));
     }
   });
 
