@@ -13,6 +13,7 @@ import { comparisonTable } from './compare-view.js';
 import { h } from './dom.js';
 import { formatEuro } from './format.js';
 import { type FormState, initialState, OPERATIONS, type Operation, requestBody } from './form-model.js';
+import { statusText } from './explanation-text.js';
 import { formShape, renderForm, showIssues } from './form-view.js';
 import { calculateLocally, ruleSetOptions } from './local.js';
 import { dutchIssue, type Issue, KEY_PATH, RULE_SET_PATH } from './messages.js';
@@ -314,7 +315,7 @@ function start(root: HTMLElement): void {
       showErrors([]);
       const result = primary.result;
       const set = result.Rekenregels;
-      source.textContent = `Berekend ${where} met rekenregels ${set.Id} (geldig ${set.GeldigVanaf} t/m ${set.GeldigTot}).`;
+      source.textContent = `Berekend ${where} met rekenregels ${set.Id} (geldig ${set.GeldigVanaf} t/m ${set.GeldigTot}; status: ${statusText(set.Status)}).`;
       let text: string;
       incomeNote.textContent = '';
       if (isRepayment(result)) {

@@ -2,6 +2,7 @@
  * What both calculations share: the options, choosing the rule set, and the parts of the
  * result that do not depend on the calculation (`Rekenregels`, `Meldingen`).
  */
+import { ruleSetStatusNotice } from '../contract/rule-set-status.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { Notice } from '../rules/format/calculation.js';
@@ -67,7 +68,13 @@ export function chooseRuleSet(options: CalculationOptions | undefined): RuleSet 
 }
 
 export function rekenregels(ruleSet: RuleSet) {
-  return { Id: ruleSet.id, GeldigVanaf: ruleSet.validFrom, GeldigTot: ruleSet.validUntil, Hash: ruleSet.hash };
+  return {
+    Id: ruleSet.id,
+    GeldigVanaf: ruleSet.validFrom,
+    GeldigTot: ruleSet.validUntil,
+    Hash: ruleSet.hash,
+    Status: ruleSet.status,
+  };
 }
 
 /**
@@ -77,8 +84,12 @@ export function rekenregels(ruleSet: RuleSet) {
  */
 export const MAX_LISTED_UNKNOWN_FIELDS = 50;
 
-/** Warnings for the result: the ignored request fields (the first 50 by name), then what the rules noted. */
-export function meldingen(ignored: readonly IgnoredField[], notices: readonly Notice[]) {
+/**
+ * Warnings for the result: the ignored request fields (the first 50 by name), what the rules
+ * noted, and last that the rule set is not final when it is not `approved`.
+ */
+export function meldingen(ignored: readonly IgnoredField[], notices: readonly Notice[], ruleSet: RuleSet) {
+  const status = ruleSetStatusNotice(ruleSet.id, ruleSet.status);
   const listed = ignored.slice(0, MAX_LISTED_UNKNOWN_FIELDS);
   const rest = ignored.length - listed.length;
   return [
@@ -92,5 +103,6 @@ export function meldingen(ignored: readonly IgnoredField[], notices: readonly No
         ]
       : []),
     ...notices.map((n) => ({ Code: n.code, Tekst: n.text })),
+    ...(status === undefined ? [] : [status]),
   ];
 }

@@ -101,7 +101,7 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
     TotaalLasten: total('TotaalLasten'),
     Tekort: total('Tekort'),
     Rekenregels: rekenregels(ruleSet),
-    Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
+    Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
 }

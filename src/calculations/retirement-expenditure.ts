@@ -96,7 +96,7 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     Groepen: groepen,
     Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
     Rekenregels: rekenregels(ruleSet),
-    Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
+    Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EXPLANATION_FORMAT, type Explanation } from './explanation.js';
+import { RuleSetStatus } from './rule-set-status.js';
 
 export const Rekenregels = z.object({
   /** The rule set's id, e.g. `nl-2026`. */
@@ -18,6 +19,13 @@ export const Rekenregels = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .describe('SHA-256 of the canonical JSON of the rule files'),
+  /**
+   * How far the rule set has come: `draft`, `reviewed`, `approved` (final) or `withdrawn`. A
+   * result of a set that is not `approved` also carries the warning `RekenregelsNietVastgesteld`.
+   */
+  Status: RuleSetStatus.describe(
+    'the rule set status: draft, reviewed, approved (final) or withdrawn; not approved also gives the warning RekenregelsNietVastgesteld',
+  ),
 });
 
 export const Melding = z.object({
@@ -49,7 +57,7 @@ export const Uitleg = z
  *
  * const body: unknown = JSON.parse(
  *   '{"Afloscapaciteit":134,"NettoBesteedbaarInkomenPerMaand":2200,"Posten":[],"TotaalLasten":2066,"Tekort":0,' +
- *     '"Rekenregels":{"Id":"nl-2026","GeldigVanaf":"2026-01-01","GeldigTot":"2026-12-31","Hash":"' + '0'.repeat(64) + '"},' +
+ *     '"Rekenregels":{"Id":"nl-2026","GeldigVanaf":"2026-01-01","GeldigTot":"2026-12-31","Hash":"' + '0'.repeat(64) + '","Status":"draft"},' +
  *     '"Meldingen":[]}',
  * );
  * const checked = RepaymentCapacityResult.safeParse(body);
@@ -204,7 +212,8 @@ export const RetirementExpenditureResult = z.object({
  * );
  * assert.deepEqual(result.Totaal, { Basis: 1052, Voorbeeld: 1300 });
  * for (const post of result.Posten) assert.ok(post.Voorbeeld >= post.Basis, post.Code);
- * assert.deepEqual(result.Meldingen, []);
+ * // The bundled sets are drafts, and every result says so.
+ * assert.deepEqual(result.Meldingen.map((m) => m.Code), ['RekenregelsNietVastgesteld']);
  * ```
  */
 export type RetirementExpenditureResult = z.infer<typeof RetirementExpenditureResult>;

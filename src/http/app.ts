@@ -20,7 +20,14 @@ import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { readJsonBody } from './body.js';
-import { KEY_HEADER, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
+import {
+  KEY_HEADER,
+  MAX_BODY_BYTES,
+  PATHS,
+  REQUEST_ID_HEADER,
+  RULE_SET_HEADER,
+  RULE_SET_STATUS_HEADER,
+} from './constants.js';
 import { digestKey, SubscriptionKeys, type KeyDigest } from './keys.js';
 import { PACKAGE_VERSION } from './package-version.js';
 import {
@@ -373,7 +380,7 @@ function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
     origin: [...origins],
     allowMethods: ['GET', 'HEAD', 'POST'],
     allowHeaders: ['Content-Type', KEY_HEADER, REQUEST_ID_HEADER],
-    exposeHeaders: [REQUEST_ID_HEADER, RULE_SET_HEADER],
+    exposeHeaders: [REQUEST_ID_HEADER, RULE_SET_HEADER, RULE_SET_STATUS_HEADER],
     maxAge: 600,
   });
 }
@@ -406,6 +413,7 @@ function calculationHandler(
       headers: {
         'Content-Type': 'application/json',
         [RULE_SET_HEADER]: ruleSet.id,
+        [RULE_SET_STATUS_HEADER]: ruleSet.status,
         [REQUEST_ID_HEADER]: c.get('requestId'),
       },
     });

@@ -136,6 +136,36 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  */
 export const RULE_SET_HEADER = 'X-Rekenregels';
 /**
+ * The status of that rule set (`draft`, `reviewed`, `approved`, `withdrawn`), as
+ * `Rekenregels.Status` of the body. A header of its own beside {@link RULE_SET_HEADER}, which
+ * keeps naming the id alone: clients compare it with `Rekenregels.Id`.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_HEADER, PATHS, RULE_SET_HEADER, RULE_SET_STATUS_HEADER } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const response = await app.fetch(
+ *   new Request(`http://localhost${PATHS.retirement}?rekenregels=nl-2026`, {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
+ *     body: JSON.stringify({
+ *       Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *       Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
+ *       NettoBesteedbaarInkomenPerMaand: 2200,
+ *     }),
+ *   }),
+ * );
+ * assert.equal(response.headers.get(RULE_SET_HEADER), 'nl-2026');
+ * assert.equal(response.headers.get(RULE_SET_STATUS_HEADER), 'draft'); // the bundled sets are drafts
+ * const body = (await response.json()) as { Rekenregels: { Status: string }; Meldingen: { Code: string }[] };
+ * assert.equal(body.Rekenregels.Status, 'draft');
+ * assert.ok(body.Meldingen.some((m) => m.Code === 'RekenregelsNietVastgesteld'));
+ * ```
+ */
+export const RULE_SET_STATUS_HEADER = 'X-Rekenregels-Status';
+/**
  * The largest request body accepted: 64 KiB. A larger body is refused with 413, by its declared
  * length before it is read, or while it streams.
  *

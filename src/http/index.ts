@@ -13,5 +13,13 @@ export { ADVISOR_PATHS } from './advisor-page.js';
 export type { AdvisorPage, AdvisorPageMissing } from './advisor-page.js';
 export { SubscriptionKeys, digestKey, constantTimeEqual } from './keys.js';
 export type { KeyDigest } from './keys.js';
-export { PATHS, KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
+export {
+  PATHS,
+  KEY_HEADER,
+  KEY_QUERY,
+  MAX_BODY_BYTES,
+  REQUEST_ID_HEADER,
+  RULE_SET_HEADER,
+  RULE_SET_STATUS_HEADER,
+} from './constants.js';
 export { PROBLEM_TYPES, PROBLEM_CONTENT_TYPE, Problem, ValidationProblem, InternalErrorProblem } from './problem.js';

@@ -9,7 +9,15 @@ import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
 import { Rekenregels, RepaymentCapacityResult, RetirementExpenditureResult } from '../contract/results.js';
 import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
-import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
+import {
+  KEY_HEADER,
+  KEY_QUERY,
+  MAX_BODY_BYTES,
+  PATHS,
+  REQUEST_ID_HEADER,
+  RULE_SET_HEADER,
+  RULE_SET_STATUS_HEADER,
+} from './constants.js';
 
 export const HealthResult = z.object({
   status: z.literal('ok'),
@@ -139,6 +147,7 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         headers: {
           [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' },
           [RULE_SET_HEADER]: { $ref: '#/components/headers/RuleSet' },
+          [RULE_SET_STATUS_HEADER]: { $ref: '#/components/headers/RuleSetStatus' },
         },
         content: { 'application/json': { schema: ref(result) } },
       },
@@ -287,6 +296,11 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         RuleSet: {
           description: 'The id of the rule set used (as in Rekenregels.Id of the body).',
           schema: { type: 'string' },
+        },
+        RuleSetStatus: {
+          description:
+            'The status of the rule set used (as in Rekenregels.Status of the body); not approved also gives the warning RekenregelsNietVastgesteld.',
+          schema: { type: 'string', enum: ['draft', 'reviewed', 'approved', 'withdrawn'] },
         },
         Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
       },

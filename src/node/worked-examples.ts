@@ -141,7 +141,7 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
  *     TotaalLasten: 2066,
  *     Afloscapaciteit: 134,
  *     Tekort: 0,
- *     MeldingCodes: [],
+ *     MeldingCodes: ['RekenregelsNietVastgesteld'],
  *   },
  *   derivation: {
  *     Levensonderhoud: 'basisnorm single/rent 1071 x (1.11 x 1.048 x 1.032) = 1285.74; opslag 79.85; total 1365.59',

@@ -60,6 +60,7 @@ export const RULE_FILE_DESCRIPTION =
  *   GeldigVanaf: ruleSet.validFrom,
  *   GeldigTot: ruleSet.validUntil,
  *   Hash: ruleSet.hash,
+ *   Status: ruleSet.status,
  * });
  * assert.match(ruleSet.hash, /^[0-9a-f]{64}$/);
  * assert.equal(ruleSet.manifest.id, ruleSet.id);

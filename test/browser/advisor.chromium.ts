@@ -229,6 +229,9 @@ describe('the advisor page in Chromium', () => {
         `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand`,
       );
       expect(await page.textContent('#berekend')).toContain('in deze browser met rekenregels nl-2026');
+      // The bundled sets are drafts: the page says so beside the set, and lists the warning.
+      expect(await page.textContent('#berekend')).toContain('status: concept');
+      expect(await page.locator('#meldingen li[data-code="RekenregelsNietVastgesteld"]').count()).toBe(1);
       // The waterfall: the income, one segment per deduction that is not zero, the capacity.
       const deductions = nl2026.Posten.filter((p) => p.Bedrag > 0);
       const chart = page.locator('svg#grafiek-afloscapaciteit');

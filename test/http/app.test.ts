@@ -483,7 +483,9 @@ describe('CORS', () => {
     const response = await app.fetch(post(REPAY, REPAYMENT, { ...JSON_HEADERS, Origin: ORIGIN }));
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect(response.headers.get('access-control-expose-headers')).toBe('X-Request-Id,X-Rekenregels');
+    expect(response.headers.get('access-control-expose-headers')).toBe(
+      'X-Request-Id,X-Rekenregels,X-Rekenregels-Status',
+    );
     const denied = await app.fetch(post(REPAY, REPAYMENT, { ...JSON_HEADERS, Origin: 'https://evil.example' }));
     expect(denied.headers.get('access-control-allow-origin')).toBeNull();
     const unauthorised = await app.fetch(

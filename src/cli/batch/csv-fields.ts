@@ -244,7 +244,13 @@ const JSON_RESULT_FIELDS = new Set(['Meldingen', 'Uitleg']);
 export function resultColumns(calculation: Calculation, ruleSet: RuleSet, explain: boolean): string[] {
   const calc = ruleSet.calculations[calculation];
   const posts = calc?.posts ?? [];
-  const rekenregels = ['Rekenregels.Id', 'Rekenregels.GeldigVanaf', 'Rekenregels.GeldigTot', 'Rekenregels.Hash'];
+  const rekenregels = [
+    'Rekenregels.Id',
+    'Rekenregels.GeldigVanaf',
+    'Rekenregels.GeldigTot',
+    'Rekenregels.Hash',
+    'Rekenregels.Status',
+  ];
   const tail = [...rekenregels, 'Meldingen', ...(explain ? ['Uitleg'] : [])];
   if (calculation === 'afloscapaciteit') {
     return [

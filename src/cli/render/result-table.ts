@@ -5,6 +5,7 @@
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../../contract/results.js';
 import type { AmountTrace, Explanation, FigureUse } from '../../contract/explanation.js';
+import { RULE_SET_STATUS_IN_DUTCH } from '../../contract/rule-set-status.js';
 import { alignRowsWithin, dutchNumber } from './text.js';
 
 /** The widest line of a table (the explanation below it may be wider: it quotes sources). */
@@ -24,7 +25,11 @@ function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): 
     );
   }
   const r = result.Rekenregels;
-  lines.push('', `Rekenregels: ${r.Id}, geldig ${r.GeldigVanaf} t/m ${r.GeldigTot}`, `Hash: ${r.Hash}`);
+  lines.push(
+    '',
+    `Rekenregels: ${r.Id} (${RULE_SET_STATUS_IN_DUTCH[r.Status]}), geldig ${r.GeldigVanaf} t/m ${r.GeldigTot}`,
+    `Hash: ${r.Hash}`,
+  );
   return lines;
 }
 

@@ -3,7 +3,10 @@
  * sources every value cites.
  */
 import { z } from 'zod';
+import { RuleSetStatus } from '../../contract/rule-set-status.js';
 import { Identifier, IsoDate } from './common.js';
+
+export { RuleSetStatus };
 
 /** Rounding modes by name; a rule set must say which one it means (decimal.js's default is never relied on). */
 export const RoundingMode = z.enum(['half-up', 'half-even', 'half-down', 'up', 'down', 'floor', 'ceiling']);
@@ -41,8 +44,6 @@ export const Source = z
     message: 'a source needs a url or a document reference',
     path: ['url'],
   });
-
-export const RuleSetStatus = z.enum(['draft', 'reviewed', 'approved', 'withdrawn']);
 
 export const Manifest = z.strictObject({
   /** The JSON Schema the file names for editors; not part of the content hash. */
