@@ -6,7 +6,7 @@
  */
 import type { RepaymentCapacityResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
-import { parseRepaymentRequest } from '../household/parse-repayment.js';
+import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
 
 /**
@@ -84,7 +84,7 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  * ```
  */
 export function repaymentCapacity(body: unknown, options?: CalculationOptions): RepaymentCapacityResult {
-  const parsed = parseRepaymentRequest(body);
+  const parsed = readRepaymentRequest(body);
   const ruleSet = chooseRuleSet(options);
   const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
     explain: options?.explain === true,

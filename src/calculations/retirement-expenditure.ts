@@ -7,7 +7,7 @@
 import { Money, type Decimal } from '../contract/money.js';
 import type { RetirementExpenditureResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
-import { parseRetirementRequest } from '../household/parse-retirement.js';
+import { readRetirementRequest } from '../household/parse-retirement.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
 
 /**
@@ -60,7 +60,7 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  * ```
  */
 export function retirementExpenditure(body: unknown, options?: CalculationOptions): RetirementExpenditureResult {
-  const parsed = parseRetirementRequest(body);
+  const parsed = readRetirementRequest(body);
   const ruleSet = chooseRuleSet(options);
   const calc = ruleSet.calculations.pensioenuitgaven;
   const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, {

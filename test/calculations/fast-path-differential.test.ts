@@ -190,7 +190,7 @@ function damage(r: Draw, body: Record<string, unknown>): Record<string, unknown>
     target['WozWaarde'] = 200_000;
     target['WozWaardeCategorie'] = 1;
   } else if (u < 0.22) {
-    return pick(r, [[], 'body', 3, null]) as Record<string, unknown>;
+    return pick<unknown>(r, [[], 'body', 3, null]) as Record<string, unknown>;
   } else if (u < 0.25 && Array.isArray(damaged['Hoofdpersonen'])) {
     damaged['Hoofdpersonen'] = [{}, {}, {}];
   } else if (keys.length > 0) target[pick(r, keys)] = pick(r, DEFECTS);
