@@ -92,7 +92,7 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
   const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
   return {
     Afloscapaciteit: total('Afloscapaciteit'),
-    NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome.toNumber(),
+    NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome,
     Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,

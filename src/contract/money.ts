@@ -23,3 +23,28 @@ export type { Decimal };
 export function money(value: string | number | Decimal): Decimal {
   return new Money(value);
 }
+
+/** Significant digits every operation keeps (the `precision` above). */
+const PRECISION = 34;
+
+function isPositiveZero(d: Decimal): boolean {
+  return d.d !== null && d.d[0] === 0 && d.s === 1;
+}
+
+/** Whether `d` is finite and has no more significant digits than an operation keeps, so `d + 0` is `d` itself. */
+function keptWhole(d: Decimal): boolean {
+  // decimal.js stores seven digits per word: four words or fewer cannot exceed 34 digits.
+  return d.d !== null && (d.d.length <= 4 || d.precision() <= PRECISION) && (d.s === 1 || d.d[0] !== 0);
+}
+
+/**
+ * `a.plus(b)`, digit for digit, without the work when one side is 0: many posts and facts
+ * are 0 (no alimony, no childcare), and sums over them are the hottest operation. decimal.js
+ * returns the other side rounded to the precision, so the shortcut applies only when that
+ * rounding changes nothing, and never to -0 (0 + -0 is 0).
+ */
+export function addMoney(a: Decimal, b: Decimal): Decimal {
+  if (isPositiveZero(b) && keptWhole(a)) return a;
+  if (isPositiveZero(a) && keptWhole(b)) return b;
+  return a.plus(b);
+}

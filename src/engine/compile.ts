@@ -4,8 +4,8 @@
  * compiled once per rule set and calculation and cached.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
-import type { Decimal } from '../contract/money.js';
-import type { Household } from '../household/household.js';
+import { addMoney, type Decimal } from '../contract/money.js';
+import type { AnyHousehold } from '../household/household.js';
 import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
 import type {
   CalculationFile,
@@ -58,7 +58,7 @@ export interface Program {
   readonly ruleSet: RuleSet;
   readonly calculation: CalculationId;
   readonly measures: readonly string[];
-  evaluate(household: Household, options?: { readonly explain?: boolean }): Evaluation;
+  evaluate(household: AnyHousehold, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates facts directly (the coverage sweep and benchmarks use this). */
   evaluateFacts(facts: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates one post or intermediate value alone, exact, per measure (`amount` for a value). */
@@ -87,6 +87,9 @@ interface CompiledAmount {
 }
 
 const programs = new WeakMap<RuleSet, Map<CalculationId, Program>>();
+
+/** The one measure of a value. */
+const AMOUNT: readonly string[] = ['amount'];
 
 /** The program of a calculation of a rule set, compiled on first use and cached. */
 export function programFor(ruleSet: RuleSet, calculation: CalculationId): Program {
@@ -244,7 +247,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
         out = {};
         for (const [m, fn] of rule.amounts) out[m] = fn(ctx);
       } else {
-        for (const [m, fn] of rule.amounts) out[m] = (out[m] as Decimal).plus(fn(ctx));
+        for (const [m, fn] of rule.amounts) out[m] = addMoney(out[m] as Decimal, fn(ctx));
       }
       if (program.combine === 'first') return out;
     }
@@ -280,7 +283,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
         figures,
       });
       if (out === undefined) out = { ...amounts };
-      else for (const m of keys) out[m] = (out[m] as Decimal).plus(amounts[m] as Decimal);
+      else for (const m of keys) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
     }
     if (out === undefined)
       throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
@@ -293,13 +296,15 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     });
     return out;
   }
-  function guard<T>(key: string, where: string, ctx: EvalContext, compute: () => T): T {
-    if (ctx.state.inProgress.has(key)) throw new RuleEvaluationError('cycle', where, `${key} depends on itself`);
-    ctx.state.inProgress.add(key);
+  /** Runs a post's or value's rules, refusing a cycle (slot: the post's index, or the value's after the posts). */
+  function runGuarded(slot: number, program: CompiledAmount, ctx: EvalContext, keys: readonly string[]) {
+    const busy = ctx.state.inProgress;
+    if (busy[slot] === true) throw new RuleEvaluationError('cycle', program.where, `${program.key} depends on itself`);
+    busy[slot] = true;
     try {
-      return compute();
+      return run(program, ctx, keys);
     } finally {
-      ctx.state.inProgress.delete(key);
+      busy[slot] = false;
     }
   }
 
@@ -312,7 +317,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     let amounts = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amounts === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-      amounts = guard(program.key, program.where, household, () => run(program, household, measures));
+      amounts = runGuarded(i, program, household, measures);
       if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amounts);
     }
     ctx.state.postExact[i] = amounts;
@@ -328,9 +333,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     let amount = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amount === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-      amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))[
-        'amount'
-      ] as Decimal;
+      amount = runGuarded(posts.length + i, program, household, AMOUNT)['amount'] as Decimal;
       if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amount);
     }
     ctx.state.valueExact[i] = amount;

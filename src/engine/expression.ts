@@ -6,7 +6,7 @@
  * post an amount reads is noted with its value and provenance.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
-import { Money, type Decimal } from '../contract/money.js';
+import { addMoney, Money, type Decimal } from '../contract/money.js';
 import { ITEM_PREFIX, PARAM_FACT_PREFIX, type FactCatalog } from '../rules/facts.js';
 import type { CalculationFile } from '../rules/format/calculation.js';
 import type { Sourced } from '../rules/format/common.js';
@@ -57,7 +57,7 @@ const CONSTANT_CONTEXT: EvalContext = {
   facts: {},
   collections: { persons: [], children: [], cars: [] },
   item: undefined,
-  state: { postExact: [], valueExact: [], inProgress: new Set(), notices: [], trace: undefined, sums: new Map() },
+  state: { postExact: [], valueExact: [], inProgress: [], notices: [], trace: undefined, sums: new Map() },
 };
 
 const ZERO = new Money(0);
@@ -86,12 +86,17 @@ const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
   ceiling: Money.ROUND_CEIL,
 };
 
-/** Rounds by a manifest policy. */
+/**
+ * Rounds by a manifest policy. An amount with no more decimals than the policy keeps is
+ * returned as it is: rounding would give the same digits, and most posts (a rent, a cost as
+ * given) are whole euros already.
+ */
 export function rounder(ruleSet: RuleSet, policy: string): (d: Decimal) => Decimal {
   const p = ruleSet.manifest.rounding[policy];
   if (p === undefined) throw new Error(`unknown rounding policy ${policy}`);
   const mode = ROUNDING[p.mode];
-  return (d) => d.toDecimalPlaces(p.decimals, mode);
+  const decimals = p.decimals;
+  return (d) => (d.d !== null && d.decimalPlaces() <= decimals ? d : d.toDecimalPlaces(decimals, mode));
 }
 
 export function sourceRef(ruleSet: RuleSet, value: Sourced): SourceRef {
@@ -318,7 +323,7 @@ export function compileExpression(
         total = ZERO;
         for (const i of indexes) {
           const amounts = rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx);
-          total = total.plus(amounts[measure] as Decimal);
+          total = addMoney(total, amounts[measure] as Decimal);
         }
         ctx.state.sums.set(memoKey, total);
       }
@@ -336,7 +341,7 @@ export function compileExpression(
   if ('add' in expr)
     return fold(
       expr.add.map((e) => sub(e)),
-      (a, b) => a.plus(b),
+      addMoney,
     );
   if ('multiply' in expr)
     return fold(
@@ -374,7 +379,7 @@ export function compileExpression(
       let total = ZERO;
       for (const item of ctx.collections[over]) {
         const inner: EvalContext = { facts: ctx.facts, collections: ctx.collections, item, state: ctx.state };
-        if (when === undefined || when(inner)) total = total.plus(amount(inner));
+        if (when === undefined || when(inner)) total = addMoney(total, amount(inner));
       }
       return total;
     };
