@@ -4,6 +4,7 @@
  * totals `TotaalLasten`, `Afloscapaciteit`, `Tekort`); this module only parses the request,
  * runs the program and shapes the result of the contract.
  */
+import { moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RepaymentCapacityResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
 import { readRepaymentRequest } from '../household/parse-repayment.js';
@@ -89,14 +90,14 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
   const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
     explain: options?.explain === true,
   });
-  const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
+  const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
   return {
     Afloscapaciteit: total('Afloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome,
     Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,
-      Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber(),
+      Bedrag: moneyToNumber(p.rounded['bedrag'] as Decimal),
     })),
     TotaalLasten: total('TotaalLasten'),
     Tekort: total('Tekort'),

@@ -48,3 +48,23 @@ export function addMoney(a: Decimal, b: Decimal): Decimal {
   if (isPositiveZero(a) && keptWhole(b)) return b;
   return a.plus(b);
 }
+
+const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+
+/**
+ * `d.toNumber()`, read straight from decimal.js's digits for a whole number below ten
+ * million (every amount a result shows, in practice): toNumber writes the number out as a
+ * string and parses it back, which made it a tenth of a call's decimal.js time.
+ */
+export function moneyToNumber(d: Decimal): number {
+  const digits = d.d;
+  if (digits !== null && digits.length === 1) {
+    const word = digits[0] as number;
+    if (word === 0) return d.s * 0;
+    const e = d.e;
+    // One word of seven digits holds e + 1 digits exactly when it lies in [10^e, 10^(e+1)).
+    if (e >= 0 && e < 7 && word >= (POWERS_OF_TEN[e] as number) && word < (POWERS_OF_TEN[e + 1] as number))
+      return d.s * word;
+  }
+  return d.toNumber();
+}

@@ -240,14 +240,24 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const trace = ctx.state.trace;
     if (trace !== undefined) return runExplained(program, ctx, keys);
     let out: Record<string, Decimal> | undefined;
-    for (const rule of program.rules) {
+    // Indexed loops: this runs for every post and value of every household.
+    const rules = program.rules;
+    for (let r = 0; r < rules.length; r += 1) {
+      const rule = rules[r] as CompiledRule;
       if (rule.test !== undefined && !rule.test(ctx)) continue;
       if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+      const amounts = rule.amounts;
       if (out === undefined) {
         out = {};
-        for (const [m, fn] of rule.amounts) out[m] = fn(ctx);
+        for (let a = 0; a < amounts.length; a += 1) {
+          const [m, fn] = amounts[a] as readonly [string, AmountFn];
+          out[m] = fn(ctx);
+        }
       } else {
-        for (const [m, fn] of rule.amounts) out[m] = addMoney(out[m] as Decimal, fn(ctx));
+        for (let a = 0; a < amounts.length; a += 1) {
+          const [m, fn] = amounts[a] as readonly [string, AmountFn];
+          out[m] = addMoney(out[m] as Decimal, fn(ctx));
+        }
       }
       if (program.combine === 'first') return out;
     }

@@ -223,7 +223,8 @@ export function compileExpression(
     const cells = new Map<string, { d: Decimal; cell: (typeof table.cells)[number] }>();
     for (const cell of table.cells)
       cells.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
-    const parts = dims.map((dim): ((ctx: EvalContext) => string | undefined) => {
+    type Part = (ctx: EvalContext) => string | undefined;
+    const parts = dims.map((dim): Part => {
       const keyExpr = expr.key[dim];
       if (keyExpr === undefined) return fail('dangling_reference', `table ${name} needs a key for dimension ${dim}`);
       if (typeof keyExpr === 'string') return () => keyExpr;
@@ -241,7 +242,23 @@ export function compileExpression(
         return typeof v === 'string' ? v : undefined;
       };
     });
+    /** The cell key, as `cells` is keyed; built without arrays, since lookups are among the hottest code. */
+    const cellKey = (ctx: EvalContext): string => {
+      let key = '';
+      // As Array#join writes it: an undefined part as ''.
+      for (let i = 0; i < parts.length; i += 1) {
+        if (i > 0) key += '\u0000';
+        key += (parts[i] as Part)(ctx) ?? '';
+      }
+      return key;
+    };
     const lookup: AmountFn = (ctx) => {
+      const hit = cells.get(cellKey(ctx));
+      if (hit === undefined || ctx.state.trace !== undefined) return lookupSlowly(ctx);
+      return hit.d;
+    };
+    /** The lookup that reports a missing cell and records the figure for the explanation. */
+    const lookupSlowly: AmountFn = (ctx) => {
       const key: (string | undefined)[] = parts.map((p) => p(ctx));
       const hit = cells.get(key.join('\u0000'));
       if (hit === undefined) {

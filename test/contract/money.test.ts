@@ -4,10 +4,28 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, Money } from '../../src/contract/money.js';
+import { addMoney, Money, moneyToNumber } from '../../src/contract/money.js';
 
 const operand = fc.oneof(
-  fc.constantFrom('0', '-0', '1', '-1', 'NaN', 'Infinity', '-Infinity', '0.000', '1e-40', '-1e50'),
+  fc.constantFrom(
+    '0',
+    '-0',
+    '1',
+    '-1',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0.000',
+    '1e-40',
+    '-1e50',
+    '100',
+    '-1000',
+    '1000000',
+    '9999999',
+    '10000000',
+    '1200.00',
+    '12e5',
+  ),
   fc.integer().map(String),
   fc.double({ noNaN: true }).map(String),
   // More digits than an operation keeps (34): adding 0 must round them as decimal.js does.
@@ -34,5 +52,23 @@ describe('addMoney', () => {
     expect(addMoney(x, new Money(0))).toBe(x);
     expect(addMoney(new Money(0), x)).toBe(x);
     expect(addMoney(x, new Money('-0'))).not.toBe(x);
+  });
+});
+
+describe('moneyToNumber', () => {
+  it('is d.toNumber() for every value, -0 included', () => {
+    fc.assert(
+      fc.property(operand, (a) => {
+        const d = new Money(a);
+        expect(Object.is(moneyToNumber(d), d.toNumber())).toBe(true);
+      }),
+      { numRuns: 5000, seed: 15 },
+    );
+    for (let v = -20_000_000; v <= 20_000_000; v += 99_991) {
+      for (const w of [v, v + 1, v * 10, Math.trunc(v / 7)]) {
+        const d = new Money(w);
+        expect(Object.is(moneyToNumber(d), d.toNumber())).toBe(true);
+      }
+    }
   });
 });
