@@ -12,7 +12,11 @@
  *
  * Figures are printed, never asserted: speed depends on the machine.
  */
-import { cpus } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Engine } from 'json-rules-engine';
 import { Money, type Decimal } from '../src/contract/money.js';
 
@@ -497,11 +501,87 @@ function retirement(): void {
 console.log(
   `budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`,
 );
+// ---------------------------------------------------------------------------------------
+// 4. Cold start: fresh Node processes on the built package (dist/), beside a bare `node -e 0`.
+
+const COLD_RUNS = Number(process.env['BENCH_COLD_RUNS'] ?? '15');
+
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function coldStart(): void {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const entry = join(root, 'dist', 'index.js');
+  const cli = join(root, 'dist', 'cli', 'main.js');
+  if (!existsSync(entry) || !existsSync(cli)) {
+    console.log('\n4. Cold start: dist/ is missing; run `npm run build` first');
+    return;
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'budgetnorm-bench-'));
+  try {
+    const body = {
+      LeeftijdHoofdpersoon: 66,
+      HeeftPartner: false,
+      AantalThuiswonendeKinderen: 0,
+      AantalAutos: 0,
+      NettoBesteedbaarInkomenPerMaand: 2200,
+      BijzondereUitgaven: {},
+      Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+    };
+    const file = join(folder, 'body.json');
+    writeFileSync(file, JSON.stringify(body));
+    const url = pathToFileURL(entry).href;
+    const node = (args: readonly string[]) => () => {
+      const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr.toString()}`);
+    };
+    const cases: Record<string, () => void> = {
+      bare: node(['-e', '0']),
+      importOnly: node(['--input-type=module', '-e', `await import(${JSON.stringify(url)});`]),
+      oneResult: node([
+        '--input-type=module',
+        '-e',
+        `const { repaymentCapacity } = await import(${JSON.stringify(url)});
+         if (repaymentCapacity(${JSON.stringify(body)}).Afloscapaciteit === undefined) process.exit(1);`,
+      ]),
+      cli: node([cli, 'afloscapaciteit', file]),
+    };
+    // Interleaved, as the throughput figures: a change in machine load hits every case alike.
+    const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+    for (let r = 0; r < COLD_RUNS; r += 1) {
+      for (const [name, run] of Object.entries(cases)) {
+        const start = performance.now();
+        run();
+        times[name]?.push(performance.now() - start);
+      }
+    }
+    const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)])) as Record<string, number>;
+    const ms = (x: number) => `${x.toFixed(0).padStart(9)} ms`;
+    const bare = m['bare'] as number;
+    console.log(`\n4. Cold start on dist/ (median of ${COLD_RUNS} fresh processes each, interleaved)`);
+    console.log(`  ${'bare node -e 0'.padEnd(58)}${ms(bare)}`);
+    for (const [name, label] of [
+      ['importOnly', 'node -e "import(\'budgetnorm\')"'],
+      ['oneResult', 'node -e: import budgetnorm, one repaymentCapacity'],
+    ] as const) {
+      const t = m[name] as number;
+      console.log(`  ${label.padEnd(58)}${ms(t)}   (${(t - bare).toFixed(0)} ms beyond bare node)`);
+    }
+    console.log(`  ${'budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(m['cli'] as number)}`);
+    console.log('  targets: one result ≤ 60 ms beyond bare node; the CLI ≤ 150 ms wall');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** `npm run bench -- repayment cold`: only the named parts; all of them without names. */
 const only = new Set(process.argv.slice(2));
 const parts: Record<string, () => unknown> = {
   engine: engineVersusJsonRulesEngine,
   repayment,
   retirement,
+  cold: coldStart,
 };
 for (const [name, run] of Object.entries(parts)) if (only.size === 0 || only.has(name)) await run();
