@@ -1,16 +1,19 @@
 /**
  * `npm run bench`: calculations per second on one core, each beside a baseline measured in
- * the same run.
+ * the same run (issue 14). `npm run bench -- repayment cold` runs only the parts named.
  *
- * 1. The engine: a rule set of realistic size (age-banded norms per household type and
- *    tenure: 40+ rules with conditions) through the compiled engine and through
- *    json-rules-engine's `Engine.run`, on the same rules and households.
- * 2. Repayment capacity on the bundled rule set: the library call (parse + evaluate), the
- *    engine alone (from a parsed household), and a bare baseline: the same method written
- *    by hand in TypeScript with decimal.js, no engine.
- * 3. Retirement expenditure: the library call and the engine alone.
+ * 1. engine: a rule set of realistic size (age-banded norms per household type and tenure:
+ *    40+ rules with conditions) through the compiled engine and through json-rules-engine's
+ *    `Engine.run`, on the same rules and households.
+ * 2. repayment: `repaymentCapacity(body)` on the bundled rule set, plain and explained, beside
+ *    the same method written by hand with decimal.js from the raw body (every figure of the
+ *    result, checked against the library on every household). Target: ≥ 0.5x.
+ * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
+ * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
+ *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run.
  *
- * Figures are printed, never asserted: speed depends on the machine.
+ * Figures are printed, never asserted: speed depends on the machine. Contenders are measured
+ * in interleaved rounds, so a change in machine load during the run hits them alike.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -518,6 +521,9 @@ function coldStart(): void {
   }
 }
 
+console.log(
+  `budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`,
+);
 /** `npm run bench -- repayment cold`: only the named parts; all of them without names. */
 const only = new Set(process.argv.slice(2));
 const parts: Record<string, () => unknown> = {
