@@ -18,8 +18,8 @@ import { bundledCatalog, repaymentCapacity, retirementExpenditure, type RuleSet 
 import * as present from '../reference/present/index.js';
 
 const HOUSEHOLDS = 10_000;
-/** Explaining costs several times more; every fourth household is also compared with `explain: true`. */
-const EXPLAIN_EVERY = 4;
+/** Explaining costs several times more; every eighth household is also compared with `explain: true`. */
+const EXPLAIN_EVERY = 8;
 
 /** A seeded generator (an LCG), so a failure names a household that can be produced again. */
 function random(seed: number): () => number {
