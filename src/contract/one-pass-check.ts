@@ -81,67 +81,82 @@ function checkOf(schema: z.ZodType): FieldCheck {
   return check;
 }
 
+/** What the walk returns for a value that is not plainly acceptable. */
+const UNSURE = Symbol('unsure');
+
 /**
- * The unknown fields of a body the schema accepts as it is, in the order the full path lists
- * them; `undefined` when the body is not plainly acceptable (then validate it fully).
+ * A body the schema accepts as it is: its declared fields, each read once into fresh plain
+ * objects and arrays (as zod's output is, so nothing downstream reads the caller's objects
+ * again), and its unknown fields in the order the full path lists them. `undefined` when the
+ * body is not plainly acceptable: then validate it fully.
  */
-export function acceptInOnePass(schema: z.ZodObject, body: unknown): IgnoredField[] | undefined {
-  const ignored: IgnoredField[] = [];
-  return accepts(checkOf(schema), body, [], ignored) ? ignored : undefined;
+export function acceptInOnePass(
+  schema: z.ZodObject,
+  body: unknown,
+): { readonly data: unknown; readonly ignoredFields: IgnoredField[] } | undefined {
+  const ignoredFields: IgnoredField[] = [];
+  const data = read(checkOf(schema), body, [], ignoredFields);
+  return data === UNSURE ? undefined : { data, ignoredFields };
 }
 
-function accepts(check: FieldCheck, value: unknown, path: PathSegment[], ignored: IgnoredField[]): boolean {
+function read(check: FieldCheck, value: unknown, path: PathSegment[], ignored: IgnoredField[]): unknown {
   switch (check.kind) {
     case 'integer':
-      return Number.isSafeInteger(value) && (value as number) >= check.min && (value as number) <= check.max;
+      return Number.isSafeInteger(value) && (value as number) >= check.min && (value as number) <= check.max
+        ? value
+        : UNSURE;
     case 'boolean':
-      return typeof value === 'boolean';
+      return typeof value === 'boolean' ? value : UNSURE;
     case 'enum':
-      return typeof value === 'number' ? check.codes.has(value) : typeof value === 'string' && check.names.test(value);
+      return (typeof value === 'number' ? check.codes.has(value) : typeof value === 'string' && check.names.test(value))
+        ? value
+        : UNSURE;
     case 'array': {
-      if (!Array.isArray(value) || value.length < check.minItems || value.length > check.maxItems) return false;
+      if (!Array.isArray(value) || value.length < check.minItems || value.length > check.maxItems) return UNSURE;
+      const out: unknown[] = [];
       for (let i = 0; i < value.length; i += 1) {
         path.push(i);
-        const ok = accepts(check.element, value[i], path, ignored);
+        const item = read(check.element, value[i], path, ignored);
         path.pop();
-        if (!ok) return false;
+        if (item === UNSURE) return UNSURE;
+        out.push(item);
       }
-      return true;
+      return out;
     }
     case 'object':
-      return acceptsObject(check, value, path, ignored);
+      return readObject(check, value, path, ignored);
   }
 }
 
-function acceptsObject(check: ObjectCheck, value: unknown, path: PathSegment[], ignored: IgnoredField[]): boolean {
+function readObject(check: ObjectCheck, value: unknown, path: PathSegment[], ignored: IgnoredField[]): unknown {
   // Only plain objects (JSON.parse makes no other kind); anything unusual goes the full way.
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return UNSURE;
   const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return false;
+  if (prototype !== Object.prototype && prototype !== null) return UNSURE;
   const object = value as Readonly<Record<string, unknown>>;
   for (const key of Object.keys(object)) {
     // hasOwn, not `in`: `constructor` and `__proto__` are "in" every plain shape object.
     if (!Object.hasOwn(check.shape, key)) ignored.push({ path: formatPath([...path, key]) });
   }
+  const out: Record<string, unknown> = {};
   for (const field of check.fields) {
     const fieldValue = object[field.key];
     if (fieldValue === undefined || fieldValue === null) {
-      if (field.optional) continue;
-      return false;
+      if (!field.optional) return UNSURE;
+      if (fieldValue === null) out[field.key] = null;
+      continue;
     }
     path.push(field.key);
-    const ok = accepts(field.check, fieldValue, path, ignored);
+    const fieldData = read(field.check, fieldValue, path, ignored);
     path.pop();
-    if (!ok) return false;
+    if (fieldData === UNSURE) return UNSURE;
+    out[field.key] = fieldData;
   }
   for (const { keys, oneRequired } of check.exclusiveKeys) {
-    const canonicalGiven = isGiven(object, keys[0]);
-    const otherGiven = isGiven(object, keys[1]);
-    if ((canonicalGiven && otherGiven) || (oneRequired && !canonicalGiven && !otherGiven)) return false;
+    // null means "not given" for an optional field, so it cannot clash with anything.
+    const canonicalGiven = Object.hasOwn(object, keys[0]) && out[keys[0]] != null;
+    const otherGiven = Object.hasOwn(object, keys[1]) && out[keys[1]] != null;
+    if ((canonicalGiven && otherGiven) || (oneRequired && !canonicalGiven && !otherGiven)) return UNSURE;
   }
-  return true;
-}
-
-function isGiven(object: Readonly<Record<string, unknown>>, key: string): boolean {
-  return Object.hasOwn(object, key) && object[key] !== null && object[key] !== undefined;
+  return out;
 }

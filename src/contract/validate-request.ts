@@ -15,10 +15,7 @@ import { describeJsonValue, isJsonObject } from './json-kinds.js';
 import { collectUnknownFields } from './unknown-fields.js';
 
 export interface ValidatedRequest<T> {
-  /**
-   * The body as the schema sees it, enumerations still as sent: read its declared fields only
-   * (when the body passed in one walk, this is the body itself, unknown keys and all).
-   */
+  /** The body as the schema sees it: declared fields only, enumerations still as sent. */
   readonly data: T;
   /** Keys the schema does not know, to be reported in `Meldingen`. */
   readonly ignoredFields: readonly IgnoredField[];
@@ -29,9 +26,9 @@ export interface ValidatedRequest<T> {
  * every problem of the body; throws nothing else for any JSON value.
  */
 export function validateRequest<S extends z.ZodObject>(schema: S, body: unknown): ValidatedRequest<z.output<S>> {
-  const ignored = acceptInOnePass(schema, body);
-  // Accepted as it is: every declared field holds what zod's output would hold.
-  if (ignored !== undefined) return { data: body as z.output<S>, ignoredFields: ignored };
+  const accepted = acceptInOnePass(schema, body);
+  // Accepted as it is: its data holds what zod's output would hold.
+  if (accepted !== undefined) return { data: accepted.data as z.output<S>, ignoredFields: accepted.ignoredFields };
   if (!isJsonObject(body)) {
     throw new ValidationError([
       {
