@@ -45,32 +45,36 @@ import { retirementByHand, type RetirementFigures } from './lib/bench-retirement
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? '2');
 
 /**
- * Measures several functions in interleaved rounds (A, B, C, A, B, C, …) for SECONDS each in
- * all, so that a change in machine speed during the run affects every one alike and their
- * ratios stay meaningful on a noisy machine.
+ * Measures several functions in interleaved rounds (A, B, C, A, B, C, …), SECONDS each in all,
+ * and gives each one's median rate over the rounds: a change in machine speed during the run
+ * hits every contender alike, and a burst of load from other processes, which hits one round
+ * of one contender, does not move a median. So the ratios stay meaningful on a shared machine.
  */
-function interleaved<K extends string>(fns: Record<K, (i: number) => unknown>, rounds = 6): Record<K, number> {
+function interleaved<K extends string>(fns: Record<K, (i: number) => unknown>, rounds = 20): Record<K, number> {
   const entries = Object.entries(fns) as [K, (i: number) => unknown][];
   const calls = new Map<K, number>(entries.map(([k]) => [k, 0]));
-  const time = new Map<K, number>(entries.map(([k]) => [k, 0]));
-  for (const [, f] of entries) for (let i = 0; i < 5_000; i += 1) f(i);
+  const rates = new Map<K, number[]>(entries.map(([k]) => [k, []]));
+  // Warm-up: 2,000 calls or half a second each, whichever comes first.
+  for (const [, f] of entries) {
+    const start = performance.now();
+    for (let i = 0; i < 2_000 && performance.now() - start < 500; i += 1) f(i);
+  }
   for (let r = 0; r < rounds; r += 1) {
     for (const [k, f] of entries) {
       let n = calls.get(k) as number;
+      const first = n;
       const start = performance.now();
       let now = start;
       while (now - start < (SECONDS * 1000) / rounds) {
-        for (let i = 0; i < 500; i += 1) f(n + i);
-        n += 500;
+        for (let i = 0; i < 100; i += 1) f(n + i);
+        n += 100;
         now = performance.now();
       }
       calls.set(k, n);
-      time.set(k, (time.get(k) as number) + now - start);
+      rates.get(k)?.push(((n - first) * 1000) / (now - start));
     }
   }
-  return Object.fromEntries(
-    entries.map(([k]) => [k, ((calls.get(k) as number) * 1000) / (time.get(k) as number)]),
-  ) as Record<K, number>;
+  return Object.fromEntries(entries.map(([k]) => [k, median(rates.get(k) ?? [])])) as Record<K, number>;
 }
 
 async function perSecondAsync(f: (i: number) => Promise<unknown>): Promise<number> {
