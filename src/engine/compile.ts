@@ -26,7 +26,7 @@ import {
   type RuleTrace,
   type TotalTrace,
 } from '../contract/explanation.js';
-import { usageOf } from './dependencies.js';
+import { usageOf, type Usage } from './dependencies.js';
 import {
   compileExpression,
   compileScopedCondition,
@@ -148,9 +148,37 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       description: rule.description,
       test: cond?.test,
       explain: cond?.explain,
-      amounts: amounts.map(([m, e]) => [m, compileExpression(env, e, undefined, where)] as const),
+      amounts: amounts.map(([m, e]) => [m, remembered(e, compileExpression(env, e, undefined, where))] as const),
       expressions: Object.fromEntries(amounts),
       notice: rule.notice,
+    };
+  };
+
+  /**
+   * A rule's amount that reads only a household's make-up and costs a division or a sum over
+   * its members (a norm scaled by the number of children, say) is remembered per make-up, as
+   * posts and values are: inside an amount that also reads the income, which is never
+   * remembered as a whole.
+   */
+  const remembered = (expression: Expression, fn: AmountFn): AmountFn => {
+    if (constantOf(fn) !== undefined) return fn;
+    const memo = amountMemo<Decimal>(
+      ruleSet,
+      calc,
+      expression,
+      calculation,
+      (usage) => usage.collections.size > 0 || JSON.stringify(expression).includes('"divide"'),
+    );
+    if (memo === undefined) return fn;
+    return (ctx) => {
+      if (ctx.state.trace !== undefined) return fn(ctx);
+      const key = memo.key(ctx);
+      let amount = memo.cache.get(key);
+      if (amount === undefined) {
+        amount = fn(ctx);
+        memo.remember(key, amount);
+      }
+      return amount;
     };
   };
 
@@ -469,12 +497,13 @@ function amountMemo<T>(
   calc: CalculationFile,
   node: unknown,
   calculation: CalculationId,
+  worthIt: (usage: Usage) => boolean = (usage) => usage.collections.size > 0 || JSON.stringify(node).length >= 1500,
 ): AmountMemo<T> | undefined {
   const usage = usageOf(ruleSet, calc, node);
   if (usage.hasNotice) return undefined;
   // Building a key costs about as much as a few decimal operations: remember only amounts
   // that sum over a household's persons, children or cars, or are long to compute.
-  if (usage.collections.size === 0 && JSON.stringify(node).length < 1500) return undefined;
+  if (!worthIt(usage)) return undefined;
   const catalog = FACT_CATALOGS[calculation];
   const facts = [...usage.facts].sort();
   const wide = facts.some((f) => {
