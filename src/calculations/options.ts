@@ -79,6 +79,8 @@ export const MAX_LISTED_UNKNOWN_FIELDS = 50;
 
 /** Warnings for the result: the ignored request fields (the first 50 by name), then what the rules noted. */
 export function meldingen(ignored: readonly IgnoredField[], notices: readonly Notice[]) {
+  // The common case, without the copies below.
+  if (ignored.length === 0 && notices.length === 0) return [];
   const listed = ignored.slice(0, MAX_LISTED_UNKNOWN_FIELDS);
   const rest = ignored.length - listed.length;
   return [
