@@ -6,7 +6,7 @@
  * post an amount reads is noted with its value and provenance.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
-import { addMoney, Money, type Decimal } from '../contract/money.js';
+import { addMoney, Money, sumMoney, type Decimal } from '../contract/money.js';
 import { ITEM_PREFIX, PARAM_FACT_PREFIX, type FactCatalog } from '../rules/facts.js';
 import type { CalculationFile } from '../rules/format/calculation.js';
 import type { Sourced } from '../rules/format/common.js';
@@ -337,11 +337,9 @@ export function compileExpression(
     return (ctx) => {
       let total = ctx.state.sums.get(memoKey);
       if (total === undefined) {
-        total = ZERO;
-        for (const i of indexes) {
-          const amounts = rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx);
-          total = addMoney(total, amounts[measure] as Decimal);
-        }
+        total = sumMoney(
+          indexes.map((i) => (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[measure] as Decimal),
+        );
         ctx.state.sums.set(memoKey, total);
       }
       const sum = total;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, Money, moneyToNumber } from '../../src/contract/money.js';
+import { addMoney, Money, moneyToNumber, sumMoney } from '../../src/contract/money.js';
 
 const operand = fc.oneof(
   fc.constantFrom(
@@ -70,5 +70,25 @@ describe('moneyToNumber', () => {
         expect(Object.is(moneyToNumber(d), d.toNumber())).toBe(true);
       }
     }
+  });
+});
+
+describe('sumMoney', () => {
+  const whole = fc.oneof(
+    fc.integer({ min: -9_999_999, max: 9_999_999 }).map(String),
+    fc.constantFrom('0', '-0', '9999999', '-9999999', '10000000', '1200', '12e5'),
+  );
+  it('is adding one by one from 0 with decimal.js, for whole amounts and any others', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 5, arbitrary: whole }, { weight: 1, arbitrary: operand }), { maxLength: 20 }),
+        (xs) => {
+          const amounts = xs.map((x) => new Money(x));
+          const byHand = amounts.reduce((a, b) => a.plus(b), new Money(0));
+          expect(shown(sumMoney(amounts))).toBe(shown(byHand));
+        },
+      ),
+      { numRuns: 5000, seed: 16 },
+    );
   });
 });
