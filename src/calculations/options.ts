@@ -84,12 +84,26 @@ export function rekenregels(ruleSet: RuleSet) {
  */
 export const MAX_LISTED_UNKNOWN_FIELDS = 50;
 
+const statusNotices = new WeakMap<RuleSet, { Code: string; Tekst: string } | null>();
+
+/** The rule set's status warning, worded once per set; each result gets a copy of its own. */
+function statusNotice(ruleSet: RuleSet): { Code: string; Tekst: string } | undefined {
+  let notice = statusNotices.get(ruleSet);
+  if (notice === undefined) {
+    notice = ruleSetStatusNotice(ruleSet.id, ruleSet.status) ?? null;
+    statusNotices.set(ruleSet, notice);
+  }
+  return notice === null ? undefined : { Code: notice.Code, Tekst: notice.Tekst };
+}
+
 /**
  * Warnings for the result: the ignored request fields (the first 50 by name), what the rules
  * noted, and last that the rule set is not final when it is not `approved`.
  */
 export function meldingen(ignored: readonly IgnoredField[], notices: readonly Notice[], ruleSet: RuleSet) {
-  const status = ruleSetStatusNotice(ruleSet.id, ruleSet.status);
+  const status = statusNotice(ruleSet);
+  // The common case, without the copies below.
+  if (ignored.length === 0 && notices.length === 0) return status === undefined ? [] : [status];
   const listed = ignored.slice(0, MAX_LISTED_UNKNOWN_FIELDS);
   const rest = ignored.length - listed.length;
   return [

@@ -4,9 +4,10 @@
  * totals `TotaalLasten`, `Afloscapaciteit`, `Tekort`); this module only parses the request,
  * runs the program and shapes the result of the contract.
  */
+import { moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RepaymentCapacityResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
-import { parseRepaymentRequest } from '../household/parse-repayment.js';
+import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
 
 /**
@@ -84,19 +85,19 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  * ```
  */
 export function repaymentCapacity(body: unknown, options?: CalculationOptions): RepaymentCapacityResult {
-  const parsed = parseRepaymentRequest(body);
+  const parsed = readRepaymentRequest(body);
   const ruleSet = chooseRuleSet(options);
   const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
     explain: options?.explain === true,
   });
-  const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
+  const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
   return {
     Afloscapaciteit: total('Afloscapaciteit'),
-    NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome.toNumber(),
+    NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome,
     Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,
-      Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber(),
+      Bedrag: moneyToNumber(p.rounded['bedrag'] as Decimal),
     })),
     TotaalLasten: total('TotaalLasten'),
     Tekort: total('Tekort'),

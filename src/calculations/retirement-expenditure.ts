@@ -4,10 +4,10 @@
  * rule set computes the posts; group subtotals and the total are the sums of the rounded
  * posts, so a reader's own addition of the result checks out.
  */
-import { Money, type Decimal } from '../contract/money.js';
+import { addMoney, Money, moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RetirementExpenditureResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
-import { parseRetirementRequest } from '../household/parse-retirement.js';
+import { readRetirementRequest } from '../household/parse-retirement.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
 
 /**
@@ -60,7 +60,7 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  * ```
  */
 export function retirementExpenditure(body: unknown, options?: CalculationOptions): RetirementExpenditureResult {
-  const parsed = parseRetirementRequest(body);
+  const parsed = readRetirementRequest(body);
   const ruleSet = chooseRuleSet(options);
   const calc = ruleSet.calculations.pensioenuitgaven;
   const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, {
@@ -75,10 +75,16 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     const v = p.rounded['voorbeeld'] as Decimal;
     const group = p.group ?? '';
     const sum = groupTotals.get(group) ?? { basis: zero, voorbeeld: zero };
-    groupTotals.set(group, { basis: sum.basis.plus(b), voorbeeld: sum.voorbeeld.plus(v) });
-    basis = basis.plus(b);
-    voorbeeld = voorbeeld.plus(v);
-    return { Code: p.code, Omschrijving: p.description, Groep: group, Basis: b.toNumber(), Voorbeeld: v.toNumber() };
+    groupTotals.set(group, { basis: addMoney(sum.basis, b), voorbeeld: addMoney(sum.voorbeeld, v) });
+    basis = addMoney(basis, b);
+    voorbeeld = addMoney(voorbeeld, v);
+    return {
+      Code: p.code,
+      Omschrijving: p.description,
+      Groep: group,
+      Basis: moneyToNumber(b),
+      Voorbeeld: moneyToNumber(v),
+    };
   });
   const groepen = (calc?.groups ?? [])
     .filter((g) => groupTotals.has(g.code))
@@ -87,14 +93,14 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
       return {
         Code: g.code,
         Omschrijving: g.description,
-        Basis: t.basis.toNumber(),
-        Voorbeeld: t.voorbeeld.toNumber(),
+        Basis: moneyToNumber(t.basis),
+        Voorbeeld: moneyToNumber(t.voorbeeld),
       };
     });
   return {
     Posten: posten,
     Groepen: groepen,
-    Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
+    Totaal: { Basis: moneyToNumber(basis), Voorbeeld: moneyToNumber(voorbeeld) },
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),

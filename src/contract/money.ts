@@ -23,3 +23,69 @@ export type { Decimal };
 export function money(value: string | number | Decimal): Decimal {
   return new Money(value);
 }
+
+const ZERO = new Money(0);
+
+/** Significant digits every operation keeps (the `precision` above). */
+const PRECISION = 34;
+
+function isPositiveZero(d: Decimal): boolean {
+  return d.d !== null && d.d[0] === 0 && d.s === 1;
+}
+
+/** Whether `d` is finite and has no more significant digits than an operation keeps, so `d + 0` is `d` itself. */
+function keptWhole(d: Decimal): boolean {
+  // decimal.js stores seven digits per word: four words or fewer cannot exceed 34 digits.
+  return d.d !== null && (d.d.length <= 4 || d.precision() <= PRECISION) && (d.s === 1 || d.d[0] !== 0);
+}
+
+/**
+ * `a.plus(b)`, digit for digit, without the work when one side is 0: many posts and facts
+ * are 0 (no alimony, no childcare), and sums over them are the hottest operation. decimal.js
+ * returns the other side rounded to the precision, so the shortcut applies only when that
+ * rounding changes nothing, and never to -0 (0 + -0 is 0).
+ */
+export function addMoney(a: Decimal, b: Decimal): Decimal {
+  if (isPositiveZero(b) && keptWhole(a)) return a;
+  if (isPositiveZero(a) && keptWhole(b)) return b;
+  return a.plus(b);
+}
+
+const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+
+/**
+ * `d.toNumber()`, read straight from decimal.js's digits for a whole number below ten
+ * million (every amount a result shows, in practice): toNumber writes the number out as a
+ * string and parses it back, which made it a tenth of a call's decimal.js time.
+ */
+export function moneyToNumber(d: Decimal): number {
+  return smallWholeNumber(d) ?? d.toNumber();
+}
+
+/** The value of a whole number below ten million in magnitude, read from its digits; undefined for any other. */
+function smallWholeNumber(d: Decimal): number | undefined {
+  const digits = d.d;
+  if (digits === null || digits.length !== 1) return undefined;
+  const word = digits[0] as number;
+  if (word === 0) return d.s * 0;
+  const e = d.e;
+  // One word of seven digits holds e + 1 digits exactly when it lies in [10^e, 10^(e+1)).
+  if (e >= 0 && e < 7 && word >= (POWERS_OF_TEN[e] as number) && word < (POWERS_OF_TEN[e + 1] as number))
+    return d.s * word;
+  return undefined;
+}
+
+/**
+ * The sum of amounts, digit for digit what adding them one by one with decimal.js from 0
+ * gives: when every one is a whole number below ten million (rounded posts, in practice),
+ * added as JS numbers, which are exact there, and made a Decimal once.
+ */
+export function sumMoney(amounts: readonly Decimal[]): Decimal {
+  let whole = 0;
+  for (const d of amounts) {
+    const n = smallWholeNumber(d);
+    if (n === undefined) return amounts.reduce(addMoney, ZERO);
+    whole += n;
+  }
+  return new Money(whole);
+}

@@ -1,6 +1,8 @@
 /**
  * The one validation path both request parsers share: body shape, schema, cross-field rules
- * and unknown fields, with every problem collected before anything is thrown.
+ * and unknown fields, with every problem collected before anything is thrown. A body that is
+ * acceptable as it is passes in one walk (one-pass-check.ts); only a body with some problem
+ * takes the full path, which names every problem.
  */
 import type { z } from 'zod';
 import type { IgnoredField } from '../household/household.js';
@@ -8,6 +10,7 @@ import { ValidationError, type ValidationIssue } from './errors.js';
 import { checkExclusiveKeys } from './exclusive-keys.js';
 import { ISSUE_CODES } from './issue-codes.js';
 import { mapSchemaIssues } from './issue-mapping.js';
+import { acceptInOnePass } from './one-pass-check.js';
 import { describeJsonValue, isJsonObject } from './json-kinds.js';
 import { collectUnknownFields } from './unknown-fields.js';
 
@@ -23,6 +26,9 @@ export interface ValidatedRequest<T> {
  * every problem of the body; throws nothing else for any JSON value.
  */
 export function validateRequest<S extends z.ZodObject>(schema: S, body: unknown): ValidatedRequest<z.output<S>> {
+  const accepted = acceptInOnePass(schema, body);
+  // Accepted as it is: its data holds what zod's output would hold.
+  if (accepted !== undefined) return { data: accepted.data as z.output<S>, ignoredFields: accepted.ignoredFields };
   if (!isJsonObject(body)) {
     throw new ValidationError([
       {

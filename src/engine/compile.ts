@@ -4,8 +4,8 @@
  * compiled once per rule set and calculation and cached.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
-import type { Decimal } from '../contract/money.js';
-import type { Household } from '../household/household.js';
+import { addMoney, type Decimal } from '../contract/money.js';
+import type { AnyHousehold } from '../household/household.js';
 import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
 import type {
   CalculationFile,
@@ -26,7 +26,7 @@ import {
   type RuleTrace,
   type TotalTrace,
 } from '../contract/explanation.js';
-import { usageOf } from './dependencies.js';
+import { usageOf, type Usage } from './dependencies.js';
 import {
   compileExpression,
   compileScopedCondition,
@@ -58,7 +58,7 @@ export interface Program {
   readonly ruleSet: RuleSet;
   readonly calculation: CalculationId;
   readonly measures: readonly string[];
-  evaluate(household: Household, options?: { readonly explain?: boolean }): Evaluation;
+  evaluate(household: AnyHousehold, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates facts directly (the coverage sweep and benchmarks use this). */
   evaluateFacts(facts: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates one post or intermediate value alone, exact, per measure (`amount` for a value). */
@@ -87,6 +87,9 @@ interface CompiledAmount {
 }
 
 const programs = new WeakMap<RuleSet, Map<CalculationId, Program>>();
+
+/** The one measure of a value. */
+const AMOUNT: readonly string[] = ['amount'];
 
 /** The program of a calculation of a rule set, compiled on first use and cached. */
 export function programFor(ruleSet: RuleSet, calculation: CalculationId): Program {
@@ -145,9 +148,37 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       description: rule.description,
       test: cond?.test,
       explain: cond?.explain,
-      amounts: amounts.map(([m, e]) => [m, compileExpression(env, e, undefined, where)] as const),
+      amounts: amounts.map(([m, e]) => [m, remembered(e, compileExpression(env, e, undefined, where))] as const),
       expressions: Object.fromEntries(amounts),
       notice: rule.notice,
+    };
+  };
+
+  /**
+   * A rule's amount that reads only a household's make-up and costs a division or a sum over
+   * its members (a norm scaled by the number of children, say) is remembered per make-up, as
+   * posts and values are: inside an amount that also reads the income, which is never
+   * remembered as a whole.
+   */
+  const remembered = (expression: Expression, fn: AmountFn): AmountFn => {
+    if (constantOf(fn) !== undefined) return fn;
+    const memo = amountMemo<Decimal>(
+      ruleSet,
+      calc,
+      expression,
+      calculation,
+      (usage) => usage.collections.size > 0 || JSON.stringify(expression).includes('"divide"'),
+    );
+    if (memo === undefined) return fn;
+    return (ctx) => {
+      if (ctx.state.trace !== undefined) return fn(ctx);
+      const key = memo.key(ctx);
+      let amount = memo.cache.get(key);
+      if (amount === undefined) {
+        amount = fn(ctx);
+        memo.remember(key, amount);
+      }
+      return amount;
     };
   };
 
@@ -237,14 +268,24 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const trace = ctx.state.trace;
     if (trace !== undefined) return runExplained(program, ctx, keys);
     let out: Record<string, Decimal> | undefined;
-    for (const rule of program.rules) {
+    // Indexed loops: this runs for every post and value of every household.
+    const rules = program.rules;
+    for (let r = 0; r < rules.length; r += 1) {
+      const rule = rules[r] as CompiledRule;
       if (rule.test !== undefined && !rule.test(ctx)) continue;
       if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+      const amounts = rule.amounts;
       if (out === undefined) {
         out = {};
-        for (const [m, fn] of rule.amounts) out[m] = fn(ctx);
+        for (let a = 0; a < amounts.length; a += 1) {
+          const [m, fn] = amounts[a] as readonly [string, AmountFn];
+          out[m] = fn(ctx);
+        }
       } else {
-        for (const [m, fn] of rule.amounts) out[m] = (out[m] as Decimal).plus(fn(ctx));
+        for (let a = 0; a < amounts.length; a += 1) {
+          const [m, fn] = amounts[a] as readonly [string, AmountFn];
+          out[m] = addMoney(out[m] as Decimal, fn(ctx));
+        }
       }
       if (program.combine === 'first') return out;
     }
@@ -280,7 +321,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
         figures,
       });
       if (out === undefined) out = { ...amounts };
-      else for (const m of keys) out[m] = (out[m] as Decimal).plus(amounts[m] as Decimal);
+      else for (const m of keys) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
     }
     if (out === undefined)
       throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
@@ -293,13 +334,15 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     });
     return out;
   }
-  function guard<T>(key: string, where: string, ctx: EvalContext, compute: () => T): T {
-    if (ctx.state.inProgress.has(key)) throw new RuleEvaluationError('cycle', where, `${key} depends on itself`);
-    ctx.state.inProgress.add(key);
+  /** Runs a post's or value's rules, refusing a cycle (slot: the post's index, or the value's after the posts). */
+  function runGuarded(slot: number, program: CompiledAmount, ctx: EvalContext, keys: readonly string[]) {
+    const busy = ctx.state.inProgress;
+    if (busy[slot] === true) throw new RuleEvaluationError('cycle', program.where, `${program.key} depends on itself`);
+    busy[slot] = true;
     try {
-      return compute();
+      return run(program, ctx, keys);
     } finally {
-      ctx.state.inProgress.delete(key);
+      busy[slot] = false;
     }
   }
 
@@ -312,7 +355,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     let amounts = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amounts === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-      amounts = guard(program.key, program.where, household, () => run(program, household, measures));
+      amounts = runGuarded(i, program, household, measures);
       if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amounts);
     }
     ctx.state.postExact[i] = amounts;
@@ -328,9 +371,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     let amount = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amount === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-      amount = guard(program.key, program.where, household, () => run(program, household, ['amount']))[
-        'amount'
-      ] as Decimal;
+      amount = runGuarded(posts.length + i, program, household, AMOUNT)['amount'] as Decimal;
       if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amount);
     }
     ctx.state.valueExact[i] = amount;
@@ -456,12 +497,13 @@ function amountMemo<T>(
   calc: CalculationFile,
   node: unknown,
   calculation: CalculationId,
+  worthIt: (usage: Usage) => boolean = (usage) => usage.collections.size > 0 || JSON.stringify(node).length >= 1500,
 ): AmountMemo<T> | undefined {
   const usage = usageOf(ruleSet, calc, node);
   if (usage.hasNotice) return undefined;
   // Building a key costs about as much as a few decimal operations: remember only amounts
   // that sum over a household's persons, children or cars, or are long to compute.
-  if (usage.collections.size === 0 && JSON.stringify(node).length < 1500) return undefined;
+  if (!worthIt(usage)) return undefined;
   const catalog = FACT_CATALOGS[calculation];
   const facts = [...usage.facts].sort();
   const wide = facts.some((f) => {

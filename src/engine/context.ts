@@ -12,8 +12,8 @@ export interface EvalState {
   /** Exact amounts per post index, per measure; filled on first use. */
   readonly postExact: (Readonly<Record<string, Decimal>> | undefined)[];
   readonly valueExact: (Decimal | undefined)[];
-  /** Posts and values being computed, to report a cycle instead of overflowing the stack. */
-  readonly inProgress: Set<string>;
+  /** Posts (by index) and values (by index after the posts) being computed, to report a cycle instead of overflowing the stack. */
+  readonly inProgress: boolean[];
   readonly notices: Notice[];
   /** Memoised `sumPosts` totals, by group, measure and roundedness. */
   readonly sums: Map<string, Decimal>;
@@ -58,7 +58,7 @@ export function newState(posts: number, values: number, explain: boolean): EvalS
   return {
     postExact: new Array(posts),
     valueExact: new Array(values),
-    inProgress: new Set(),
+    inProgress: new Array(posts + values).fill(false),
     notices: [],
     sums: new Map(),
     trace: explain ? new TraceRecorder() : undefined,

@@ -6,7 +6,7 @@
  * post an amount reads is noted with its value and provenance.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
-import { Money, type Decimal } from '../contract/money.js';
+import { addMoney, Money, sumMoney, type Decimal } from '../contract/money.js';
 import { ITEM_PREFIX, PARAM_FACT_PREFIX, type FactCatalog } from '../rules/facts.js';
 import type { CalculationFile } from '../rules/format/calculation.js';
 import type { Sourced } from '../rules/format/common.js';
@@ -57,7 +57,7 @@ const CONSTANT_CONTEXT: EvalContext = {
   facts: {},
   collections: { persons: [], children: [], cars: [] },
   item: undefined,
-  state: { postExact: [], valueExact: [], inProgress: new Set(), notices: [], trace: undefined, sums: new Map() },
+  state: { postExact: [], valueExact: [], inProgress: [], notices: [], trace: undefined, sums: new Map() },
 };
 
 const ZERO = new Money(0);
@@ -86,12 +86,17 @@ const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
   ceiling: Money.ROUND_CEIL,
 };
 
-/** Rounds by a manifest policy. */
+/**
+ * Rounds by a manifest policy. An amount with no more decimals than the policy keeps is
+ * returned as it is: rounding would give the same digits, and most posts (a rent, a cost as
+ * given) are whole euros already.
+ */
 export function rounder(ruleSet: RuleSet, policy: string): (d: Decimal) => Decimal {
   const p = ruleSet.manifest.rounding[policy];
   if (p === undefined) throw new Error(`unknown rounding policy ${policy}`);
   const mode = ROUNDING[p.mode];
-  return (d) => d.toDecimalPlaces(p.decimals, mode);
+  const decimals = p.decimals;
+  return (d) => (d.d !== null && d.decimalPlaces() <= decimals ? d : d.toDecimalPlaces(decimals, mode));
 }
 
 export function sourceRef(ruleSet: RuleSet, value: Sourced): SourceRef {
@@ -218,7 +223,8 @@ export function compileExpression(
     const cells = new Map<string, { d: Decimal; cell: (typeof table.cells)[number] }>();
     for (const cell of table.cells)
       cells.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
-    const parts = dims.map((dim): ((ctx: EvalContext) => string | undefined) => {
+    type Part = (ctx: EvalContext) => string | undefined;
+    const parts = dims.map((dim): Part => {
       const keyExpr = expr.key[dim];
       if (keyExpr === undefined) return fail('dangling_reference', `table ${name} needs a key for dimension ${dim}`);
       if (typeof keyExpr === 'string') return () => keyExpr;
@@ -236,7 +242,23 @@ export function compileExpression(
         return typeof v === 'string' ? v : undefined;
       };
     });
+    /** The cell key, as `cells` is keyed; built without arrays, since lookups are among the hottest code. */
+    const cellKey = (ctx: EvalContext): string => {
+      let key = '';
+      // As Array#join writes it: an undefined part as ''.
+      for (let i = 0; i < parts.length; i += 1) {
+        if (i > 0) key += '\u0000';
+        key += (parts[i] as Part)(ctx) ?? '';
+      }
+      return key;
+    };
     const lookup: AmountFn = (ctx) => {
+      const hit = cells.get(cellKey(ctx));
+      if (hit === undefined || ctx.state.trace !== undefined) return lookupSlowly(ctx);
+      return hit.d;
+    };
+    /** The lookup that reports a missing cell and records the figure for the explanation. */
+    const lookupSlowly: AmountFn = (ctx) => {
       const key: (string | undefined)[] = parts.map((p) => p(ctx));
       const hit = cells.get(key.join('\u0000'));
       if (hit === undefined) {
@@ -315,11 +337,9 @@ export function compileExpression(
     return (ctx) => {
       let total = ctx.state.sums.get(memoKey);
       if (total === undefined) {
-        total = ZERO;
-        for (const i of indexes) {
-          const amounts = rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx);
-          total = total.plus(amounts[measure] as Decimal);
-        }
+        total = sumMoney(
+          indexes.map((i) => (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[measure] as Decimal),
+        );
         ctx.state.sums.set(memoKey, total);
       }
       const sum = total;
@@ -336,7 +356,7 @@ export function compileExpression(
   if ('add' in expr)
     return fold(
       expr.add.map((e) => sub(e)),
-      (a, b) => a.plus(b),
+      addMoney,
     );
   if ('multiply' in expr)
     return fold(
@@ -374,7 +394,7 @@ export function compileExpression(
       let total = ZERO;
       for (const item of ctx.collections[over]) {
         const inner: EvalContext = { facts: ctx.facts, collections: ctx.collections, item, state: ctx.state };
-        if (when === undefined || when(inner)) total = total.plus(amount(inner));
+        if (when === undefined || when(inner)) total = addMoney(total, amount(inner));
       }
       return total;
     };

@@ -7,7 +7,7 @@ import { RuleEvaluationError, RuleSetError, type RuleSetIssue } from '../contrac
 import type { CalculationId } from '../rules/format/calculation.js';
 import { parseRuleSet } from '../rules/load.js';
 import { markChecked, type RuleSet, type RuleSetFiles } from '../rules/rule-set.js';
-import { compileProgram, type Program } from './compile.js';
+import { programFor, type Program } from './compile.js';
 import { sweepCalculation, type SweepReport } from './coverage.js';
 
 /**
@@ -124,7 +124,8 @@ export function loadRuleSetWithReport(files: RuleSetFiles, origin?: string, opti
   for (const calculation of Object.keys(ruleSet.calculations) as CalculationId[]) {
     let program: Program;
     try {
-      program = compileProgram(ruleSet, calculation);
+      // Compiled into the cache the calculations use, so the first calculation does not compile it again.
+      program = programFor(ruleSet, calculation);
     } catch (error) {
       if (!(error instanceof RuleEvaluationError)) throw error;
       issues.push({ file: `${calculation}.json`, path: '$', code: error.code, message: error.message });

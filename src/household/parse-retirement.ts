@@ -5,14 +5,15 @@ import { CAR_CLASS, CAR_STATUS, DWELLING_TYPE, GENDER, MILEAGE_BAND, TENURE, WOZ
 import { retirementRequestSchema, type RetirementRequest } from '../contract/retirement-request.js';
 import { validateRequest } from '../contract/validate-request.js';
 import { deepFreeze } from './deep-freeze.js';
-import type { Car, Child, Dwelling, Household, ParsedRequest, Person, WozCategory } from './household.js';
+import type { Car, Child, HouseholdWithAmounts, ParsedRequest, Person, ReadRequest, WozCategory } from './household.js';
 import {
   decodeOptionalEnum,
   decodeValidatedEnum,
   optionalEntry,
-  optionalWholeEuros,
+  setGivenAmount,
   wholeEuros,
   wholeNumber,
+  type AmountOf,
 } from './request-values.js';
 import { wozCategoryForValue } from './woz-category.js';
 
@@ -54,12 +55,30 @@ function wozCategory(woning: Woning): WozCategory | undefined {
     : wozCategoryForValue(woning.WozWaarde);
 }
 
-function dwelling(woning: Woning): Dwelling {
-  return {
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+function dwelling<Amount>(woning: Woning, amount: AmountOf<Amount>): HouseholdWithAmounts<Amount>['dwelling'] {
+  const out: Writable<HouseholdWithAmounts<Amount>['dwelling']> = {
     tenure: decodeValidatedEnum(TENURE, woning.SoortWoning, 'Woning.SoortWoning'),
     type: decodeValidatedEnum(DWELLING_TYPE, woning.TypeWoning, 'Woning.TypeWoning'),
-    ...optionalEntry('wozValue', optionalWholeEuros(woning.WozWaarde)),
-    ...optionalEntry('wozCategory', wozCategory(woning)),
+  };
+  setGivenAmount(out, 'wozValue', woning.WozWaarde, amount);
+  const category = wozCategory(woning);
+  if (category !== undefined) out.wozCategory = category;
+  return out;
+}
+
+/** The household of a validated body, its amounts made by `amount`. */
+function household<Amount>(data: RetirementRequest, amount: AmountOf<Amount>): HouseholdWithAmounts<Amount> {
+  return {
+    persons: data.Hoofdpersonen.map(person),
+    children: (data.Kinderen ?? []).map(child),
+    cars: (data.Autos ?? []).map(car),
+    dwelling: dwelling(data.Woning, amount),
+    netMonthlyIncome: amount(data.NettoBesteedbaarInkomenPerMaand),
+    // The retirement request has no special expenditures; the key is there so both
+    // operations hand the calculations the same shape.
+    specialExpenditures: {},
   };
 }
 
@@ -93,15 +112,14 @@ function dwelling(woning: Woning): Dwelling {
  */
 export function parseRetirementRequest(body: unknown): ParsedRequest {
   const { data, ignoredFields } = validateRequest(retirementRequestSchema, body);
-  const household: Household = {
-    persons: data.Hoofdpersonen.map(person),
-    children: (data.Kinderen ?? []).map(child),
-    cars: (data.Autos ?? []).map(car),
-    dwelling: dwelling(data.Woning),
-    netMonthlyIncome: wholeEuros(data.NettoBesteedbaarInkomenPerMaand),
-    // The retirement request has no special expenditures; the key is there so both
-    // operations hand the calculations the same shape.
-    specialExpenditures: {},
-  };
-  return deepFreeze({ household, ignoredFields: [...ignoredFields] });
+  return deepFreeze({ household: household(data, wholeEuros), ignoredFields });
+}
+
+/**
+ * As {@link parseRetirementRequest}, for the calculation: amounts as the whole euros given,
+ * and nothing frozen (the calculation reads the household once and hands it to nobody).
+ */
+export function readRetirementRequest(body: unknown): ReadRequest {
+  const { data, ignoredFields } = validateRequest(retirementRequestSchema, body);
+  return { household: household(data, wholeNumber), ignoredFields };
 }

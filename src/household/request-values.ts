@@ -20,9 +20,20 @@ export function wholeEuros(euros: number): Decimal {
   return money(wholeNumber(euros));
 }
 
-/** Money when given; `undefined` for absent or null (both mean "not given"). */
-export function optionalWholeEuros(euros: number | null | undefined): Decimal | undefined {
-  return euros === null || euros === undefined ? undefined : wholeEuros(euros);
+/**
+ * How a household holds a request's whole euros: as money (`wholeEuros`, the public
+ * household) or as the number itself (`wholeNumber`, what the calculations read).
+ */
+export type AmountOf<Amount> = (euros: number) => Amount;
+
+/** Sets `target[key]` to the amount when the request gave one (absent and null mean "not given"). */
+export function setGivenAmount<Amount, K extends string>(
+  target: { [P in K]?: Amount },
+  key: K,
+  euros: number | null | undefined,
+  amount: AmountOf<Amount>,
+): void {
+  if (euros !== null && euros !== undefined) target[key] = amount(euros);
 }
 
 /**

@@ -13,6 +13,49 @@ import { isCheckedRuleSet, type RuleSet } from './rule-set.js';
  */
 export type RuleSetChoice = RuleSet | string | undefined;
 
+/**
+ * What a catalog knows of a set before it is loaded: enough to choose it. The bundled catalog
+ * is made of these, so importing the library and computing with one set never loads (parses,
+ * checks, hashes, compiles) the others.
+ */
+export interface CatalogEntry {
+  readonly id: string;
+  readonly status: RuleSet['status'];
+  readonly validFrom: string;
+  readonly validUntil: string;
+  /** The set itself, loaded on the first call and the same object afterwards. */
+  ruleSet(): RuleSet;
+}
+
+/** Entries made by `lazyEntry`; anything else given to the constructor is a loaded RuleSet. */
+const lazyEntries = new WeakSet<object>();
+
+/** An entry whose set is loaded when first chosen. */
+export function lazyEntry(about: Omit<CatalogEntry, 'ruleSet'>, load: () => RuleSet): CatalogEntry {
+  let loaded: RuleSet | undefined;
+  const entry: CatalogEntry = { ...about, ruleSet: () => (loaded ??= load()) };
+  lazyEntries.add(entry);
+  return entry;
+}
+
+/** A catalog of sets that load when first chosen (`list()` loads them all). */
+export function lazyCatalog(entries: readonly CatalogEntry[]): RuleSetCatalog {
+  // The public constructor takes loaded sets; it recognises entries made by lazyEntry.
+  return new RuleSetCatalog(entries as unknown as readonly RuleSet[]);
+}
+
+function entryOf(set: RuleSet | CatalogEntry): CatalogEntry {
+  if (lazyEntries.has(set)) return set as CatalogEntry;
+  const loaded = set as RuleSet;
+  return {
+    id: loaded.id,
+    status: loaded.status,
+    validFrom: loaded.validFrom,
+    validUntil: loaded.validUntil,
+    ruleSet: () => loaded,
+  };
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
@@ -112,8 +155,10 @@ function nextDay(date: string): string {
  * ```
  */
 export class RuleSetCatalog {
-  private readonly sets: readonly RuleSet[];
-  private readonly byIdMap: ReadonlyMap<string, RuleSet>;
+  private readonly sets: readonly CatalogEntry[];
+  private readonly byIdMap: ReadonlyMap<string, CatalogEntry>;
+  /** Every set, once `list()` has loaded them. */
+  private loaded: readonly RuleSet[] | undefined;
 
   /**
    * Makes a catalog of checked rule sets.
@@ -136,9 +181,10 @@ export class RuleSetCatalog {
    * ```
    */
   constructor(sets: readonly RuleSet[]) {
+    const entries = sets.map(entryOf);
     const issues: RuleSetIssue[] = [];
-    const byId = new Map<string, RuleSet>();
-    for (const s of sets) {
+    const byId = new Map<string, CatalogEntry>();
+    for (const s of entries) {
       if (byId.has(s.id))
         issues.push({
           file: 'manifest.json',
@@ -148,10 +194,12 @@ export class RuleSetCatalog {
         });
       byId.set(s.id, s);
     }
-    const dated = sets.filter((s) => s.status !== 'withdrawn').sort((a, b) => a.validFrom.localeCompare(b.validFrom));
+    const dated = entries
+      .filter((s) => s.status !== 'withdrawn')
+      .sort((a, b) => a.validFrom.localeCompare(b.validFrom));
     for (let i = 1; i < dated.length; i += 1) {
-      const prev = dated[i - 1] as RuleSet;
-      const cur = dated[i] as RuleSet;
+      const prev = dated[i - 1] as CatalogEntry;
+      const cur = dated[i] as CatalogEntry;
       if (cur.validFrom <= prev.validUntil) {
         issues.push({
           file: 'manifest.json',
@@ -169,7 +217,7 @@ export class RuleSetCatalog {
       }
     }
     if (issues.length > 0) throw new RuleSetError(issues, 'The rule sets cannot be used together');
-    this.sets = dated.concat(sets.filter((s) => s.status === 'withdrawn'));
+    this.sets = dated.concat(entries.filter((s) => s.status === 'withdrawn'));
     this.byIdMap = byId;
   }
 
@@ -188,7 +236,8 @@ export class RuleSetCatalog {
    * ```
    */
   list(): readonly RuleSet[] {
-    return this.sets;
+    this.loaded ??= this.sets.map((entry) => entry.ruleSet());
+    return this.loaded;
   }
 
   /**
@@ -216,7 +265,7 @@ export class RuleSetCatalog {
         `no rule set with id "${id}"; available: ${[...this.byIdMap.keys()].join(', ') || 'none'}`,
       );
     }
-    return found;
+    return found.ruleSet();
   }
 
   /**
@@ -246,7 +295,7 @@ export class RuleSetCatalog {
         `no rule set is valid on ${day}; available: ${spans || 'none'}`,
       );
     }
-    return found;
+    return found.ruleSet();
   }
 
   /**

@@ -11,7 +11,7 @@
  * Optional request amounts become 0 with a companion `…Given` boolean, so a rule can tell
  * "not given" from "zero" without JSON needing `undefined`.
  */
-import type { Household } from '../household/household.js';
+import type { AnyHousehold } from '../household/household.js';
 import type { CalculationId } from './format/calculation.js';
 import type { Collection } from './format/expression.js';
 
@@ -40,7 +40,7 @@ export interface FactCatalog {
   /** Bounds on collection sizes (from the request contract). */
   readonly sizes: Readonly<Record<Collection, { readonly min: number; readonly max: number }>>;
   /** Household → facts. */
-  extract(household: Household): ExtractedFacts;
+  extract(household: AnyHousehold): ExtractedFacts;
 }
 
 export interface ExtractedFacts {
@@ -130,7 +130,9 @@ export const deriveCounts: FactDeriver = (_facts, collections) => {
 const required = (what: string): never => {
   throw new Error(`retirement household without ${what}: the request parser should have refused it`);
 };
-const toNumber = (d: { toNumber(): number } | undefined): number => (d === undefined ? 0 : d.toNumber());
+/** An amount as a number: the whole euros of a calculation's household, or money turned back; 0 when not given. */
+const toNumber = (d: { toNumber(): number } | number | undefined): number =>
+  d === undefined ? 0 : typeof d === 'number' ? d : d.toNumber();
 
 const repaymentFacts: readonly FactDefinition[] = [
   ...countFacts,
@@ -193,7 +195,7 @@ export const REPAYMENT_FACTS: FactCatalog = {
     };
     const facts: FactRecord = {
       age: household.persons[0]?.age ?? 0,
-      income: household.netMonthlyIncome.toNumber(),
+      income: toNumber(household.netMonthlyIncome),
       tenure: d.tenure,
       rent: toNumber(d.rent),
       rentGiven: d.rent !== undefined,
@@ -251,7 +253,7 @@ export const RETIREMENT_FACTS: FactCatalog = {
       })),
     };
     const facts: FactRecord = {
-      income: household.netMonthlyIncome.toNumber(),
+      income: toNumber(household.netMonthlyIncome),
       tenure: d.tenure,
       // TypeWoning is required by the retirement contract, so parsing guarantees it.
       dwellingType: d.type ?? required('dwelling type'),

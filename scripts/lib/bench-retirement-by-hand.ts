@@ -1,0 +1,254 @@
+/**
+ * The nl-2026 retirement-expenditure method (pensioenuitgaven) written directly with
+ * decimal.js from the raw body: no validation, no engine, no rule interpretation. What the
+ * arithmetic of the same result costs by hand, the baseline `npm run bench` measures the
+ * library against. It yields every figure of the result (each post's Basis and Voorbeeld
+ * rounded, the groups, the total); the bench checks it agrees with the library on every
+ * household it measures. Figures that are the same for every household are computed once,
+ * as anyone writing this by hand would; the rest per household.
+ *
+ * The operations follow the rule file's expressions in the order the engine evaluates them
+ * (constants combined first), so that every rounding at decimal.js's 34 digits is the same.
+ * Bodies are read as the bench writes them: enumerations as codes.
+ */
+import { Money, type Decimal } from '../../src/contract/money.js';
+import type { RuleSet } from '../../src/rules/rule-set.js';
+
+/** The numbers of a retirement result, as a caller reads them. */
+export interface RetirementFigures {
+  readonly posts: readonly (readonly [basis: number, voorbeeld: number])[];
+  readonly groups: readonly (readonly [basis: number, voorbeeld: number])[];
+  readonly total: readonly [basis: number, voorbeeld: number];
+}
+
+const GENDERS = ['male', 'female'];
+const DWELLING_TYPES = ['apartment', 'terraced', 'corner', 'detached'];
+const CAR_CLASSES = ['small', 'compact', 'compactMidsize', 'midsize'];
+const CAR_STATUSES = ['new', 'used'];
+const MILEAGES = ['under10k', 'from10kTo20k', 'over20k'];
+const WOZ_CATEGORIES = ['below150k', 'from150kTo300k', 'from300kTo450k', 'from450k'];
+
+type Body = Record<string, unknown>;
+type Item = Record<string, unknown>;
+
+export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFigures {
+  const p = (name: string): Decimal => new Money(ruleSet.parameters[name]!.value);
+  const n = (name: string): number => Number(ruleSet.parameters[name]!.value);
+  /** A table's cells by key, a numeric key resolved to its band (bounds read once). */
+  const table = (name: string) => {
+    const t = ruleSet.tables[name]!;
+    const dims = Object.entries(t.dimensions).map(([d, values]) => ({
+      d,
+      bands: Array.isArray(values)
+        ? undefined
+        : values.bands.map((b) => ({
+            key: b.key,
+            from: Number(b.from),
+            below: b.below === undefined ? Number.POSITIVE_INFINITY : Number(b.below),
+          })),
+    }));
+    const cells = new Map(t.cells.map((c) => [dims.map(({ d }) => c.key[d]).join('|'), new Money(c.value)]));
+    const part = (k: string | number, i: number): string => {
+      const bands = dims[i]!.bands;
+      if (typeof k === 'string' || bands === undefined) return String(k);
+      return bands.find((b) => k >= b.from && k < b.below)!.key;
+    };
+    return (k0: string | number, k1?: string | number): Decimal =>
+      cells.get(k1 === undefined ? part(k0, 0) : `${part(k0, 0)}|${part(k1, 1)}`)!;
+  };
+  const one = new Money(1);
+  const twelve = p('maandenPerJaar');
+
+  // Figures the same for every household.
+  const btw = p('pu.btwFactor');
+  const stroomkosten = p('pu.cbsStroomverbruik')
+    .times(p('pu.stroomLeveringsprijs').plus(p('pu.energiebelastingStroom')))
+    .times(btw)
+    .plus(p('pu.stroomVastrecht'))
+    .minus(p('pu.verminderingEnergiebelasting').times(btw));
+  const stroomprijs = stroomkosten.dividedBy(p('pu.cbsStroomverbruik'));
+  const gasprijs = p('pu.cbsEnergierekening').minus(stroomkosten).dividedBy(p('pu.cbsGasverbruik'));
+  const waterprijs = p('pu.waterrekeningReferentie')
+    .minus(p('pu.waterVastrecht'))
+    .dividedBy(p('pu.waterReferentieverbruik'));
+  const lokaleLastenHuurder = p('pu.coeloHuurder').minus(p('pu.provincieDeelHuurder')).dividedBy(twelve);
+  const coeloEigenaar = p('pu.coeloEigenaarGemeente').plus(p('pu.coeloEigenaarWaterschap'));
+  const grensMinEen = p('pu.voorbeeldInkomensgrens').minus(one);
+  const stijging = (factor: Decimal) => factor.minus(one);
+  const kledingStijging = stijging(p('pu.verhoudingKledingHoogLaag').times(p('pu.leeftijdseffectPensioen')));
+  const vrijetijdStijging = stijging(p('pu.verhoudingVrijetijdHoogLaag').times(p('pu.leeftijdseffectPensioen')));
+  const zorgVoorbeeld = p('pu.zorgpremie').plus(p('pu.aanvullendeVerzekering'));
+  const volwassen = n('pu.volwassenLeeftijd');
+  const peuter = n('pu.peuterleeftijd');
+  const used = table('pu.autoStatusfactor')('used');
+  const tables = {
+    gas: table('pu.gasverbruik'),
+    water: table('pu.waterverbruik'),
+    woz: table('pu.wozRepresentatief'),
+    opstal: table('pu.opstalverzekering'),
+    autoVast: table('pu.autoVasteLasten'),
+    autoStatus: table('pu.autoStatusfactor'),
+    autoKm: table('pu.autoKilometers'),
+    autoVerbruik: table('pu.autoVerbruik'),
+    onderhoud: table('pu.onderhoudBasis'),
+    onderhoudTarief: table('pu.onderhoudEigenaarTarief'),
+    kledingHoofd: table('pu.kledingHoofdpersoon'),
+    kledingKind: table('pu.kledingKind'),
+    vrijetijdKind: table('pu.vrijetijdKind'),
+    voedingHoofd: table('pu.voedingHoofdpersoon'),
+    voedingKind: table('pu.voedingKind'),
+    schaal: table('pu.voedingSchaalfactor'),
+  };
+  const params = Object.fromEntries(
+    Object.keys(ruleSet.parameters)
+      .filter((k) => k.startsWith('pu.'))
+      .map((k) => [k.slice(3), p(k)]),
+  );
+  const q = (name: string): Decimal => params[name]!;
+  const round = (d: Decimal) => d.toDecimalPlaces(0, Money.ROUND_HALF_UP).toNumber();
+  const groups = ['VasteLasten', 'Reserveringsuitgaven', 'HuishoudelijkeUitgaven'];
+  const groupOf = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2];
+
+  return (body) => {
+    const persons = (body['Hoofdpersonen'] as Item[]).map((h) =>
+      typeof h['Geslacht'] === 'number' ? (GENDERS[h['Geslacht']] as string) : 'unknown',
+    );
+    const children = ((body['Kinderen'] as Item[] | undefined) ?? []).map((k) => ({
+      age: k['Leeftijd'] as number,
+      gender: typeof k['Geslacht'] === 'number' ? (GENDERS[k['Geslacht']] as string) : 'unknown',
+    }));
+    const cars = ((body['Autos'] as Item[] | undefined) ?? []).map((a) => ({
+      class: CAR_CLASSES[a['TypeAuto'] as number] as string,
+      status: CAR_STATUSES[a['StatusAuto'] as number] as string,
+      mileage: MILEAGES[(a['KilometersPerJaar'] ?? a['AutoKilometersPerJaar']) as number] as string,
+    }));
+    const woning = body['Woning'] as Item;
+    const own = woning['SoortWoning'] === 1;
+    const type = DWELLING_TYPES[woning['TypeWoning'] as number] as string;
+    const income = new Money(body['NettoBesteedbaarInkomenPerMaand'] as number);
+    const adults = new Money(persons.length);
+    const size = persons.length + children.length;
+    const householdSize = new Money(size);
+
+    const minimum = persons.length === 2 ? q('minimumInkomenPaar') : q('minimumInkomenAlleenstaande');
+    let index = income.minus(minimum).dividedBy(minimum.times(grensMinEen));
+    if (!index.greaterThan(0)) index = new Money(0);
+    if (!index.lessThan(one)) index = one;
+    const voorbeeld = (basis: Decimal, rise: Decimal) => basis.times(index.times(rise).plus(one));
+
+    const verzekerden = adults.plus(children.filter((c) => c.age >= volwassen).length);
+    const woz = (): Decimal => {
+      if (typeof woning['WozWaarde'] === 'number') return new Money(woning['WozWaarde']);
+      const category = woning['WozWaardeCategorie'];
+      return tables.woz(typeof category === 'number' ? (WOZ_CATEGORIES[category] as string) : 'unknown');
+    };
+
+    const gas = tables.gas(type).times(gasprijs).dividedBy(twelve);
+    const stroom = householdSize
+      .times(q('stroomverbruikPerPersoon'))
+      .plus(q('stroomverbruikBasis'))
+      .times(stroomprijs)
+      .dividedBy(twelve);
+    const extraWater = householdSize.minus(q('waterverbruikGrootsteHuishouden'));
+    const water = tables
+      .water(size)
+      .plus((extraWater.greaterThan(0) ? extraWater : new Money(0)).times(q('waterverbruikPerExtraPersoon')))
+      .times(waterprijs)
+      .plus(q('waterVastrecht'))
+      .dividedBy(twelve);
+    const wozValue = own ? woz() : undefined;
+    const lokaal =
+      wozValue === undefined
+        ? lokaleLastenHuurder
+        : wozValue.minus(q('wozReferentie')).times(q('ozbTarief')).plus(coeloEigenaar).dividedBy(twelve);
+    const telefoon = [
+      adults.times(q('mobielBasis')).plus(q('tvInternetBasis')),
+      adults.times(q('mobielVoorbeeld')).plus(q('tvInternetTelefoonVoorbeeld')),
+    ] as const;
+    const aansprakelijk = size === 1 ? q('aansprakelijkheidAlleenstaande') : q('aansprakelijkheidGezin');
+    const opstal = own ? tables.opstal(type) : new Money(0);
+    const verzekeringen = [
+      verzekerden.times(q('zorgpremie')).plus(aansprakelijk).plus(q('inboedelBasis')).plus(opstal),
+      verzekerden
+        .times(zorgVoorbeeld)
+        .plus(aansprakelijk)
+        .plus(q('inboedelVoorbeeld'))
+        .plus(opstal)
+        .plus(adults.times(q('uitvaartverzekering'))),
+    ] as const;
+    const contributies = adults.times(q('contributiesPerHoofdpersoon'));
+    const car = (c: (typeof cars)[number], status: Decimal) =>
+      tables
+        .autoVast(c.class)
+        .times(status)
+        .plus(
+          tables
+            .autoKm(c.mileage)
+            .times(tables.autoVerbruik(c.class).times(q('brandstofprijs')).plus(q('autoSlijtagePerKm')))
+            .dividedBy(twelve),
+        );
+    const sum = (xs: readonly Decimal[]) => xs.reduce((a, b) => a.plus(b), new Money(0));
+    const vervoer =
+      cars.length === 0
+        ? ([adults.times(q('ovFietsZonderAutoBasis')), adults.times(q('ovFietsZonderAutoVoorbeeld'))] as const)
+        : ([
+            sum(cars.map((c) => car(c, used))).plus(adults.times(q('fietsOvMetAutoBasis'))),
+            sum(cars.map((c) => car(c, tables.autoStatus(c.status)))).plus(adults.times(q('fietsOvMetAutoVoorbeeld'))),
+          ] as const);
+    const kleding = sum(persons.map((g) => tables.kledingHoofd(g))).plus(
+      sum(children.map((c) => tables.kledingKind(c.age, c.gender))),
+    );
+    const inventaris = householdSize.times(q('inventarisPerPersoon')).plus(q('inventarisPerHuishouden'));
+    const onderhoud =
+      wozValue === undefined
+        ? tables.onderhoud(type)
+        : tables.onderhoud(type).plus(tables.onderhoudTarief(type).times(wozValue).dividedBy(twelve));
+    const ziektekosten = verzekerden
+      .times(q('eigenRisico'))
+      .dividedBy(twelve)
+      .plus(verzekerden.times(q('eigenBijdragen')))
+      .plus(new Money(children.filter((c) => c.age < volwassen).length).times(q('ziektekostenPerKind')));
+    const vrijetijd = adults
+      .times(q('vrijetijdHoofdpersoon'))
+      .plus(sum(children.map((c) => tables.vrijetijdKind(c.age))));
+    const voeding = tables
+      .schaal(size)
+      .times(
+        sum(persons.map((g) => tables.voedingHoofd(g))).plus(
+          sum(children.filter((c) => c.age >= peuter).map((c) => tables.voedingKind(c.age, c.gender))),
+        ),
+      )
+      .plus(sum(children.filter((c) => c.age < peuter).map((c) => tables.voedingKind(c.age, c.gender))))
+      .times(p('dagenPerMaand'));
+    const overig = householdSize.times(q('overigPerPersoon')).plus(q('overigPerHuishouden'));
+
+    const exact: (readonly [Decimal, Decimal])[] = [
+      [gas, gas],
+      [stroom, stroom],
+      [water, water],
+      [lokaal, lokaal],
+      telefoon,
+      verzekeringen,
+      [contributies, voorbeeld(contributies, stijging(q('topfactorContributies')))],
+      vervoer,
+      [kleding, voorbeeld(kleding, kledingStijging)],
+      [inventaris, voorbeeld(inventaris, stijging(q('verhoudingInventarisHoogLaag')))],
+      [onderhoud, voorbeeld(onderhoud, stijging(q('topfactorOnderhoud')))],
+      [ziektekosten, ziektekosten.plus(adults.times(q('ziektekostenExtraVoorbeeld')))],
+      [vrijetijd, voorbeeld(vrijetijd, vrijetijdStijging)],
+      [voeding, voorbeeld(voeding, stijging(q('topfactorVoeding')))],
+      [overig, voorbeeld(overig, stijging(q('topfactorOverig')))],
+    ];
+    const posts = exact.map(([b, v]) => [round(b), round(v)] as const);
+    const groupTotals = groups.map(() => [0, 0] as [number, number]);
+    const total: [number, number] = [0, 0];
+    posts.forEach(([b, v], i) => {
+      const g = groupTotals[groupOf[i] as number] as [number, number];
+      g[0] += b;
+      g[1] += v;
+      total[0] += b;
+      total[1] += v;
+    });
+    return { posts, groups: groupTotals, total };
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The common case of validation in one walk over the body: a body that is entirely acceptable
+ * is recognised, and its unknown fields collected, while each value is visited once.
+ *
+ * It decides only "acceptable" or "not sure": it never reports a problem. Whenever anything
+ * is off (a wrong type, a value out of range, an alias clash, an object that is not a plain
+ * one), the caller falls back to the full path (zod, the cross-field rules, the issue
+ * mapping), which names every problem exactly as before. So a refused body is reported as it
+ * always was, and an accepted one is what zod accepts: the checks below are the schema's
+ * own, read off its field rules (the same bounds, the same enumeration pattern), and
+ * test/calculations/fast-path-differential.test.ts compares both paths on generated bodies.
+ */
+import type { z } from 'zod';
+import type { IgnoredField } from '../household/household.js';
+import { caseInsensitiveNamePattern } from './enums.js';
+import { formatPath, type PathSegment } from './field-path.js';
+import { isOptionalField, ruleOf, unwrapPresence, type ExclusiveKeys } from './field-rules.js';
+
+/** What one field accepts, worked out once per schema. */
+type FieldCheck =
+  | { readonly kind: 'integer'; readonly min: number; readonly max: number }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'enum'; readonly codes: ReadonlySet<number>; readonly names: RegExp }
+  | ObjectCheck
+  | { readonly kind: 'array'; readonly minItems: number; readonly maxItems: number; readonly element: FieldCheck };
+
+interface ObjectCheck {
+  readonly kind: 'object';
+  readonly shape: Readonly<Record<string, unknown>>;
+  readonly fields: readonly { readonly key: string; readonly optional: boolean; readonly check: FieldCheck }[];
+  readonly exclusiveKeys: readonly ExclusiveKeys[];
+}
+
+const checks = new WeakMap<z.ZodType, FieldCheck>();
+
+function checkOf(schema: z.ZodType): FieldCheck {
+  const known = checks.get(schema);
+  if (known !== undefined) return known;
+  const inner = unwrapPresence(schema);
+  const rule = ruleOf(inner);
+  let check: FieldCheck;
+  switch (rule?.kind) {
+    case 'integer':
+      check = { kind: 'integer', min: rule.min, max: rule.max };
+      break;
+    case 'boolean':
+      check = { kind: 'boolean' };
+      break;
+    case 'enum':
+      check = {
+        kind: 'enum',
+        codes: new Set(rule.definition.members.map((m) => m.code)),
+        names: caseInsensitiveNamePattern(rule.definition),
+      };
+      break;
+    case 'object': {
+      const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
+      check = {
+        kind: 'object',
+        shape,
+        exclusiveKeys: rule.exclusiveKeys,
+        fields: Object.keys(shape).map((key) => {
+          const field = shape[key] as z.ZodType;
+          return { key, optional: isOptionalField(field), check: checkOf(field) };
+        }),
+      };
+      break;
+    }
+    case 'array':
+      check = {
+        kind: 'array',
+        minItems: rule.minItems,
+        maxItems: rule.maxItems,
+        element: checkOf((inner as z.ZodArray).element as z.ZodType),
+      };
+      break;
+    default:
+      throw new Error('internal: a request schema field without a field rule');
+  }
+  checks.set(schema, check);
+  return check;
+}
+
+/** What the walk returns for a value that is not plainly acceptable. */
+const UNSURE = Symbol('unsure');
+
+/**
+ * A body the schema accepts as it is: its declared fields, each read once into fresh plain
+ * objects and arrays (as zod's output is, so nothing downstream reads the caller's objects
+ * again), and its unknown fields in the order the full path lists them. `undefined` when the
+ * body is not plainly acceptable: then validate it fully.
+ */
+export function acceptInOnePass(
+  schema: z.ZodObject,
+  body: unknown,
+): { readonly data: unknown; readonly ignoredFields: IgnoredField[] } | undefined {
+  const ignoredFields: IgnoredField[] = [];
+  const data = read(checkOf(schema), body, [], ignoredFields);
+  return data === UNSURE ? undefined : { data, ignoredFields };
+}
+
+function read(check: FieldCheck, value: unknown, path: PathSegment[], ignored: IgnoredField[]): unknown {
+  switch (check.kind) {
+    case 'integer':
+      return Number.isSafeInteger(value) && (value as number) >= check.min && (value as number) <= check.max
+        ? value
+        : UNSURE;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : UNSURE;
+    case 'enum':
+      return (typeof value === 'number' ? check.codes.has(value) : typeof value === 'string' && check.names.test(value))
+        ? value
+        : UNSURE;
+    case 'array': {
+      if (!Array.isArray(value) || value.length < check.minItems || value.length > check.maxItems) return UNSURE;
+      const out: unknown[] = [];
+      for (let i = 0; i < value.length; i += 1) {
+        path.push(i);
+        const item = read(check.element, value[i], path, ignored);
+        path.pop();
+        if (item === UNSURE) return UNSURE;
+        out.push(item);
+      }
+      return out;
+    }
+    case 'object':
+      return readObject(check, value, path, ignored);
+  }
+}
+
+function readObject(check: ObjectCheck, value: unknown, path: PathSegment[], ignored: IgnoredField[]): unknown {
+  // Only plain objects (JSON.parse makes no other kind); anything unusual goes the full way.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return UNSURE;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return UNSURE;
+  const object = value as Readonly<Record<string, unknown>>;
+  for (const key of Object.keys(object)) {
+    // hasOwn, not `in`: `constructor` and `__proto__` are "in" every plain shape object.
+    if (!Object.hasOwn(check.shape, key)) ignored.push({ path: formatPath([...path, key]) });
+  }
+  const out: Record<string, unknown> = {};
+  for (const field of check.fields) {
+    const fieldValue = object[field.key];
+    if (fieldValue === undefined || fieldValue === null) {
+      if (!field.optional) return UNSURE;
+      if (fieldValue === null) out[field.key] = null;
+      continue;
+    }
+    path.push(field.key);
+    const fieldData = read(field.check, fieldValue, path, ignored);
+    path.pop();
+    if (fieldData === UNSURE) return UNSURE;
+    out[field.key] = fieldData;
+  }
+  for (const { keys, oneRequired } of check.exclusiveKeys) {
+    // null means "not given" for an optional field, so it cannot clash with anything.
+    const canonicalGiven = Object.hasOwn(object, keys[0]) && out[keys[0]] != null;
+    const otherGiven = Object.hasOwn(object, keys[1]) && out[keys[1]] != null;
+    if ((canonicalGiven && otherGiven) || (oneRequired && !canonicalGiven && !otherGiven)) return UNSURE;
+  }
+  return out;
+}

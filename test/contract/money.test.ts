@@ -1,0 +1,94 @@
+/**
+ * addMoney is a + b without the work when one side is 0: it must give exactly what
+ * decimal.js gives, digit for digit and sign for sign, for every kind of operand.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addMoney, Money, moneyToNumber, sumMoney } from '../../src/contract/money.js';
+
+const operand = fc.oneof(
+  fc.constantFrom(
+    '0',
+    '-0',
+    '1',
+    '-1',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0.000',
+    '1e-40',
+    '-1e50',
+    '100',
+    '-1000',
+    '1000000',
+    '9999999',
+    '10000000',
+    '1200.00',
+    '12e5',
+  ),
+  fc.integer().map(String),
+  fc.double({ noNaN: true }).map(String),
+  // More digits than an operation keeps (34): adding 0 must round them as decimal.js does.
+  fc.stringMatching(/^-?[1-9][0-9]{20,45}(\.[0-9]{1,10})?$/),
+);
+
+/** Everything decimal.js says of a value: its digits, its sign (0 or -0), NaN or infinity. */
+const shown = (d: InstanceType<typeof Money>) => `${d.toString()} ${Object.is(d.toNumber(), -0) ? '-0' : ''} ${d.s}`;
+
+describe('addMoney', () => {
+  it('is a.plus(b) for every pair of operands, zeros and long numbers included', () => {
+    fc.assert(
+      fc.property(operand, operand, (a, b) => {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(shown(addMoney(x, y))).toBe(shown(x.plus(y)));
+      }),
+      { numRuns: 5000, seed: 14 },
+    );
+  });
+
+  it('skips the addition when one side is 0 (returns the other operand itself)', () => {
+    const x = new Money('1234.56');
+    expect(addMoney(x, new Money(0))).toBe(x);
+    expect(addMoney(new Money(0), x)).toBe(x);
+    expect(addMoney(x, new Money('-0'))).not.toBe(x);
+  });
+});
+
+describe('moneyToNumber', () => {
+  it('is d.toNumber() for every value, -0 included', () => {
+    fc.assert(
+      fc.property(operand, (a) => {
+        const d = new Money(a);
+        expect(Object.is(moneyToNumber(d), d.toNumber())).toBe(true);
+      }),
+      { numRuns: 5000, seed: 15 },
+    );
+    for (let v = -20_000_000; v <= 20_000_000; v += 99_991) {
+      for (const w of [v, v + 1, v * 10, Math.trunc(v / 7)]) {
+        const d = new Money(w);
+        expect(Object.is(moneyToNumber(d), d.toNumber())).toBe(true);
+      }
+    }
+  });
+});
+
+describe('sumMoney', () => {
+  const whole = fc.oneof(
+    fc.integer({ min: -9_999_999, max: 9_999_999 }).map(String),
+    fc.constantFrom('0', '-0', '9999999', '-9999999', '10000000', '1200', '12e5'),
+  );
+  it('is adding one by one from 0 with decimal.js, for whole amounts and any others', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 5, arbitrary: whole }, { weight: 1, arbitrary: operand }), { maxLength: 20 }),
+        (xs) => {
+          const amounts = xs.map((x) => new Money(x));
+          const byHand = amounts.reduce((a, b) => a.plus(b), new Money(0));
+          expect(shown(sumMoney(amounts))).toBe(shown(byHand));
+        },
+      ),
+      { numRuns: 5000, seed: 16 },
+    );
+  });
+});

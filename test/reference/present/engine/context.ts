@@ -1,0 +1,66 @@
+/**
+ * What a compiled rule set evaluates against: the household's facts, its collections, the
+ * current item inside a `sum`/`count`, and per-evaluation state (memoised posts and values,
+ * the explanation being recorded, notices raised).
+ */
+import type { Decimal } from '../../../../src/contract/money.js';
+import type { ExtractedFacts, FactRecord } from '../rules/facts.js';
+import type { Notice } from '../../../../src/rules/format/calculation.js';
+import type { AmountTrace, FigureUse } from '../../../../src/contract/explanation.js';
+
+export interface EvalState {
+  /** Exact amounts per post index, per measure; filled on first use. */
+  readonly postExact: (Readonly<Record<string, Decimal>> | undefined)[];
+  readonly valueExact: (Decimal | undefined)[];
+  /** Posts and values being computed, to report a cycle instead of overflowing the stack. */
+  readonly inProgress: Set<string>;
+  readonly notices: Notice[];
+  /** Memoised `sumPosts` totals, by group, measure and roundedness. */
+  readonly sums: Map<string, Decimal>;
+  /** Present only when an explanation was asked for. */
+  readonly trace: TraceRecorder | undefined;
+}
+
+export interface EvalContext {
+  readonly facts: FactRecord;
+  readonly collections: ExtractedFacts['collections'];
+  /** The current item of a `sum` or `count`; undefined at household level. */
+  readonly item: FactRecord | undefined;
+  readonly state: EvalState;
+}
+
+/** Collects the figures an amount used, deduplicated, for the rule being explained. */
+export class TraceRecorder {
+  /** The explanation of each post and value computed so far, keyed by its compiled program. */
+  readonly amounts = new Map<object, AmountTrace>();
+  private current: Map<string, FigureUse> | undefined;
+
+  /** Starts collecting for one rule or total; returns the previous collector to restore. */
+  begin(): Map<string, FigureUse> | undefined {
+    const previous = this.current;
+    this.current = new Map();
+    return previous;
+  }
+
+  /** Ends collecting, restoring the previous collector, and returns what was collected. */
+  end(previous: Map<string, FigureUse> | undefined): FigureUse[] {
+    const collected = this.current === undefined ? [] : [...this.current.values()];
+    this.current = previous;
+    return collected;
+  }
+
+  figure(key: string, use: () => FigureUse): void {
+    if (this.current !== undefined && !this.current.has(key)) this.current.set(key, use());
+  }
+}
+
+export function newState(posts: number, values: number, explain: boolean): EvalState {
+  return {
+    postExact: new Array(posts),
+    valueExact: new Array(values),
+    inProgress: new Set(),
+    notices: [],
+    sums: new Map(),
+    trace: explain ? new TraceRecorder() : undefined,
+  };
+}
