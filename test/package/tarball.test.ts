@@ -19,9 +19,14 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * the README's links work in node_modules). About 15% headroom; raise it only with a reason
  * in docs/package.md.
  */
-const PACKED_BUDGET_BYTES = 800_000;
-/** Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes; about 15% headroom. */
-const UNPACKED_BUDGET_BYTES = 4_050_000;
+const PACKED_BUDGET_BYTES = 920_000;
+/**
+ * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
+ * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
+ * page, the sensitivity pages and plausibility data of issue 19, the example request files;
+ * docs/package.md), again about 15% headroom.
+ */
+const UNPACKED_BUDGET_BYTES = 4_500_000;
 
 interface PackedFile {
   readonly path: string;
