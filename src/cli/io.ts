@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { EXIT, type ExitCode } from './exit-codes.js';
+import { errorMessage } from '../contract/errors.js';
 
 export interface CliIo {
   readonly stdin: Readable;
@@ -163,5 +164,5 @@ export function describeFsError(error: unknown): string {
     };
     if (typeof code === 'string' && known[code] !== undefined) return known[code];
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

@@ -292,3 +292,8 @@ export class RuleSetChoiceError extends Error {
     this.code = code;
   }
 }
+
+/** The message of anything thrown: an `Error`'s message, else the value as text. Does not throw. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

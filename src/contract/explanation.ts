@@ -66,7 +66,8 @@ export interface SourcedFigure {
  *   },
  *   { date: '2026-03-01', explain: true },
  * );
- * const explanation = result.Uitleg as unknown as Explanation;
+ * const explanation = result.Uitleg;
+ * assert.ok(explanation !== undefined); // there with `explain: true`
  * const rule = explanation.posts[0]?.rules.find((r) => r.id === 'levensonderhoud-basisnorm');
  * const figures: readonly FigureUse[] = rule?.figures ?? [];
  * const cell = figures.find((f) => f.kind === 'table');
@@ -176,7 +177,7 @@ export interface SourceRef {
  *   },
  *   { date: '2026-03-01', explain: true },
  * );
- * const rules: readonly RuleTrace[] = (result.Uitleg as unknown as Explanation).posts[0]?.rules ?? [];
+ * const rules: readonly RuleTrace[] = result.Uitleg?.posts[0]?.rules ?? [];
  * const [basis, extraChildren] = rules;
  * assert.equal(basis?.id, 'levensonderhoud-basisnorm');
  * assert.equal(basis?.because, 'always');
@@ -224,7 +225,7 @@ export interface RuleTrace {
  *   },
  *   { date: '2026-03-01', explain: true },
  * );
- * const post: AmountTrace | undefined = (result.Uitleg as unknown as Explanation).posts[0];
+ * const post: AmountTrace | undefined = result.Uitleg?.posts[0];
  * assert.equal(post?.code, 'Levensonderhoud');
  * assert.equal(post?.combine, 'sum');
  * assert.equal(post?.exact['bedrag'], '1294.27181216');
@@ -298,7 +299,8 @@ export interface TotalTrace {
  *   { date: '2026-03-01', explain: true },
  * );
  * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/1');
- * const explanation = result.Uitleg as unknown as Explanation;
+ * const explanation = result.Uitleg;
+ * assert.ok(explanation !== undefined);
  * assert.equal(explanation.ruleSet.hash, result.Rekenregels.Hash);
  * assert.equal(explanation.calculation, 'afloscapaciteit');
  * assert.equal(explanation.facts['age'], 67);

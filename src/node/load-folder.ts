@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { RuleSetError, type RuleSetIssue } from '../contract/errors.js';
+import { RuleSetError, type RuleSetIssue, errorMessage } from '../contract/errors.js';
 import { loadRuleSetWithReport, type LoadReport } from '../engine/verify.js';
 import type { RuleSet } from '../rules/rule-set.js';
 
@@ -88,13 +88,13 @@ function folderProblem(folder: string): RuleSetIssue | undefined {
     if (code === 'ENOENT') return problem('folder_not_found', `there is no folder ${folder}`);
     if (code === 'ENOTDIR')
       return problem('folder_not_found', `there is no folder ${folder} (a part of the path is a file)`);
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return problem('unreadable_folder', `the folder ${folder} cannot be read: ${reason}`);
   }
 }
 
 function describeJsonError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const at = /position (\d+)/.exec(message);
   if (at === null) return `not valid JSON: ${message}`;
   const offset = Number(at[1]);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
-import { RuleSetChoiceError, RuleSetError } from '../contract/errors.js';
+import { RuleSetChoiceError, RuleSetError, errorMessage } from '../contract/errors.js';
 import { referenceDate, RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { nativeDigestKey as digestKey } from './digest.js';
@@ -112,7 +112,7 @@ function readKeys(env: Environment, readFile: (path: string) => string): Uint8Ar
     try {
       text = readFile(file);
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+      const reason = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
       throw new ConfigError(`BUDGETNORM_API_KEYS_FILE: cannot read ${file} (${reason})`);
     }
     let found = 0;
@@ -179,7 +179,7 @@ function readOrigins(value: string | undefined): string[] {
 function describeRuleSetError(error: unknown, what: string): ConfigError {
   if (error instanceof RuleSetError) return new ConfigError(`${what} cannot be used.\n${error.message}`);
   if (error instanceof RuleSetChoiceError) return new ConfigError(`${what}: ${error.message}`);
-  const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+  const reason = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
   return new ConfigError(`${what} cannot be read (${reason})`);
 }
 

@@ -8,6 +8,7 @@ import { retirementExpenditure } from '../calculations/retirement-expenditure.js
 import type { RuleSet } from '../rules/rule-set.js';
 import { WorkedExample } from '../rules/format/worked-example.js';
 import { zodIssuesToRuleSetIssues } from '../rules/zod-issues.js';
+import { errorMessage } from '../contract/errors.js';
 
 /**
  * One figure of a worked example that the calculation did not reproduce.
@@ -173,7 +174,7 @@ export function runWorkedExample(
     const run = calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
     result = run(example.request, { ruleSet }) as unknown as Record<string, unknown>;
   } catch (error) {
-    problems.push(`the calculation failed: ${error instanceof Error ? error.message : String(error)}`);
+    problems.push(`the calculation failed: ${errorMessage(error)}`);
     return { file, description: example.description, differences: [], problems };
   }
   const differences: ExampleDifference[] = [];

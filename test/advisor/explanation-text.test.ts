@@ -15,7 +15,7 @@ import {
   unitText,
   valueText,
 } from '../../src/advisor/explanation-text.js';
-import { type Explanation, type FigureUse, retirementExpenditure } from '../../src/index.js';
+import { type FigureUse, retirementExpenditure } from '../../src/index.js';
 
 describe('conditions in Dutch', () => {
   it('writes a comparison with a literal from its fact, operator, value and what the household had', () => {
@@ -127,7 +127,8 @@ describe('the explanation of Vervoer for a household with a car', () => {
     },
     { ruleSet: 'nl-2026', explain: true },
   );
-  const explanation = result.Uitleg as unknown as Explanation;
+  const explanation = result.Uitleg;
+  if (explanation === undefined) throw new Error('explain: true gave no Uitleg');
   const trace = explanation.posts.find((p) => p.code === 'Vervoer');
 
   it('has no English word of the library left in what the page writes', () => {

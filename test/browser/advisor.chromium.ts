@@ -129,6 +129,12 @@ async function screenshot(p: Page, name: string): Promise<void> {
 }
 
 /** What the explanation of a post must show: its applied rules, their figures, the figures' sources. */
+/** The explanation of a result asked for with `explain: true`. */
+function explanationOf(result: { readonly Uitleg?: Explanation | undefined }): Explanation {
+  if (result.Uitleg === undefined) throw new Error('explain: true gave no Uitleg');
+  return result.Uitleg;
+}
+
 function expectedExplanation(explanation: Explanation, code: string) {
   const trace = explanation.posts.find((p) => p.code === code);
   if (trace === undefined) throw new Error(`no explanation for ${code}`);
@@ -249,11 +255,11 @@ describe('the advisor page in Chromium', () => {
     });
 
     it('opens an amount’s explanation: rules, figures, sources, provenance', async () => {
-      await checkExplanation(page, nl2026.Uitleg as unknown as Explanation, 'Autokosten');
+      await checkExplanation(page, explanationOf(nl2026), 'Autokosten');
       const total = page.locator('#knop-uitleg-totaal-Afloscapaciteit');
       await total.click();
       const panel = (await page.textContent('#uitleg-totaal-Afloscapaciteit')) ?? '';
-      const trace = (nl2026.Uitleg as unknown as Explanation).totals.find((t) => t.name === 'Afloscapaciteit');
+      const trace = explanationOf(nl2026).totals.find((t) => t.name === 'Afloscapaciteit');
       expect(panel).toContain(trace?.description);
       // The household's facts by the form's words, the total in euros.
       expect(panel).toContain('netto besteedbaar inkomen');
@@ -440,7 +446,7 @@ describe('the advisor page in Chromium', () => {
 
     it('opens an explanation, switches rule set, compares, and the API agrees', async () => {
       const code = result.Posten.find((p) => p.Code === 'Vervoer')?.Code ?? result.Posten[0]?.Code ?? '';
-      await checkExplanation(page, result.Uitleg as unknown as Explanation, code);
+      await checkExplanation(page, explanationOf(result), code);
       await page.click('#knop-uitleg-groep-VasteLasten');
       expect(await page.textContent('#uitleg-groep-VasteLasten')).toContain(
         'de som van de getoonde (afgeronde) posten',

@@ -74,7 +74,7 @@ describe('a broken rule set stops the built service from starting', () => {
 });
 
 describe('overlapping validity', () => {
-  it('two sets valid on the same day are refused when the catalog is built, naming manifest.json and $.validFrom', () => {
+  it('two sets valid on the same day are refused when the catalog is built, naming manifest.json and $.validFrom', async () => {
     const folder = copyOf2026();
     try {
       editJson(folder, 'manifest.json', (m) => {
@@ -99,7 +99,9 @@ describe('overlapping validity', () => {
         ruleSet: overlapping,
         log: () => undefined,
       });
-      expect(app).toBeDefined();
+      const health = await app.fetch(new Request('http://localhost/health'));
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { Rekenregels: { Hash: string } }).Rekenregels.Hash).toBe(overlapping.hash);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../contract/errors.js';
 /**
  * CSV ⇄ JSON for batches.
  *
@@ -212,7 +213,7 @@ export class CsvInputColumns {
         issues.push({
           path: column.name,
           code: 'invalid_json',
-          message: `column "${column.name}" should hold JSON: ${error instanceof Error ? error.message : String(error)}`,
+          message: `column "${column.name}" should hold JSON: ${errorMessage(error)}`,
         });
         continue;
       }

@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { createChunkProcessor, type BatchSettings, type Chunk, type ChunkOutcome } from './records.js';
 import type { FromWorker, WorkerInit } from './worker-protocol.js';
+import { errorMessage } from '../../contract/errors.js';
 
 export interface ChunkRunner {
   /** Threads doing the work (0: this thread). */
@@ -50,7 +51,7 @@ function startWorker(init: WorkerInit): Worker {
     tsxApi = pathToFileURL(api).href;
   } catch (error) {
     throw new Error(
-      `worker threads need the built CLI (npm run build) or tsx when run from the sources; or use --workers 0 (${error instanceof Error ? error.message : String(error)})`,
+      `worker threads need the built CLI (npm run build) or tsx when run from the sources; or use --workers 0 (${errorMessage(error)})`,
     );
   }
   const target = new URL('./worker.ts', here).href;

@@ -12,7 +12,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
-import { RuleEvaluationError, ValidationError, type ValidationIssue } from '../../contract/errors.js';
+import { RuleEvaluationError, ValidationError, type ValidationIssue, errorMessage } from '../../contract/errors.js';
 import { parseJsonText } from '../../contract/json-text.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink } from './byte-sink.js';
@@ -81,7 +81,7 @@ const CSV_OPTIONS = { relax_column_count: true, trim: true, skip_empty_lines: fa
 
 function csvMessage(error: unknown): string {
   // csv-parse counts lines within the text it was given, not the file: leave its count out.
-  const message = (error instanceof Error ? error.message : String(error)).replace(/ at line \d+/g, '');
+  const message = errorMessage(error).replace(/ at line \d+/g, '');
   return `not a valid CSV row: ${message}`;
 }
 
@@ -182,7 +182,7 @@ export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet):
             {
               path: '',
               code: 'internal_error',
-              message: `unexpected error (please report it): ${error instanceof Error ? error.message : String(error)}`,
+              message: `unexpected error (please report it): ${errorMessage(error)}`,
             },
           ];
   const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { bundledCatalog, loadRuleSet, type RuleSet } from '../../index.js';
 import { createChunkProcessor, type Chunk } from './records.js';
 import type { FromWorker, WorkerInit } from './worker-protocol.js';
+import { errorMessage } from '../../contract/errors.js';
 
 const port = parentPort;
 if (port === null) throw new Error('budgetnorm batch worker: not started as a worker thread');
@@ -23,7 +24,7 @@ try {
   processChunk = createChunkProcessor(init.settings, ruleSet);
   post({ type: 'ready' });
 } catch (error) {
-  post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  post({ type: 'failed', message: errorMessage(error) });
 }
 
 port.on('message', (chunk: Chunk) => {

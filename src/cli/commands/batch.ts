@@ -26,6 +26,7 @@ import { BATCH_HELP } from '../help.js';
 import { CliError, describeFsError, report, resolvePath, usageError, write, WriteError, type CliIo } from '../io.js';
 import { chooseRuleSet } from './calculate.js';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { errorMessage } from '../../contract/errors.js';
 
 const FORMATS = ['ndjson', 'csv'] as const;
 const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -196,7 +197,7 @@ async function openInput(io: CliIo, o: BatchOptions): Promise<Input> {
     } catch (error) {
       throw new CliError(
         EXIT.io,
-        `the CSV header (line ${split.headerLine}) of ${o.in} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        `the CSV header (line ${split.headerLine}) of ${o.in} cannot be used: ${errorMessage(error)}`,
       );
     }
     const headerBytes = (first?.bytes.byteLength ?? 0) - (split.rest?.bytes.byteLength ?? 0);
@@ -292,10 +293,7 @@ async function startRunner(
       ? inProcessRunner(settings, ruleSet)
       : await startWorkerPool(workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
   } catch (error) {
-    throw new CliError(
-      EXIT.internal,
-      `cannot start the worker threads: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new CliError(EXIT.internal, `cannot start the worker threads: ${errorMessage(error)}`);
   }
 }
 
@@ -341,10 +339,7 @@ function stopReason(error: unknown, outputs: Outputs, tally: Tally): CliError {
     return new CliError(EXIT.io, `${written}: cannot write ${target?.label ?? 'the output'}: ${error.message}`);
   }
   if (error instanceof CliError) return new CliError(error.exitCode, `${written}: ${error.message}`);
-  return new CliError(
-    EXIT.internal,
-    `${written}: internal error (please report it): ${error instanceof Error ? error.message : String(error)}`,
-  );
+  return new CliError(EXIT.internal, `${written}: internal error (please report it): ${errorMessage(error)}`);
 }
 
 export async function batchCommand(args: readonly string[], io: CliIo): Promise<number> {

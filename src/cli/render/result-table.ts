@@ -48,7 +48,7 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
     ...alignRowsWithin(rows, { align: ['left', 'right'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
     ...footer(result),
   ];
-  if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg as unknown as Explanation));
+  if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg));
   return `${lines.join('\n')}\n`;
 }
 
@@ -77,7 +77,7 @@ export function retirementTable(result: RetirementExpenditureResult): string {
     ...alignRowsWithin(rows, { align: ['left', 'right', 'right'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
     ...footer(result),
   ];
-  if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg as unknown as Explanation));
+  if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg));
   return `${lines.join('\n')}\n`;
 }
 
