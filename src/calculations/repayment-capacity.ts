@@ -4,10 +4,11 @@
  * totals `TotaalLasten`, `Afloscapaciteit`, `Tekort`); this module only parses the request,
  * runs the program and shapes the result of the contract.
  */
-import type { RepaymentCapacityResult } from '../contract/results.js';
+import type { Onderbouwing, RepaymentCapacityResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
 import { parseRepaymentRequest } from '../household/parse-repayment.js';
-import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundationsOf, type Foundations } from '../engine/provenance.js';
+import { chooseRuleSet, meldingen, needsExplanation, rekenregels, type CalculationOptions } from './options.js';
 
 /**
  * Computes the repayment capacity (afloscapaciteit) of a household: its net disposable monthly
@@ -87,21 +88,33 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
   const parsed = parseRepaymentRequest(body);
   const ruleSet = chooseRuleSet(options);
   const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
-    explain: options?.explain === true,
+    explain: needsExplanation(options),
   });
   const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
+  const foundations =
+    options?.provenance === true && evaluation.explanation !== undefined
+      ? foundationsOf(evaluation.explanation, ruleSet)
+      : undefined;
   return {
     Afloscapaciteit: total('Afloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome.toNumber(),
-    Posten: evaluation.posts.map((p) => ({
+    Posten: evaluation.posts.map((p, i) => ({
       Code: p.code,
       Omschrijving: p.description,
       Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber(),
+      ...(foundations !== undefined ? { Onderbouwing: foundations.posts[i] as Onderbouwing } : {}),
     })),
     TotaalLasten: total('TotaalLasten'),
     Tekort: total('Tekort'),
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
+    ...(foundations !== undefined ? { OnderbouwingTotalen: totalFoundations(foundations) } : {}),
+    ...(options?.explain === true && evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
+}
+
+/** The foundation of the three totals the result shows. */
+function totalFoundations(foundations: Foundations): NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']> {
+  const of = (name: string): Onderbouwing => foundations.totals[name] ?? foundations.allPosts;
+  return { TotaalLasten: of('TotaalLasten'), Afloscapaciteit: of('Afloscapaciteit'), Tekort: of('Tekort') };
 }

@@ -6,6 +6,34 @@
 import { z } from 'zod';
 import { EXPLANATION_FORMAT, type Explanation } from './explanation.js';
 
+/**
+ * How well founded one amount is (`provenance: true`, `?onderbouwing=true`): the weakest
+ * provenance among the rule-set figures it used for this household, and the names of the
+ * estimates and to-verify values among them. See docs/contract.md, "Onderbouwing".
+ */
+export const Onderbouwing = z
+  .object({
+    /**
+     * The weakest provenance among the figures the amount used, from best to worst `read`,
+     * `derived`, `to-verify`, `estimate` (the rule files' own words). `read` too when the amount
+     * used no rule-set figure at all (only the household's own figures).
+     */
+    Zwakst: z
+      .enum(['read', 'derived', 'to-verify', 'estimate'])
+      .describe('weakest provenance among the figures used: read < derived < to-verify < estimate'),
+    /** The estimates it used: a parameter's name, or `table [dimension=key, …]` for a table cell. */
+    Schattingen: z.array(z.string()).describe('names of the estimates used (parameter, or table [dim=key, …])'),
+    /** The to-verify values it used, named the same way. */
+    TeVerifieren: z.array(z.string()).describe('names of the to-verify values used'),
+  })
+  .describe('how well founded the amount is: weakest provenance and the uncertain figures behind it');
+/**
+ * How well founded one amount of a result is: see {@link CalculationOptions.provenance}.
+ *
+ * @useDeclaredType
+ */
+export type Onderbouwing = z.infer<typeof Onderbouwing>;
+
 export const Rekenregels = z.object({
   /** The rule set's id, e.g. `nl-2026`. */
   Id: z.string().describe('rule set id, e.g. nl-2026'),
@@ -75,6 +103,8 @@ export const RepaymentCapacityResult = z.object({
       Omschrijving: z.string(),
       /** Euros per month, rounded as the rule set says. */
       Bedrag: z.number().min(0),
+      /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` is. */
+      Onderbouwing: Onderbouwing.optional(),
     }),
   ),
   /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
@@ -85,6 +115,13 @@ export const RepaymentCapacityResult = z.object({
   Rekenregels,
   /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
   Meldingen: z.array(Melding),
+  /**
+   * Only with `provenance: true` (`?onderbouwing=true`): how well founded each total is, by the
+   * total's name.
+   */
+  OnderbouwingTotalen: z
+    .object({ TotaalLasten: Onderbouwing, Afloscapaciteit: Onderbouwing, Tekort: Onderbouwing })
+    .optional(),
   /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
   Uitleg: Uitleg.optional(),
 });
@@ -126,6 +163,8 @@ const BasisVoorbeeld = {
   Basis: z.number().min(0),
   /** What comparable households spend, euros per month. */
   Voorbeeld: z.number().min(0),
+  /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Basis` and `Voorbeeld` are (together). */
+  Onderbouwing: Onderbouwing.optional(),
 };
 
 /**
