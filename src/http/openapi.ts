@@ -7,7 +7,12 @@
 import { z } from 'zod';
 import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
-import { Onderbouwing, Rekenregels, RepaymentCapacityResult, RetirementExpenditureResult } from '../contract/results.js';
+import {
+  Onderbouwing,
+  Rekenregels,
+  RepaymentCapacityResult,
+  RetirementExpenditureResult,
+} from '../contract/results.js';
 import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
 import { KEY_HEADER, KEY_QUERY, MAX_BODY_BYTES, PATHS, REQUEST_ID_HEADER, RULE_SET_HEADER } from './constants.js';
 
