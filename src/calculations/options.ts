@@ -75,11 +75,6 @@ export function chooseRuleSet(options: CalculationOptions | undefined): RuleSet 
   return catalog.resolve(options?.ruleSet, options?.date);
 }
 
-/** Whether the evaluation must record the explanation: for `Uitleg`, or to derive `Onderbouwing` from it. */
-export function needsExplanation(options: CalculationOptions | undefined): boolean {
-  return options?.explain === true || options?.provenance === true;
-}
-
 export function rekenregels(ruleSet: RuleSet) {
   return { Id: ruleSet.id, GeldigVanaf: ruleSet.validFrom, GeldigTot: ruleSet.validUntil, Hash: ruleSet.hash };
 }

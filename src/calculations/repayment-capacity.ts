@@ -4,11 +4,11 @@
  * totals `TotaalLasten`, `Afloscapaciteit`, `Tekort`); this module only parses the request,
  * runs the program and shapes the result of the contract.
  */
-import type { Onderbouwing, RepaymentCapacityResult } from '../contract/results.js';
+import type { RepaymentCapacityResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
 import { parseRepaymentRequest } from '../household/parse-repayment.js';
-import { foundationsOf, type Foundations } from '../engine/provenance.js';
-import { chooseRuleSet, meldingen, needsExplanation, rekenregels, type CalculationOptions } from './options.js';
+import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundedRepayment, needsExplanation } from './foundations.js';
 
 /**
  * Computes the repayment capacity (afloscapaciteit) of a household: its net disposable monthly
@@ -91,30 +91,19 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
     explain: needsExplanation(options),
   });
   const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
-  const foundations =
-    options?.provenance === true && evaluation.explanation !== undefined
-      ? foundationsOf(evaluation.explanation, ruleSet)
-      : undefined;
-  return {
+  const result: RepaymentCapacityResult = {
     Afloscapaciteit: total('Afloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome.toNumber(),
-    Posten: evaluation.posts.map((p, i) => ({
+    Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,
       Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber(),
-      ...(foundations !== undefined ? { Onderbouwing: foundations.posts[i] as Onderbouwing } : {}),
     })),
     TotaalLasten: total('TotaalLasten'),
     Tekort: total('Tekort'),
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(foundations !== undefined ? { OnderbouwingTotalen: totalFoundations(foundations) } : {}),
-    ...(options?.explain === true && evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
+    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
-}
-
-/** The foundation of the three totals the result shows. */
-function totalFoundations(foundations: Foundations): NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']> {
-  const of = (name: string): Onderbouwing => foundations.totals[name] ?? foundations.allPosts;
-  return { TotaalLasten: of('TotaalLasten'), Afloscapaciteit: of('Afloscapaciteit'), Tekort: of('Tekort') };
+  return foundedRepayment(result, ruleSet, options);
 }

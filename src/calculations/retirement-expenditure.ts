@@ -5,11 +5,11 @@
  * posts, so a reader's own addition of the result checks out.
  */
 import { Money, type Decimal } from '../contract/money.js';
-import type { Onderbouwing, RetirementExpenditureResult } from '../contract/results.js';
+import type { RetirementExpenditureResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
 import { parseRetirementRequest } from '../household/parse-retirement.js';
-import { foundationsOf } from '../engine/provenance.js';
-import { chooseRuleSet, meldingen, needsExplanation, rekenregels, type CalculationOptions } from './options.js';
+import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundedRetirement, needsExplanation } from './foundations.js';
 
 /**
  * Computes the retirement expenditure reference amounts (pensioenuitgaven) of a household
@@ -67,16 +67,11 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
   const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, {
     explain: needsExplanation(options),
   });
-  const foundations =
-    options?.provenance === true && evaluation.explanation !== undefined
-      ? foundationsOf(evaluation.explanation, ruleSet)
-      : undefined;
-  const foundation = (of: Onderbouwing | undefined) => (of !== undefined ? { Onderbouwing: of } : {});
   const zero = new Money(0);
   const groupTotals = new Map<string, { basis: Decimal; voorbeeld: Decimal }>();
   let basis = zero;
   let voorbeeld = zero;
-  const posten = evaluation.posts.map((p, i) => {
+  const posten = evaluation.posts.map((p) => {
     const b = p.rounded['basis'] as Decimal;
     const v = p.rounded['voorbeeld'] as Decimal;
     const group = p.group ?? '';
@@ -84,14 +79,7 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     groupTotals.set(group, { basis: sum.basis.plus(b), voorbeeld: sum.voorbeeld.plus(v) });
     basis = basis.plus(b);
     voorbeeld = voorbeeld.plus(v);
-    return {
-      Code: p.code,
-      Omschrijving: p.description,
-      Groep: group,
-      Basis: b.toNumber(),
-      Voorbeeld: v.toNumber(),
-      ...foundation(foundations?.posts[i]),
-    };
+    return { Code: p.code, Omschrijving: p.description, Groep: group, Basis: b.toNumber(), Voorbeeld: v.toNumber() };
   });
   const groepen = (calc?.groups ?? [])
     .filter((g) => groupTotals.has(g.code))
@@ -102,15 +90,15 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
         Omschrijving: g.description,
         Basis: t.basis.toNumber(),
         Voorbeeld: t.voorbeeld.toNumber(),
-        ...foundation(foundations?.groups.get(g.code)),
       };
     });
-  return {
+  const result: RetirementExpenditureResult = {
     Posten: posten,
     Groepen: groepen,
-    Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber(), ...foundation(foundations?.allPosts) },
+    Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices),
-    ...(options?.explain === true && evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
+    ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
+  return foundedRetirement(result, ruleSet, options);
 }

@@ -279,14 +279,17 @@ describe('the advisor page in Chromium', () => {
         const cell = page.locator(`#uitkomst-tabel tr[data-code="${code}"] td.onderbouwing`);
         expect(await cell.getAttribute('data-zwakst'), code).toBe(o.Zwakst);
         // What a screen reader reads: the word, and how many uncertain figures (the symbol is hidden from it).
-        const read = (await cell.evaluate((td) => {
-          const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-          let text = '';
-          for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
-            if (n.parentElement?.closest('[aria-hidden="true"]') === null) text += n.textContent;
-          }
-          return text;
-        })) as string;
+        const read = (await cell.evaluate(
+          // The text nodes outside aria-hidden, in order: what a screen reader reads.
+          new Function(
+            'td',
+            `const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+             let text = '';
+             for (let n = walker.nextNode(); n !== null; n = walker.nextNode())
+               if (n.parentElement.closest('[aria-hidden="true"]') === null) text += n.textContent;
+             return text;`,
+          ) as (td: unknown) => string,
+        )) as string;
         expect(read, code).toContain(words[o.Zwakst]);
         if (o.Schattingen.length > 0) expect(read, code).toContain(`${o.Schattingen.length} schatting`);
         if (o.Schattingen.length + o.TeVerifieren.length === 0) expect(read, code).toBe(words[o.Zwakst]);
