@@ -112,15 +112,39 @@ function decidedBy(because: string, name: string): boolean {
   return !/[A-Za-z0-9_.-]/.test(next);
 }
 
+/** Per rule, the parameters its condition and its amounts' inner conditions compare with. */
+interface RuleParameters {
+  readonly when: readonly string[];
+  readonly amounts: readonly string[];
+}
+
+/** Found once per rule set and calculation: they are fixed by the rule files. */
+const parametersByCalculation = new WeakMap<CalculationFile, ReadonlyMap<string, RuleParameters>>();
+
+function conditionParametersOf(ruleSet: RuleSet, calc: CalculationFile): ReadonlyMap<string, RuleParameters> {
+  const known = parametersByCalculation.get(calc);
+  if (known !== undefined) return known;
+  const found = new Map<string, RuleParameters>();
+  const add = (key: string, when: unknown, amounts: unknown): void => {
+    const unique = (names: string[]) => [...new Set(names)].filter((n) => ruleSet.parameters[n] !== undefined);
+    found.set(key, {
+      when: when === undefined ? [] : unique(conditionParameters(when as Condition)),
+      amounts: unique(expressionConditionParameters(amounts)),
+    });
+  };
+  for (const p of calc.posts) for (const r of p.rules) add(`post ${p.code} ${r.id}`, r.when, r.amounts);
+  for (const v of calc.values ?? []) for (const r of v.rules) add(`value ${v.id} ${r.id}`, r.when, r.amount);
+  parametersByCalculation.set(calc, found);
+  return found;
+}
+
 /**
  * The foundation of every post, total, group and of all posts together, from an explanation
  * recorded for one household with the rule set that produced it.
  */
 export function foundationsOf(explanation: Explanation, ruleSet: RuleSet): Foundations {
   const calc = ruleSet.calculations[explanation.calculation as keyof RuleSet['calculations']] as CalculationFile;
-  const rulesById = new Map<string, { readonly when?: unknown }>();
-  for (const p of calc.posts) for (const r of p.rules) rulesById.set(`post ${p.code} ${r.id}`, r);
-  for (const v of calc.values ?? []) for (const r of v.rules) rulesById.set(`value ${v.id} ${r.id}`, r);
+  const rulesById = conditionParametersOf(ruleSet, calc);
   const postTraces = new Map(explanation.posts.map((p) => [p.code, p]));
   const valueTraces = new Map(explanation.values.map((v) => [v.code, v]));
   const groupOf = new Map(calc.posts.map((p) => [p.code, p.group]));
@@ -139,13 +163,11 @@ export function foundationsOf(explanation: Explanation, ruleSet: RuleSet): Found
 
   const rule = (g: Gathered, kind: 'post' | 'value', code: string, trace: RuleTrace): void => {
     const written = rulesById.get(`${kind} ${code} ${trace.id}`);
-    if (written?.when !== undefined) {
-      for (const name of conditionParameters(written.when as Condition)) {
-        if (decidedBy(trace.because, name)) parameter(g, name);
-      }
+    for (const name of written?.when ?? []) {
+      if (decidedBy(trace.because, name)) parameter(g, name);
     }
     if (!trace.applied) return;
-    for (const name of expressionConditionParameters(trace.expressions)) parameter(g, name);
+    for (const name of written?.amounts ?? []) parameter(g, name);
     for (const use of trace.figures ?? []) figure(g, use);
   };
 
