@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
 import {
-  Onderbouwing,
+  OnderbouwingSchema,
   Rekenregels,
   RepaymentCapacityResult,
   RetirementExpenditureResult,
@@ -102,7 +102,7 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         PensioenuitgavenResultaat: RetirementExpenditureResult,
         AfloscapaciteitResultaat: RepaymentCapacityResult,
         Rekenregels,
-        Onderbouwing,
+        Onderbouwing: OnderbouwingSchema,
         Health: HealthResult,
         Problem,
         ValidationProblem,
