@@ -19,7 +19,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * the README's links work in node_modules). About 15% headroom; raise it only with a reason
  * in docs/package.md.
  */
-const PACKED_BUDGET_BYTES = 800_000;
+// Raised 2026-11-25 with issue 19 (docs/package.md): 807,274 bytes measured.
+const PACKED_BUDGET_BYTES = 880_000;
 /** Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes; about 15% headroom. */
 const UNPACKED_BUDGET_BYTES = 4_050_000;
 
