@@ -182,12 +182,16 @@ export function foundationsOf(explanation: Explanation, ruleSet: RuleSet): Found
     return g;
   }
 
-  /** A post by code, or a `sumPosts` figure: `(all posts)` or `(group <code>)`. */
+  /** A post by code, or a `sumPosts` figure: `(all posts)` or `(group <code>)` (each gathered once). */
   function postsNamed(name: string): Gathered {
-    if (name === '(all posts)') return union(calc.posts.map((p) => p.code));
+    if (!name.startsWith('(')) return amount('post', name);
+    const cached = known.get(name);
+    if (cached !== undefined) return cached;
     const group = /^\(group (.+)\)$/.exec(name)?.[1];
-    if (group !== undefined) return union(calc.posts.filter((p) => p.group === group).map((p) => p.code));
-    return amount('post', name);
+    const codes = calc.posts.filter((p) => name === '(all posts)' || p.group === group).map((p) => p.code);
+    const g = union(codes);
+    known.set(name, g);
+    return g;
   }
 
   function union(codes: readonly string[]): Gathered {
