@@ -525,6 +525,40 @@ function coldStart(): void {
   }
 }
 
+/**
+ * What `Onderbouwing` costs (`provenance: true`): it is read off the explanation, so a call
+ * with it costs about what one with `explain: true` costs, and a call without either takes the
+ * ordinary path. Measured interleaved, as ratios to the ordinary call in the same run.
+ */
+function provenanceCost(): void {
+  const ruleSet = bundledCatalog().byId('nl-2026');
+  const repay = repaymentBodies(1_000);
+  const retire = retirementBodies(1_000);
+  console.log(
+    '\n4. Onderbouwing (provenance: true) and Uitleg (explain: true): cost per call, nl-2026, 1,000 households',
+  );
+  for (const [name, calculate, bodies] of [
+    ['repaymentCapacity', repaymentCapacity, repay],
+    ['retirementExpenditure', retirementExpenditure, retire],
+  ] as const) {
+    const at = (i: number) => bodies[i % bodies.length];
+    const r = interleaved({
+      plain: (i) => calculate(at(i), { ruleSet }),
+      optionOff: (i) => calculate(at(i), { ruleSet, provenance: false, explain: false }),
+      explain: (i) => calculate(at(i), { ruleSet, explain: true }),
+      provenance: (i) => calculate(at(i), { ruleSet, provenance: true }),
+    });
+    line(`${name}(body): no option`, r.plain);
+    line(`  provenance: false, explain: false`, r.optionOff, `(${(r.optionOff / r.plain).toFixed(2)}x no option)`);
+    line(`  explain: true`, r.explain, `(${(r.explain / r.plain).toFixed(3)}x no option)`);
+    line(
+      `  provenance: true`,
+      r.provenance,
+      `(${(r.provenance / r.plain).toFixed(3)}x no option, ${(r.provenance / r.explain).toFixed(2)}x explain)`,
+    );
+  }
+}
+
 console.log(
   `budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`,
 );
@@ -535,5 +569,6 @@ const parts: Record<string, () => unknown> = {
   repayment,
   retirement,
   cold: coldStart,
+  provenance: provenanceCost,
 };
 for (const [name, run] of Object.entries(parts)) if (only.size === 0 || only.has(name)) await run();

@@ -18,6 +18,7 @@ export { bundledCatalog } from './calculations/bundled-catalog.js';
 export { ValidationError, RuleSetError, RuleSetChoiceError, RuleEvaluationError } from './contract/errors.js';
 export type { ValidationIssue, RuleSetIssue } from './contract/errors.js';
 export { RepaymentCapacityResult, RetirementExpenditureResult } from './contract/results.js';
+export type { Onderbouwing } from './contract/results.js';
 export { loadRuleSet, loadRuleSetWithReport } from './engine/verify.js';
 export type { LoadReport } from './engine/verify.js';
 export type { SweepReport } from './engine/coverage.js';

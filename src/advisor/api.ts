@@ -25,6 +25,8 @@ export interface ApiRequest {
   readonly operation: Operation;
   readonly ruleSetId: string;
   readonly explain: boolean;
+  /** Ask for `Onderbouwing` (`?onderbouwing=true`): the page marks every amount with it. */
+  readonly provenance?: boolean;
 }
 
 /** The operation's URL with the rule set (and the explanation) as query parameters. */
@@ -32,6 +34,7 @@ export function apiUrl(request: ApiRequest): string {
   const url = new URL(API_PATHS[request.operation].slice(1), request.base);
   url.searchParams.set('rekenregels', request.ruleSetId);
   if (request.explain) url.searchParams.set('uitleg', 'true');
+  if (request.provenance === true) url.searchParams.set('onderbouwing', 'true');
   return url.href;
 }
 

@@ -34,10 +34,10 @@ export function ruleSetOptions(today: Date = new Date()): { options: RuleSetOpti
   return { options, current };
 }
 
-/** The calculation in the browser, with `explain: true`. */
+/** The calculation in the browser, with `explain: true` and `provenance: true` (the page shows both). */
 export function calculateLocally(operation: Operation, body: unknown, ruleSetId: string): Outcome {
   try {
-    const options = { ruleSet: ruleSetId, explain: true };
+    const options = { ruleSet: ruleSetId, explain: true, provenance: true };
     const result =
       operation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
     return { kind: 'result', result };

@@ -20,6 +20,10 @@ import { dutchIssue, type Issue, KEY_PATH, RULE_SET_PATH } from './messages.js';
 import { isRepayment, type Outcome, retirementIncomeNote } from './outcome.js';
 import { requestView } from './request-view.js';
 import { type OpenExplanations, repaymentTable, retirementTable } from './result-view.js';
+import { foundationLegend } from './provenance-view.js';
+
+/** The legend of the Onderbouwing markers, when the result has them. */
+const legendFor = (founded: boolean): HTMLElement[] => (founded ? [foundationLegend()] : []);
 
 interface PageState {
   operation: Operation;
@@ -321,12 +325,12 @@ function start(root: HTMLElement): void {
       if (isRepayment(result)) {
         text = `Afloscapaciteit: ${formatEuro(result.Afloscapaciteit)} per maand`;
         if (result.Tekort > 0) text += `, tekort: ${formatEuro(result.Tekort)} per maand`;
-        table.replaceChildren(repaymentTable(result, open));
+        table.replaceChildren(repaymentTable(result, open), ...legendFor(result.OnderbouwingTotalen !== undefined));
         drawChart = (width) => repaymentChart(result, width);
       } else {
         text = `Totaal per maand: Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)}`;
         incomeNote.textContent = retirementIncomeNote(body);
-        table.replaceChildren(retirementTable(result, open));
+        table.replaceChildren(retirementTable(result, open), ...legendFor(result.Totaal.Onderbouwing !== undefined));
         drawChart = (width) => retirementChart(result, width);
       }
       redrawChart();
@@ -379,7 +383,9 @@ function start(root: HTMLElement): void {
     const { operation, ruleSet, compareWith, viaApi, key } = state;
     const one = (ruleSetId: string): Promise<Outcome> =>
       viaApi
-        ? calculateViaApi({ base, operation, ruleSetId, explain: true }, body, key, { signal: abort.signal })
+        ? calculateViaApi({ base, operation, ruleSetId, explain: true, provenance: true }, body, key, {
+            signal: abort.signal,
+          })
         : Promise.resolve(calculateLocally(operation, body, ruleSetId));
     let outcomes: [Outcome, Outcome | undefined];
     try {

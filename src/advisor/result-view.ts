@@ -7,6 +7,8 @@ import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../in
 import { h, idOf, srOnly } from './dom.js';
 import { postExplanation, sumExplanation, totalExplanation } from './explanation-view.js';
 import { formatEuro } from './format.js';
+import { foundationCell, foundationNote } from './provenance-view.js';
+import type { Onderbouwing } from '../contract/results.js';
 
 /** Which explanations are open, by key (`post:Woonlasten`, `totaal:Afloscapaciteit`, …). */
 export type OpenExplanations = Set<string>;
@@ -22,8 +24,15 @@ function explained(
   name: string,
   columns: number,
   open: OpenExplanations,
-  content: () => HTMLElement,
+  explanation: () => HTMLElement,
+  foundation: Onderbouwing | undefined,
 ): { button: HTMLElement; row: HTMLElement } {
+  const content = (): HTMLElement => {
+    const note = foundationNote(foundation);
+    const shown = explanation();
+    if (note !== undefined) shown.prepend(note);
+    return shown;
+  };
   const panelId = idOf('uitleg', key);
   const isOpen = open.has(key);
   const panel = h('div', { id: panelId, class: 'uitleg', role: 'region', 'aria-label': `Uitleg bij ${name}` });
@@ -62,14 +71,16 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
     amount: number,
     explain: (() => HTMLElement) | undefined,
     key: string,
+    foundation?: Onderbouwing,
   ) => {
-    const toggle = explain === undefined ? undefined : explained(key, name, 3, open, explain);
+    const toggle = explain === undefined ? undefined : explained(key, name, 4, open, explain, foundation);
     rows.push(
       h(
         'tr',
         { 'data-code': attrs.code, class: attrs.class },
         h('th', { scope: 'row' }, name),
         h('td', { class: 'getal', 'data-meting': 'Bedrag', 'data-waarde': amount }, formatEuro(amount)),
+        foundationCell(foundation),
         h('td', { class: 'actie' }, toggle?.button),
       ),
     );
@@ -90,9 +101,10 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
       post.Bedrag,
       trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
       `post:${post.Code}`,
+      post.Onderbouwing,
     );
   }
-  const totals: readonly [string, string, number][] = [
+  const totals: readonly [keyof NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']>, string, number][] = [
     ['TotaalLasten', 'Totaal lasten', result.TotaalLasten],
     ['Afloscapaciteit', 'Afloscapaciteit', result.Afloscapaciteit],
     ['Tekort', 'Tekort', result.Tekort],
@@ -105,6 +117,7 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
       amount,
       trace === undefined || explanation === undefined ? undefined : () => totalExplanation(trace, explanation),
       `totaal:${code}`,
+      result.OnderbouwingTotalen?.[code],
     );
   }
   return h(
@@ -119,6 +132,7 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
         {},
         h('th', { scope: 'col' }, 'Post'),
         h('th', { scope: 'col', class: 'getal' }, 'Bedrag per maand'),
+        h('th', { scope: 'col' }, 'Onderbouwing'),
         h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Uitleg')),
       ),
     ),
@@ -142,14 +156,16 @@ export function retirementTable(result: RetirementExpenditureResult, open: OpenE
     voorbeeld: number,
     key: string,
     explain: (() => HTMLElement) | undefined,
+    foundation: Onderbouwing | undefined,
   ) => {
-    const toggle = explain === undefined ? undefined : explained(key, label, 4, open, explain);
+    const toggle = explain === undefined ? undefined : explained(key, label, 5, open, explain, foundation);
     body.push(
       h(
         'tr',
         attrs,
         h('th', { scope: 'row' }, name),
         cells(basis, voorbeeld),
+        foundationCell(foundation),
         h('td', { class: 'actie' }, toggle?.button),
       ),
     );
@@ -161,7 +177,7 @@ export function retirementTable(result: RetirementExpenditureResult, open: OpenE
       h(
         'tr',
         { class: 'groep' },
-        h('th', { scope: 'colgroup', colspan: 4, id: idOf('groep', group.Code) }, group.Omschrijving),
+        h('th', { scope: 'colgroup', colspan: 5, id: idOf('groep', group.Code) }, group.Omschrijving),
       ),
     );
     for (const post of posts) {
@@ -174,6 +190,7 @@ export function retirementTable(result: RetirementExpenditureResult, open: OpenE
         post.Voorbeeld,
         `post:${post.Code}`,
         trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
+        post.Onderbouwing,
       );
     }
     const parts = posts.map((p) => ({ label: p.Omschrijving, basis: p.Basis, voorbeeld: p.Voorbeeld }));
@@ -186,6 +203,7 @@ export function retirementTable(result: RetirementExpenditureResult, open: OpenE
       group.Voorbeeld,
       `groep:${group.Code}`,
       () => sumExplanation(subtotal, parts, { basis: group.Basis, voorbeeld: group.Voorbeeld }, explanation),
+      group.Onderbouwing,
     );
   }
   const groupParts = result.Groepen.map((g) => ({ label: g.Omschrijving, basis: g.Basis, voorbeeld: g.Voorbeeld }));
@@ -203,6 +221,7 @@ export function retirementTable(result: RetirementExpenditureResult, open: OpenE
         { basis: result.Totaal.Basis, voorbeeld: result.Totaal.Voorbeeld },
         explanation,
       ),
+    result.Totaal.Onderbouwing,
   );
   return h(
     'table',
@@ -221,6 +240,7 @@ export function retirementTable(result: RetirementExpenditureResult, open: OpenE
         h('th', { scope: 'col' }, 'Post'),
         h('th', { scope: 'col', class: 'getal' }, 'Basis'),
         h('th', { scope: 'col', class: 'getal' }, 'Voorbeeld'),
+        h('th', { scope: 'col' }, 'Onderbouwing'),
         h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Uitleg')),
       ),
     ),

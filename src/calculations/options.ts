@@ -58,6 +58,15 @@ export interface CalculationOptions {
    * explanation is recorded, so an ordinary calculation pays nothing for it.
    */
   readonly explain?: boolean;
+  /**
+   * Add `Onderbouwing` to every amount (each post, group and total): the weakest provenance
+   * among the rule-set figures it used for this household (`read` < `derived` < `to-verify` <
+   * `estimate`) and the names of the estimates and to-verify values behind it (see
+   * {@link Onderbouwing}). Default: false. It is read off the explanation, so it costs what
+   * `explain` costs; without it an ordinary calculation pays nothing. `Uitleg` is added only
+   * when `explain` is asked too.
+   */
+  readonly provenance?: boolean;
   /** Where ids and dates are looked up. Default: the rule sets bundled with the package ({@link bundledCatalog}). */
   readonly catalog?: RuleSetCatalog;
 }

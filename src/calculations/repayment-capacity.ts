@@ -9,6 +9,7 @@ import type { RepaymentCapacityResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
 import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundedRepayment, needsExplanation } from './foundations.js';
 
 /**
  * Computes the repayment capacity (afloscapaciteit) of a household: its net disposable monthly
@@ -88,10 +89,10 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
   const parsed = readRepaymentRequest(body);
   const ruleSet = chooseRuleSet(options);
   const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
-    explain: options?.explain === true,
+    explain: needsExplanation(options),
   });
   const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
-  return {
+  const result: RepaymentCapacityResult = {
     Afloscapaciteit: total('Afloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome,
     Posten: evaluation.posts.map((p) => ({
@@ -105,4 +106,5 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
+  return foundedRepayment(result, ruleSet, options);
 }

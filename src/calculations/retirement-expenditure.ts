@@ -9,6 +9,7 @@ import type { RetirementExpenditureResult } from '../contract/results.js';
 import { programFor } from '../engine/compile.js';
 import { readRetirementRequest } from '../household/parse-retirement.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundedRetirement, needsExplanation } from './foundations.js';
 
 /**
  * Computes the retirement expenditure reference amounts (pensioenuitgaven) of a household
@@ -64,7 +65,7 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
   const ruleSet = chooseRuleSet(options);
   const calc = ruleSet.calculations.pensioenuitgaven;
   const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, {
-    explain: options?.explain === true,
+    explain: needsExplanation(options),
   });
   const zero = new Money(0);
   const groupTotals = new Map<string, { basis: Decimal; voorbeeld: Decimal }>();
@@ -97,7 +98,7 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
         Voorbeeld: moneyToNumber(t.voorbeeld),
       };
     });
-  return {
+  const result: RetirementExpenditureResult = {
     Posten: posten,
     Groepen: groepen,
     Totaal: { Basis: moneyToNumber(basis), Voorbeeld: moneyToNumber(voorbeeld) },
@@ -105,4 +106,5 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
+  return foundedRetirement(result, ruleSet, options);
 }

@@ -39,6 +39,8 @@ Options:
   --date YYYY-MM-DD     the reference date that chooses the bundled rule set (default: today,
                         Netherlands time); with --ruleset it has no effect
   --explain             add the explanation (Uitleg): every rule, figure, source and provenance
+  --provenance          add Onderbouwing to every amount: the weakest provenance among the
+                        figures it used, and the estimates and values to verify behind it
   -h, --help            this help
 
 A body that is not acceptable prints its issues {path, code, message} on stderr (JSON, or
@@ -82,6 +84,7 @@ Options:
   --ruleset ID|DIR       rule set (default: the bundled set valid on --date)
   --date YYYY-MM-DD      reference date choosing the bundled rule set (default: today)
   --explain              add the explanation to every result (large)
+  --provenance           add Onderbouwing to every amount (in CSV: the columns ...Onderbouwing)
   --workers N            worker threads (default: the number of cores, no more than the input
                          file has chunks; 0: compute in this thread)
   --chunk-size BYTES     input bytes per unit of work (default 524288)

@@ -4,8 +4,62 @@
  * Amounts are JSON numbers in euros per month, rounded as the rule set says.
  */
 import { z } from 'zod';
-import { EXPLANATION_FORMAT, type Explanation } from './explanation.js';
+import { EXPLANATION_FORMAT, type Explanation, type ProvenanceKind } from './explanation.js';
 import { RuleSetStatus } from './rule-set-status.js';
+
+/**
+ * How well founded one amount is (`provenance: true`, `?onderbouwing=true`): the weakest
+ * provenance among the rule-set figures it used for this household, and the names of the
+ * estimates and to-verify values among them. See docs/contract.md, "Onderbouwing".
+ */
+export const OnderbouwingSchema = z
+  .object({
+    /**
+     * The weakest provenance among the figures the amount used, from best to worst `read`,
+     * `derived`, `to-verify`, `estimate` (the rule files' own words). `read` too when the amount
+     * used no rule-set figure at all (only the household's own figures).
+     */
+    Zwakst: z
+      .enum(['read', 'derived', 'to-verify', 'estimate'])
+      .describe(
+        'weakest provenance among the figures used: read < derived < to-verify < estimate',
+      ) as unknown as z.ZodType<ProvenanceKind>,
+    /** The estimates it used: a parameter's name, or `table [dimension=key, …]` for a table cell. */
+    Schattingen: z.array(z.string()).describe('names of the estimates used (parameter, or table [dim=key, …])'),
+    /** The to-verify values it used, named the same way. */
+    TeVerifieren: z.array(z.string()).describe('names of the to-verify values used'),
+  })
+  .describe('how well founded the amount is: weakest provenance and the uncertain figures behind it');
+/**
+ * How well founded one amount of a result is, as `provenance: true` (`?onderbouwing=true`) adds
+ * it to every post, group and total: `Zwakst`, the weakest provenance among the rule-set figures
+ * the amount used for this household (`read` < `derived` < `to-verify` < `estimate`), and the
+ * names of the estimates (`Schattingen`) and to-verify values (`TeVerifieren`) among them.
+ * `docs/contract.md` describes it; `docs/explanation.md` how it is derived.
+ *
+ * @useDeclaredType
+ * @example Which estimates a post rests on
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { retirementExpenditure, type Onderbouwing } from 'budgetnorm';
+ *
+ * const result = retirementExpenditure(
+ *   {
+ *     Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+ *     Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
+ *     NettoBesteedbaarInkomenPerMaand: 2200,
+ *   },
+ *   { date: '2026-03-01', provenance: true },
+ * );
+ * const food: Onderbouwing | undefined = result.Posten.find((p) => p.Code === 'Voeding')?.Onderbouwing;
+ * assert.equal(food?.Zwakst, 'estimate');
+ * assert.ok((food?.Schattingen.length ?? 0) > 0);
+ * // The total rests on every post's figures, so it is as weak as the weakest post.
+ * assert.equal(result.Totaal.Onderbouwing?.Zwakst, 'estimate');
+ * for (const name of food?.Schattingen ?? []) assert.ok(result.Totaal.Onderbouwing?.Schattingen.includes(name));
+ * ```
+ */
+export type Onderbouwing = z.infer<typeof OnderbouwingSchema>;
 
 export const Rekenregels = z.object({
   /** The rule set's id, e.g. `nl-2026`. */
@@ -83,6 +137,8 @@ export const RepaymentCapacityResult = z.object({
       Omschrijving: z.string(),
       /** Euros per month, rounded as the rule set says. */
       Bedrag: z.number().min(0),
+      /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` is. */
+      Onderbouwing: OnderbouwingSchema.optional(),
     }),
   ),
   /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
@@ -93,6 +149,20 @@ export const RepaymentCapacityResult = z.object({
   Rekenregels,
   /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
   Meldingen: z.array(Melding),
+  /**
+   * Only with `provenance: true` (`?onderbouwing=true`): how well founded each total is, by the
+   * total's name.
+   */
+  OnderbouwingTotalen: z
+    .object({
+      /** How well founded `TotaalLasten` is. */
+      TotaalLasten: OnderbouwingSchema,
+      /** How well founded `Afloscapaciteit` is. */
+      Afloscapaciteit: OnderbouwingSchema,
+      /** How well founded `Tekort` is. */
+      Tekort: OnderbouwingSchema,
+    })
+    .optional(),
   /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
   Uitleg: Uitleg.optional(),
 });
@@ -134,6 +204,8 @@ const BasisVoorbeeld = {
   Basis: z.number().min(0),
   /** What comparable households spend, euros per month. */
   Voorbeeld: z.number().min(0),
+  /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Basis` and `Voorbeeld` are (together). */
+  Onderbouwing: OnderbouwingSchema.optional(),
 };
 
 /**

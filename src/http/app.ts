@@ -44,6 +44,21 @@ import { openApiDocument } from './openapi.js';
 import { internalError, invalidRequest, methodNotAllowed, notFound, payloadTooLarge } from './problem.js';
 
 /**
+ * What a calculation of the service is asked, from the query: the rule set chosen, and whether to
+ * add `Uitleg` (`?uitleg`) and `Onderbouwing` (`?onderbouwing`).
+ *
+ * @inline
+ */
+export interface CalculationCallOptions {
+  /** The rule set chosen by `?rekenregels`, `?peildatum` or today. */
+  readonly ruleSet: RuleSet;
+  /** `?uitleg=true`: add the explanation. */
+  readonly explain: boolean;
+  /** `?onderbouwing=true`: add how well founded each amount is. */
+  readonly provenance: boolean;
+}
+
+/**
  * The two calculations the service runs, replaceable through {@link AppOptions.calculations}:
  * to wrap them (metrics, auditing) or, in tests, to fail on purpose and see the 500. Each gets
  * the parsed body and the rule set the request chose; what it returns is sent as JSON, and a
@@ -84,12 +99,12 @@ import { internalError, invalidRequest, methodNotAllowed, notFound, payloadTooLa
  */
 export interface Calculations {
   /** Computes `POST /Afloscapaciteit/Resultaat`; default {@link budgetnorm!repaymentCapacity | repaymentCapacity}. */
-  readonly repaymentCapacity: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
+  readonly repaymentCapacity: (body: unknown, options: CalculationCallOptions) => unknown;
   /**
    * Computes `POST /pensioenuitgaven/Resultaat`; default
    * {@link budgetnorm!retirementExpenditure | retirementExpenditure}.
    */
-  readonly retirementExpenditure: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown;
+  readonly retirementExpenditure: (body: unknown, options: CalculationCallOptions) => unknown;
 }
 
 /**
@@ -263,7 +278,7 @@ const DEFAULT_CALCULATIONS: Calculations = { repaymentCapacity, retirementExpend
  * in Node with options from the environment; call it yourself to host the service another way.
  *
  * Routes ({@link PATHS}): `POST /Afloscapaciteit/Resultaat` and `POST /pensioenuitgaven/Resultaat`
- * (key required; query parameters `uitleg`, `rekenregels`, `peildatum`), `GET /health` and
+ * (key required; query parameters `uitleg`, `onderbouwing`, `rekenregels`, `peildatum`), `GET /health` and
  * `GET /openapi.json` (no key), and the advisor page when given. Errors are problem details
  * ({@link PROBLEM_TYPES}); docs/http.md describes every status code.
  *
@@ -390,7 +405,7 @@ function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
  * calculates (400 for the body's problems), and answers the result with its rule set.
  */
 function calculationHandler(
-  calculate: (body: unknown, options: { ruleSet: RuleSet; explain: boolean }) => unknown,
+  calculate: (body: unknown, options: CalculationCallOptions) => unknown,
 ): (c: Context<Env>) => Promise<Response> {
   return async (c) => {
     const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
@@ -400,7 +415,7 @@ function calculationHandler(
     const ruleSet = c.get('ruleSet');
     let result: unknown;
     try {
-      result = calculate(body.value, { ruleSet, explain: c.get('explain') });
+      result = calculate(body.value, { ruleSet, explain: c.get('explain'), provenance: c.get('provenance') });
     } catch (error) {
       if (error instanceof ValidationError) {
         return invalidRequest(`The request body has ${problemCount(error.issues.length)}.`, error.issues);

@@ -32,6 +32,8 @@ export type Env = {
     ruleSet: RuleSet;
     /** Whether the caller asked for the explanation (`uitleg`). */
     explain: boolean;
+    /** Whether the caller asked how well founded each amount is (`onderbouwing`). */
+    provenance: boolean;
   };
 };
 
@@ -189,9 +191,9 @@ function requestedRuleSet(c: Context<Env>, catalog: RuleSetCatalog): RuleSet | u
 }
 
 /**
- * The query parameters of a calculation (`uitleg`, `rekenregels`, `peildatum`): 400 with every
+ * The query parameters of a calculation (`uitleg`, `onderbouwing`, `rekenregels`, `peildatum`): 400 with every
  * problem, 503 when the request names no rule set and none is valid today; else the rule set
- * and the explanation flag for the handler.
+ * and the explanation and provenance flags for the handler.
  */
 export function chooseRuleSet(deps: {
   readonly catalog: RuleSetCatalog;
@@ -202,6 +204,9 @@ export function chooseRuleSet(deps: {
     const explain = booleanParam(queryOf(c).get('uitleg'));
     if (explain === 'invalid')
       issues.push({ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' });
+    const provenance = booleanParam(queryOf(c).get('onderbouwing'));
+    if (provenance === 'invalid')
+      issues.push({ path: '?onderbouwing', code: 'invalid_type', message: 'expected true or false' });
     let chosen = requestedRuleSet(c, deps.catalog);
     if (chosen === undefined) {
       try {
@@ -218,6 +223,7 @@ export function chooseRuleSet(deps: {
     c.set('ruleSet', ruleSet);
     c.set('ruleSetId', ruleSet.id);
     c.set('explain', explain === true);
+    c.set('provenance', provenance === true);
     await next();
   };
 }

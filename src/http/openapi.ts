@@ -7,7 +7,12 @@
 import { z } from 'zod';
 import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
-import { Rekenregels, RepaymentCapacityResult, RetirementExpenditureResult } from '../contract/results.js';
+import {
+  OnderbouwingSchema,
+  Rekenregels,
+  RepaymentCapacityResult,
+  RetirementExpenditureResult,
+} from '../contract/results.js';
 import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
 import {
   KEY_HEADER,
@@ -105,6 +110,7 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         PensioenuitgavenResultaat: RetirementExpenditureResult,
         AfloscapaciteitResultaat: RepaymentCapacityResult,
         Rekenregels,
+        Onderbouwing: OnderbouwingSchema,
         Health: HealthResult,
         Problem,
         ValidationProblem,
@@ -116,6 +122,7 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
 
   const calculationParameters = [
     { $ref: '#/components/parameters/Uitleg' },
+    { $ref: '#/components/parameters/Onderbouwing' },
     { $ref: '#/components/parameters/RekenregelsId' },
     { $ref: '#/components/parameters/Peildatum' },
     { $ref: '#/components/parameters/Entities' },
@@ -252,6 +259,14 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
           required: false,
           description:
             'true adds Uitleg to the result: for every amount, the rules that produced it and the source of each figure. Also accepted: 1, 0, any letter case, and the bare flag ?uitleg (true). Anything else: 400.',
+          schema: { type: 'boolean', default: false },
+        },
+        Onderbouwing: {
+          name: 'onderbouwing',
+          in: 'query',
+          required: false,
+          description:
+            'true adds Onderbouwing to every post, group and total: the weakest provenance among the rule-set figures the amount used for this household (read < derived < to-verify < estimate) and the names of the estimates and to-verify values behind it. Costs about as much as uitleg, which it does not add. Also accepted: 1, 0, any letter case, and the bare flag ?onderbouwing (true). Anything else: 400.',
           schema: { type: 'boolean', default: false },
         },
         RekenregelsId: {

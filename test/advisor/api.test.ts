@@ -21,13 +21,15 @@ describe('calculateViaApi', () => {
     async (operation) => {
       const body = requestBody(initialState(operation));
       for (const ruleSetId of ['nl-2025', 'nl-2026']) {
-        const outcome = await calculateViaApi({ base: BASE, operation, ruleSetId, explain: true }, body, KEY, {
-          fetch: viaApp,
-        });
+        const outcome = await calculateViaApi(
+          { base: BASE, operation, ruleSetId, explain: true, provenance: true },
+          body,
+          KEY,
+          { fetch: viaApp },
+        );
+        const options = { ruleSet: ruleSetId, explain: true, provenance: true };
         const library =
-          operation === 'afloscapaciteit'
-            ? repaymentCapacity(body, { ruleSet: ruleSetId, explain: true })
-            : retirementExpenditure(body, { ruleSet: ruleSetId, explain: true });
+          operation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
         expect(outcome).toEqual({ kind: 'result', result: JSON.parse(JSON.stringify(library)) });
         expect(calculateLocally(operation, body, ruleSetId)).toEqual({ kind: 'result', result: library });
       }

@@ -50,6 +50,10 @@ describe('contrast of the advisor page', () => {
     ['fout', 'achtergrond'],
     ['fout', 'vlak'],
     ['tekst', 'lijn'],
+    ['merk-zeker', 'achtergrond'],
+    ['merk-zeker', 'vlak'],
+    ['merk-onzeker', 'achtergrond'],
+    ['merk-onzeker', 'vlak'],
   ])('text --%s on --%s: at least 4.5:1', (fg, bg) => {
     expect(contrast(colour(fg), colour(bg))).toBeGreaterThanOrEqual(4.5);
   });

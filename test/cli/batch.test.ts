@@ -231,6 +231,34 @@ describe('batch: CSV', () => {
     }
   });
 
+  it('--provenance in CSV: per amount its Onderbouwing columns, as the library computes them; NDJSON carries the objects', async () => {
+    const bodies = [0, 1, 2, 3].map((i) => repaymentBody(i));
+    writeFileSync(file('founded.ndjson'), `${bodies.map((b) => JSON.stringify(b)).join('\n')}\n`);
+    const common = ['batch', 'afloscapaciteit', '--in', file('founded.ndjson'), '--ruleset', 'nl-2026', '--provenance'];
+    const csvRun = await runCli([...common, '--out', file('founded.csv'), '--workers', '0']);
+    expect(csvRun.code).toBe(EXIT.ok);
+    const rows = parseCsv(read('founded.csv'), { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(bodies.length);
+    rows.forEach((row, n) => {
+      const result = repaymentCapacity(bodies[n], { ruleSet: 'nl-2026', provenance: true });
+      result.Posten.forEach((p, i) => {
+        expect(row[`Posten[${i}].Onderbouwing.Zwakst`]).toBe(p.Onderbouwing?.Zwakst);
+        expect(JSON.parse(row[`Posten[${i}].Onderbouwing.Schattingen`] ?? '')).toEqual(p.Onderbouwing?.Schattingen);
+        expect(JSON.parse(row[`Posten[${i}].Onderbouwing.TeVerifieren`] ?? '')).toEqual(p.Onderbouwing?.TeVerifieren);
+      });
+      expect(row['OnderbouwingTotalen.Afloscapaciteit.Zwakst']).toBe(
+        result.OnderbouwingTotalen?.Afloscapaciteit.Zwakst,
+      );
+    });
+    const ndjsonRun = await runCli([...common, '--out', file('founded.out.ndjson'), '--workers', '0']);
+    expect(ndjsonRun.code).toBe(EXIT.ok);
+    const records = ndjson(read('founded.out.ndjson'));
+    expect(records[0]).toEqual({
+      line: 1,
+      result: JSON.parse(JSON.stringify(repaymentCapacity(bodies[0], { ruleSet: 'nl-2026', provenance: true }))),
+    });
+  });
+
   it('CSV in, NDJSON out: the same results as the same households in JSON', async () => {
     const header =
       'LeeftijdHoofdpersoon,HeeftPartner,AantalThuiswonendeKinderen,AantalAutos,NettoBesteedbaarInkomenPerMaand,BijzondereUitgaven.KostenZorg,BijzondereUitgaven.KostenKinderOpvang,Woning.WoningSoort,Woning.HuurPerMaand,Woning.BrutoHypotheeklasten';

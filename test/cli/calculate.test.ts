@@ -44,6 +44,39 @@ describe('budgetnorm afloscapaciteit', () => {
     expect(new Set(rows.map((l) => l.length)).size).toBe(1);
   });
 
+  it('adds Onderbouwing with --provenance: in JSON as the library has it, in the table as a column, a legend and the names', async () => {
+    const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--provenance']);
+    const result = repaymentCapacity(readJson(REPAYMENT), { ruleSet: 'nl-2026', provenance: true });
+    expect(JSON.parse(json.stdout)).toEqual(JSON.parse(JSON.stringify(result)));
+    const table = await runCli([
+      'afloscapaciteit',
+      REPAYMENT,
+      '--ruleset',
+      'nl-2026',
+      '--provenance',
+      '--format',
+      'table',
+    ]);
+    expect(table.code).toBe(EXIT.ok);
+    const lines = table.stdout.split('\n');
+    expect(lines.find((l) => l.trim().startsWith('Post'))).toMatch(/Bedrag {2}Onderbouwing$/);
+    const words: Record<string, string> = {
+      read: 'gelezen',
+      derived: 'afgeleid',
+      'to-verify': 'te verifiëren',
+      estimate: 'schatting',
+    };
+    for (const p of result.Posten) {
+      const row = lines.find((l) => l.trim().startsWith(p.Omschrijving.slice(0, 20))) ?? '';
+      expect(row.trimEnd().endsWith(words[p.Onderbouwing?.Zwakst ?? ''] ?? '?'), p.Code).toBe(true);
+    }
+    expect(table.stdout).toContain('Onderbouwing: het zwakste cijfer waarop het bedrag rust.');
+    for (const word of Object.values(words)) expect(lines.some((l) => l.startsWith(`  ${word}  `))).toBe(true);
+    for (const name of result.OnderbouwingTotalen?.TotaalLasten.Schattingen ?? []) expect(table.stdout).toContain(name);
+    const plain = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--format', 'table']);
+    expect(plain.stdout).not.toContain('Onderbouwing');
+  });
+
   it('adds the explanation with --explain, in JSON and in the table', async () => {
     const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain']);
     expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/1');
@@ -241,6 +274,11 @@ describe('--format table fits 100 columns', () => {
     const run = await runCli([operation, '-', '--ruleset', id, '--format', 'table'], {
       stdin: JSON.stringify(request),
     });
+    const founded = await runCli([operation, '-', '--ruleset', id, '--format', 'table', '--provenance'], {
+      stdin: JSON.stringify(request),
+    });
+    expect(founded.code).toBe(EXIT.ok);
+    expect(Math.max(...founded.stdout.split('\n').map((l) => l.length))).toBeLessThanOrEqual(100);
     expect(run.code).toBe(EXIT.ok);
     const lines = run.stdout.split('\n');
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);

@@ -98,11 +98,29 @@ describe('CSV cells to a request body', () => {
 
   it('result columns follow the rule set: every post, in order', () => {
     const ruleSet = bundledCatalog().byId('nl-2026');
-    const columns = resultColumns('afloscapaciteit', ruleSet, false);
+    const columns = resultColumns('afloscapaciteit', ruleSet, { explain: false, provenance: false });
     const posts = ruleSet.calculations.afloscapaciteit?.posts ?? [];
     expect(columns.filter((c) => c.endsWith('.Bedrag'))).toHaveLength(posts.length);
     expect(columns.at(-1)).toBe('Meldingen');
-    expect(resultColumns('afloscapaciteit', ruleSet, true).at(-1)).toBe('Uitleg');
+    expect(columns.some((c) => c.includes('Onderbouwing'))).toBe(false);
+    expect(resultColumns('afloscapaciteit', ruleSet, { explain: true, provenance: false }).at(-1)).toBe('Uitleg');
+  });
+
+  it('with --provenance, every amount has its Onderbouwing columns right after it', () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    const repay = resultColumns('afloscapaciteit', ruleSet, { explain: false, provenance: true });
+    const afterBedrag = repay.indexOf('Posten[0].Bedrag') + 1;
+    expect(repay.slice(afterBedrag, afterBedrag + 3)).toEqual([
+      'Posten[0].Onderbouwing.Zwakst',
+      'Posten[0].Onderbouwing.Schattingen',
+      'Posten[0].Onderbouwing.TeVerifieren',
+    ]);
+    expect(repay).toContain('OnderbouwingTotalen.Afloscapaciteit.Zwakst');
+    const posts = ruleSet.calculations.afloscapaciteit?.posts ?? [];
+    expect(repay.filter((c) => c.endsWith('.Zwakst'))).toHaveLength(posts.length + 3);
+    const retire = resultColumns('pensioenuitgaven', ruleSet, { explain: false, provenance: true });
+    expect(retire).toContain('Groepen[0].Onderbouwing.Zwakst');
+    expect(retire.indexOf('Totaal.Onderbouwing.Zwakst')).toBe(retire.indexOf('Totaal.Voorbeeld') + 1);
   });
 });
 

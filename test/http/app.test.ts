@@ -70,6 +70,27 @@ describe('the two operations', () => {
     expect(body.errors).toEqual([{ path: '?uitleg', code: 'invalid_type', message: 'expected true or false' }]);
   });
 
+  it('?onderbouwing=true adds Onderbouwing to every post, group and total, without Uitleg; ?onderbouwing=ja is a 400', async () => {
+    const founded = RepaymentCapacityResult.parse(
+      await (await app.fetch(post(`${REPAY}?onderbouwing=true`, REPAYMENT))).json(),
+    );
+    expect(founded.Uitleg).toBeUndefined();
+    expect(founded.Posten.every((p) => p.Onderbouwing !== undefined)).toBe(true);
+    expect(founded.OnderbouwingTotalen?.Afloscapaciteit.Zwakst).toBe('estimate');
+    const retirement = RetirementExpenditureResult.parse(
+      await (await app.fetch(post(`${RETIRE}?onderbouwing&uitleg`, RETIREMENT))).json(),
+    );
+    expect(retirement.Uitleg).toBeDefined();
+    expect(retirement.Groepen.every((g) => g.Onderbouwing !== undefined)).toBe(true);
+    expect(retirement.Totaal.Onderbouwing?.Schattingen.length).toBeGreaterThan(0);
+    const plain = await (await app.fetch(post(`${REPAY}?onderbouwing=0`, REPAYMENT))).json();
+    expect(JSON.stringify(plain)).not.toContain('Onderbouwing');
+    const body = ValidationProblem.parse(
+      await problemOf(await app.fetch(post(`${REPAY}?onderbouwing=ja&uitleg=nee`, REPAYMENT)), 400),
+    );
+    expect(body.errors.map((e) => e.path)).toEqual(['?uitleg', '?onderbouwing']);
+  });
+
   it('?entities=… is accepted and ignored', async () => {
     const plain = await (await app.fetch(post(REPAY, REPAYMENT))).json();
     for (const value of ['true', 'false', 'whatever', '']) {

@@ -89,7 +89,7 @@ describe('GET /openapi.json', () => {
         '503',
       ]);
       const names = (op['parameters'] as { $ref: string }[]).map((p) => p.$ref.split('/').pop());
-      expect(names).toEqual(['Uitleg', 'RekenregelsId', 'Peildatum', 'Entities', 'RequestId']);
+      expect(names).toEqual(['Uitleg', 'Onderbouwing', 'RekenregelsId', 'Peildatum', 'Entities', 'RequestId']);
       expect(op['security']).toBeUndefined(); // the document-wide requirement: a key
     }
     expect((paths['/health']!['get'] as Json)['security']).toEqual([]);
@@ -170,6 +170,26 @@ describe('GET /openapi.json', () => {
       expect((schemas[name]!['properties'] as Json)['Rekenregels']).toEqual({
         $ref: '#/components/schemas/Rekenregels',
       });
+    }
+  });
+
+  it('Onderbouwing: one schema, referenced from every post, group and total of both results', async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: walking a JSON document
+    type Any = any;
+    const schemas = ((await servedDocument())['components'] as Json)['schemas'] as Record<string, Any>;
+    const onderbouwing = schemas['Onderbouwing'] as Any;
+    expect(onderbouwing['properties']['Zwakst']['enum']).toEqual(['read', 'derived', 'to-verify', 'estimate']);
+    expect([...onderbouwing['required']].sort()).toEqual(['Schattingen', 'TeVerifieren', 'Zwakst']);
+    const REF = { $ref: '#/components/schemas/Onderbouwing' };
+    const repay = schemas['AfloscapaciteitResultaat']['properties'];
+    expect(repay['Posten']['items']['properties']['Onderbouwing']).toEqual(REF);
+    expect(repay['OnderbouwingTotalen']['properties']['Afloscapaciteit']).toEqual(REF);
+    const retire = schemas['PensioenuitgavenResultaat']['properties'];
+    expect(retire['Posten']['items']['properties']['Onderbouwing']).toEqual(REF);
+    expect(retire['Groepen']['items']['properties']['Onderbouwing']).toEqual(REF);
+    expect(retire['Totaal']['properties']['Onderbouwing']).toEqual(REF);
+    for (const required of [repay['Posten']['items']['required'], retire['Totaal']['required']]) {
+      expect(required).not.toContain('Onderbouwing'); // only when asked for
     }
   });
 });

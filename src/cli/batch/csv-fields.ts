@@ -241,8 +241,21 @@ function getPath(body: unknown, path: readonly Segment[]): unknown {
 /** Result columns whose value is written as one cell of JSON (their length varies per household). */
 const JSON_RESULT_FIELDS = new Set(['Meldingen', 'Uitleg']);
 
+/** What the result holds besides its amounts: `Uitleg` (`--explain`), `Onderbouwing` (`--provenance`). */
+export interface ResultExtras {
+  readonly explain: boolean;
+  readonly provenance: boolean;
+}
+
+/**
+ * The columns of one amount's `Onderbouwing` (with `--provenance`): the weakest provenance as a
+ * word, and the two name lists, each a JSON array as every list in a cell is.
+ */
+const foundationColumns = (onderbouwing: string, extras: ResultExtras): string[] =>
+  extras.provenance ? ['Zwakst', 'Schattingen', 'TeVerifieren'].map((f) => `${onderbouwing}.${f}`) : [];
+
 /** The result columns of a calculation under a rule set, in the result's own order. */
-export function resultColumns(calculation: Calculation, ruleSet: RuleSet, explain: boolean): string[] {
+export function resultColumns(calculation: Calculation, ruleSet: RuleSet, extras: ResultExtras): string[] {
   const calc = ruleSet.calculations[calculation];
   const posts = calc?.posts ?? [];
   const rekenregels = [
@@ -252,23 +265,38 @@ export function resultColumns(calculation: Calculation, ruleSet: RuleSet, explai
     'Rekenregels.Hash',
     'Rekenregels.Status',
   ];
-  const tail = [...rekenregels, 'Meldingen', ...(explain ? ['Uitleg'] : [])];
+  const tail = [...rekenregels, 'Meldingen', ...(extras.explain ? ['Uitleg'] : [])];
   if (calculation === 'afloscapaciteit') {
     return [
       'Afloscapaciteit',
       'NettoBesteedbaarInkomenPerMaand',
-      ...posts.flatMap((_, i) => [`Posten[${i}].Code`, `Posten[${i}].Omschrijving`, `Posten[${i}].Bedrag`]),
+      ...posts.flatMap((_, i) => [
+        `Posten[${i}].Code`,
+        `Posten[${i}].Omschrijving`,
+        `Posten[${i}].Bedrag`,
+        ...foundationColumns(`Posten[${i}].Onderbouwing`, extras),
+      ]),
       'TotaalLasten',
       'Tekort',
+      ...['TotaalLasten', 'Afloscapaciteit', 'Tekort'].flatMap((t) =>
+        foundationColumns(`OnderbouwingTotalen.${t}`, extras),
+      ),
       ...tail,
     ];
   }
   const groups = (calc?.groups ?? []).filter((g) => posts.some((p) => p.group === g.code));
   return [
-    ...posts.flatMap((_, i) => ['Code', 'Omschrijving', 'Groep', 'Basis', 'Voorbeeld'].map((f) => `Posten[${i}].${f}`)),
-    ...groups.flatMap((_, i) => ['Code', 'Omschrijving', 'Basis', 'Voorbeeld'].map((f) => `Groepen[${i}].${f}`)),
+    ...posts.flatMap((_, i) => [
+      ...['Code', 'Omschrijving', 'Groep', 'Basis', 'Voorbeeld'].map((f) => `Posten[${i}].${f}`),
+      ...foundationColumns(`Posten[${i}].Onderbouwing`, extras),
+    ]),
+    ...groups.flatMap((_, i) => [
+      ...['Code', 'Omschrijving', 'Basis', 'Voorbeeld'].map((f) => `Groepen[${i}].${f}`),
+      ...foundationColumns(`Groepen[${i}].Onderbouwing`, extras),
+    ]),
     'Totaal.Basis',
     'Totaal.Voorbeeld',
+    ...foundationColumns('Totaal.Onderbouwing', extras),
     ...tail,
   ];
 }

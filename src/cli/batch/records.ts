@@ -23,6 +23,8 @@ export type DataFormat = 'ndjson' | 'csv';
 export interface BatchSettings {
   readonly calculation: Calculation;
   readonly explain: boolean;
+  /** `--provenance`: add `Onderbouwing` to every amount. */
+  readonly provenance: boolean;
   readonly inputFormat: DataFormat;
   readonly outputFormat: DataFormat;
   /** The format of the separate errors file; `undefined`: error records go to the output, in order. */
@@ -57,7 +59,7 @@ export interface ChunkOutcome {
 export function csvOutputHeader(settings: BatchSettings, ruleSet: RuleSet): string[] {
   return [
     'line',
-    ...resultColumns(settings.calculation, ruleSet, settings.explain),
+    ...resultColumns(settings.calculation, ruleSet, settings),
     ...(settings.errorsFormat === undefined ? ['issues'] : []),
   ];
 }
@@ -88,14 +90,14 @@ function csvMessage(error: unknown): string {
 /** Makes the function that processes one chunk, for a rule set already loaded. */
 export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet): (chunk: Chunk) => ChunkOutcome {
   const run = settings.calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
-  const options = { ruleSet, explain: settings.explain };
+  const options = { ruleSet, explain: settings.explain, provenance: settings.provenance };
   const decoder = new TextDecoder();
   const delimiter = settings.delimiter;
   const csvIn =
     settings.inputFormat === 'csv' ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? []) : undefined;
   const resultCells =
     settings.outputFormat === 'csv'
-      ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings.explain))
+      ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings))
       : undefined;
   const interleaved = settings.errorsFormat === undefined;
   const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');

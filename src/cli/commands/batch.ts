@@ -79,6 +79,7 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
     ruleset: { type: 'string' },
     date: { type: 'string' },
     explain: { type: 'boolean' },
+    provenance: { type: 'boolean' },
     workers: { type: 'string' },
     delimiter: { type: 'string' },
     'chunk-size': { type: 'string' },
@@ -113,6 +114,7 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
     settings: {
       calculation,
       explain: values.explain === true,
+      provenance: values.provenance === true,
       inputFormat,
       outputFormat,
       errorsFormat: values.errors === undefined ? undefined : (formatOfPath(values.errors) ?? outputFormat),

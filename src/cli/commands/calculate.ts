@@ -79,6 +79,7 @@ export async function calculationCommand(
     ruleset: { type: 'string' },
     date: { type: 'string' },
     explain: { type: 'boolean' },
+    provenance: { type: 'boolean' },
     format: { type: 'string' },
   });
   if (values.help === true) {
@@ -106,7 +107,7 @@ export async function calculationCommand(
   const parsed = parseJsonText(text);
   if (parsed.kind === 'invalid') return reject([parsed.issue]);
   const body = parsed.value;
-  const options = { ruleSet, explain: values.explain === true };
+  const options = { ruleSet, explain: values.explain === true, provenance: values.provenance === true };
   let result: RepaymentCapacityResult | RetirementExpenditureResult;
   try {
     result =

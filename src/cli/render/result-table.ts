@@ -5,8 +5,10 @@
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../../contract/results.js';
 import type { AmountTrace, Explanation, FigureUse } from '../../contract/explanation.js';
+import type { Onderbouwing } from '../../contract/results.js';
+import { PROVENANCE_LABELS, PROVENANCE_MEANINGS } from '../../contract/provenance-labels.js';
 import { RULE_SET_STATUS_IN_DUTCH } from '../../contract/rule-set-status.js';
-import { alignRowsWithin, dutchNumber } from './text.js';
+import { alignRowsWithin, dutchNumber, wrapWords } from './text.js';
 
 /** The widest line of a table (the explanation below it may be wider: it quotes sources). */
 export const TABLE_WIDTH = 100;
@@ -33,19 +35,67 @@ function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): 
   return lines;
 }
 
+/** The word for how well founded an amount is, for the table's last column ('' without `Onderbouwing`). */
+const founded = (o: Onderbouwing | undefined): string[] => (o === undefined ? [] : [PROVENANCE_LABELS[o.Zwakst]]);
+
+/**
+ * Below a table with `--provenance`: what the words mean, then per amount that rests on any,
+ * its estimates and values to verify by name (as docs/estimates.md names them).
+ */
+function foundationSection(amounts: readonly (readonly [string, Onderbouwing | undefined])[]): string[] {
+  if (amounts.every(([, o]) => o === undefined)) return [];
+  const lines = ['', 'Onderbouwing: het zwakste cijfer waarop het bedrag rust.'];
+  lines.push(
+    ...alignRowsWithin(
+      Object.entries(PROVENANCE_LABELS).map(([kind, label]) => [
+        label,
+        PROVENANCE_MEANINGS[kind as keyof typeof PROVENANCE_MEANINGS],
+      ]),
+      { align: [], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 1 },
+    ),
+  );
+  const listed: string[] = [];
+  for (const [name, o] of amounts) {
+    if (o === undefined) continue;
+    const lists = [
+      ['schatting', o.Schattingen],
+      ['te verifiëren', o.TeVerifieren],
+    ] as const;
+    const parts = lists.filter(([, names]) => names.length > 0);
+    if (parts.length === 0) continue;
+    listed.push(`  ${name}`);
+    for (const [label, names] of parts) {
+      const wrapped = wrapWords(`${label}: ${names.join(', ')}`, TABLE_WIDTH - 6);
+      listed.push(...wrapped.map((l, i) => `${i === 0 ? '    ' : '      '}${l}`));
+    }
+  }
+  if (listed.length > 0) lines.push('', 'Schattingen en te verifiëren waarden per bedrag:', ...listed);
+  return lines;
+}
+
 export function repaymentTable(result: RepaymentCapacityResult): string {
   // A post by its description alone: its code (the JSON's `Code`) would say the same again.
-  const rows: string[][] = [['Post', 'Bedrag']];
-  for (const p of result.Posten) rows.push([p.Omschrijving, euro(p.Bedrag)]);
-  rows.push(['', '']);
-  rows.push(['Totaal lasten', euro(result.TotaalLasten)]);
-  rows.push(['Netto besteedbaar inkomen', euro(result.NettoBesteedbaarInkomenPerMaand)]);
-  rows.push(['Tekort', euro(result.Tekort)]);
-  rows.push(['Afloscapaciteit', euro(result.Afloscapaciteit)]);
+  const withFoundation = result.OnderbouwingTotalen !== undefined;
+  const totals = result.OnderbouwingTotalen;
+  const rows: string[][] = [['Post', 'Bedrag', ...(withFoundation ? ['Onderbouwing'] : [])]];
+  for (const p of result.Posten) rows.push([p.Omschrijving, euro(p.Bedrag), ...founded(p.Onderbouwing)]);
+  rows.push(['', '', ...(withFoundation ? [''] : [])]);
+  rows.push(['Totaal lasten', euro(result.TotaalLasten), ...founded(totals?.TotaalLasten)]);
+  rows.push([
+    'Netto besteedbaar inkomen',
+    euro(result.NettoBesteedbaarInkomenPerMaand),
+    ...(withFoundation ? [''] : []),
+  ]);
+  rows.push(['Tekort', euro(result.Tekort), ...founded(totals?.Tekort)]);
+  rows.push(['Afloscapaciteit', euro(result.Afloscapaciteit), ...founded(totals?.Afloscapaciteit)]);
   const lines = [
     'Afloscapaciteit',
     '',
-    ...alignRowsWithin(rows, { align: ['left', 'right'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
+    ...alignRowsWithin(rows, { align: ['left', 'right', 'left'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
+    ...foundationSection([
+      ...result.Posten.map((p) => [p.Omschrijving, p.Onderbouwing] as const),
+      ['Totaal lasten, Tekort, Afloscapaciteit', totals?.TotaalLasten],
+    ]),
     ...footer(result),
   ];
   if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg));
@@ -53,28 +103,43 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
 }
 
 export function retirementTable(result: RetirementExpenditureResult): string {
-  const rows: string[][] = [['Post', 'Basis', 'Voorbeeld']];
+  const withFoundation = result.Totaal.Onderbouwing !== undefined;
+  const blank = withFoundation ? [''] : [];
+  const rows: string[][] = [['Post', 'Basis', 'Voorbeeld', ...(withFoundation ? ['Onderbouwing'] : [])]];
   const groups = new Map(result.Groepen.map((g) => [g.Code, g]));
   const seen = new Set<string>();
   for (const p of result.Posten) {
     if (!seen.has(p.Groep)) {
       seen.add(p.Groep);
-      if (seen.size > 1) rows.push(['', '', '']);
+      if (seen.size > 1) rows.push(['', '', '', ...blank]);
       const g = groups.get(p.Groep);
-      if (g !== undefined) rows.push([g.Omschrijving, '', '']);
+      if (g !== undefined) rows.push([g.Omschrijving, '', '', ...blank]);
     }
-    rows.push([`  ${p.Omschrijving}`, euro(p.Basis), euro(p.Voorbeeld)]);
+    rows.push([`  ${p.Omschrijving}`, euro(p.Basis), euro(p.Voorbeeld), ...founded(p.Onderbouwing)]);
     const last = result.Posten.filter((q) => q.Groep === p.Groep).at(-1);
     const g = groups.get(p.Groep);
-    if (last === p && g !== undefined) rows.push(['  Subtotaal', euro(g.Basis), euro(g.Voorbeeld)]);
+    if (last === p && g !== undefined)
+      rows.push(['  Subtotaal', euro(g.Basis), euro(g.Voorbeeld), ...founded(g.Onderbouwing)]);
   }
-  rows.push(['', '', '']);
-  rows.push(['Totaal', euro(result.Totaal.Basis), euro(result.Totaal.Voorbeeld)]);
+  rows.push(['', '', '', ...blank]);
+  rows.push([
+    'Totaal',
+    euro(result.Totaal.Basis),
+    euro(result.Totaal.Voorbeeld),
+    ...founded(result.Totaal.Onderbouwing),
+  ]);
   const lines = [
     'Pensioenuitgaven',
     'Basis: wat dit huishouden minimaal nodig heeft; Voorbeeld: wat vergelijkbare huishoudens uitgeven.',
     '',
-    ...alignRowsWithin(rows, { align: ['left', 'right', 'right'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
+    ...alignRowsWithin(rows, {
+      align: ['left', 'right', 'right', 'left'],
+      indent: '  ',
+      maxWidth: TABLE_WIDTH,
+      wrap: 0,
+    }),
+    // Groups and the total add up their posts' figures, so the posts' lists say it all.
+    ...foundationSection(result.Posten.map((p) => [p.Omschrijving, p.Onderbouwing] as const)),
     ...footer(result),
   ];
   if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg));
