@@ -294,7 +294,7 @@ function repayment(): void {
       throw new Error(`baseline and engine disagree on household ${i}: ${expected} vs ${actual}`);
   }
   const { library, engineOnly, parseOnly, baseline } = interleaved({
-    library: (i) => repaymentCapacity(bodies[i % bodies.length], { ruleSet }),
+    library: (i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet }),
     engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
     parseOnly: (i) => parseRepaymentRequest(bodies[i % bodies.length]),
     baseline: (i) => bare(households[i % households.length] as Household),
@@ -402,7 +402,7 @@ function retirement(): void {
   const count = (mix: Map<string, number>) => Math.round([...mix.values()].reduce((a, b) => a + b, 0));
   const bareMix = bareOperations(libraryMix);
   const { library, engineOnly, parseOnly, baseline } = interleaved({
-    library: (i) => retirementExpenditure(bodies[i % bodies.length], { ruleSet }),
+    library: (i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet }),
     engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
     parseOnly: (i) => parseRetirementRequest(bodies[i % bodies.length]),
     baseline: () => bareMix(),

@@ -57,3 +57,37 @@ export const repaymentRequestSchema = objectField(
 
 /** A repayment request body that passed the schema (enumerations still as code or name). */
 export type RepaymentRequest = z.output<typeof repaymentRequestSchema>;
+
+/**
+ * A repayment capacity request body (`POST /Afloscapaciteit/Resultaat`) as a TypeScript
+ * caller writes it: what {@link repaymentCapacity} takes when the body's type is known.
+ * Inferred from the schema that checks bodies, so the two cannot disagree.
+ *
+ * An enumeration is its integer code or its name as the contract spells it (`WoningSoort: 0`
+ * or `'Huurwoning'`). At run time a name is accepted in any letter case, and a body typed
+ * `unknown` is accepted as it is and checked; here only the contract's spelling type-checks.
+ * An optional field may be left out or be `null`.
+ *
+ * @useDeclaredType
+ * @example Writing a body out with its type
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity, type RepaymentCapacityRequest } from 'budgetnorm';
+ *
+ * const body: RepaymentCapacityRequest = {
+ *   LeeftijdHoofdpersoon: 66,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ *   BijzondereUitgaven: { KostenZorg: null },
+ *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ * };
+ * const result = repaymentCapacity(body, { date: '2026-03-01' });
+ * assert.equal(result.Afloscapaciteit, 134);
+ * // The same household with the integer code of the tenure.
+ * const byCode = repaymentCapacity({ ...body, Woning: { WoningSoort: 0, HuurPerMaand: 700 } }, { date: '2026-03-01' });
+ * assert.equal(byCode.Afloscapaciteit, 134);
+ * ```
+ */
+export type RepaymentCapacityRequest = z.input<typeof repaymentRequestSchema>;

@@ -77,3 +77,32 @@ export const retirementRequestSchema = objectField(
 
 /** A retirement request body that passed the schema (enumerations still as code or name). */
 export type RetirementRequest = z.output<typeof retirementRequestSchema>;
+
+/**
+ * A retirement expenditure request body (`POST /pensioenuitgaven/Resultaat`) as a TypeScript
+ * caller writes it: what {@link retirementExpenditure} takes when the body's type is known.
+ * Inferred from the schema that checks bodies, so the two cannot disagree.
+ *
+ * An enumeration is its integer code or its name as the contract spells it (`Geslacht: 1` or
+ * `'Vrouw'`). At run time a name is accepted in any letter case, and a body typed `unknown` is
+ * accepted as it is and checked; here only the contract's spelling type-checks. An optional
+ * field may be left out or be `null`. Two rules span two fields and are checked at run time
+ * only: a car gives exactly one of `KilometersPerJaar` and `AutoKilometersPerJaar`, and the
+ * dwelling at most one of `WozWaarde` and `WozWaardeCategorie`.
+ *
+ * @useDeclaredType
+ * @example Writing a body out with its type
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { retirementExpenditure, type RetirementExpenditureRequest } from 'budgetnorm';
+ *
+ * const body: RetirementExpenditureRequest = {
+ *   Hoofdpersonen: [{ Geslacht: 'Man' }],
+ *   Woning: { TypeWoning: 'Appartement', SoortWoning: 0 },
+ *   NettoBesteedbaarInkomenPerMaand: 1400,
+ * };
+ * const result = retirementExpenditure(body, { date: '2026-03-01' });
+ * assert.deepEqual(result.Totaal, { Basis: 1013, Voorbeeld: 1125 });
+ * ```
+ */
+export type RetirementExpenditureRequest = z.input<typeof retirementRequestSchema>;

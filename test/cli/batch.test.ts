@@ -81,7 +81,7 @@ describe('batch: nothing is lost', () => {
         expect((r['issues'] as { code: string }[]).map((i) => i.code)).toContain(input.bad.get(line));
       } else {
         expect(r['result']).toEqual(
-          JSON.parse(JSON.stringify(repaymentCapacity(input.good.get(line), { ruleSet: 'nl-2026' }))),
+          JSON.parse(JSON.stringify(repaymentCapacity(input.good.get(line) as unknown, { ruleSet: 'nl-2026' }))),
         );
       }
     }
@@ -286,7 +286,9 @@ describe('batch: CSV', () => {
     const records = ndjson(read('in.csv.ndjson'));
     expect(records.map((r) => r['line'])).toEqual([2, 3, 4]);
     records.forEach((r, i) => {
-      expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(bodies[i], { ruleSet: 'nl-2026' }))));
+      expect(r['result']).toEqual(
+        JSON.parse(JSON.stringify(repaymentCapacity(bodies[i] as unknown, { ruleSet: 'nl-2026' }))),
+      );
     });
   });
 
