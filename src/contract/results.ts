@@ -4,7 +4,8 @@
  * Amounts are JSON numbers in euros per month, rounded as the rule set says.
  */
 import { z } from 'zod';
-import { EXPLANATION_FORMAT, type Explanation } from './explanation.js';
+import type { Explanation } from './explanation.js';
+import { ExplanationSchema } from './explanation-schema.js';
 
 export const Rekenregels = z.object({
   /** The rule set's id, e.g. `nl-2026`. */
@@ -29,13 +30,10 @@ export const Melding = z.object({
 
 /**
  * The explanation (`?uitleg=true`): see docs/explanation.md; shape versioned by its `format`.
- * The schema checks only the format (the OpenAPI document describes it as an open object);
- * its type is the full {@link Explanation}, which the library writes and a client reads after
- * checking `format`.
+ * Checked field by field ({@link ExplanationSchema}), and so described in the OpenAPI
+ * document; its type is the documented {@link Explanation}, which that schema agrees with.
  */
-export const Uitleg = z
-  .looseObject({ format: z.literal(EXPLANATION_FORMAT) })
-  .describe(`explanation of every amount (format ${EXPLANATION_FORMAT})`) as unknown as z.ZodType<Explanation>;
+export const Uitleg = ExplanationSchema as unknown as z.ZodType<Explanation>;
 
 /**
  * The schema of a repayment capacity result (`POST /Afloscapaciteit/Resultaat`), as a zod
