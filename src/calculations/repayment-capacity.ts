@@ -67,8 +67,10 @@ import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from '
  * import assert from 'node:assert/strict';
  * import { repaymentCapacity, ValidationError } from 'budgetnorm';
  *
+ * // A body parsed from JSON is typed unknown: the calculation checks it at run time.
+ * const body: unknown = JSON.parse('{"LeeftijdHoofdpersoon": 200, "HeeftPartner": "ja"}');
  * assert.throws(
- *   () => repaymentCapacity({ LeeftijdHoofdpersoon: 200, HeeftPartner: 'ja' }),
+ *   () => repaymentCapacity(body),
  *   (error) => {
  *     assert.ok(error instanceof ValidationError);
  *     assert.deepEqual(

@@ -22,10 +22,15 @@ import {
 
 export const repaymentSpecialExpendituresSchema = objectField(
   {
+    /** Healthcare costs, euros per month. */
     KostenZorg: optional(monthlyAmountField('Healthcare costs')),
+    /** Partner alimony paid, euros per month. */
     KostenPartnerAlimentatie: optional(monthlyAmountField('Partner alimony paid')),
+    /** Child alimony paid, euros per month. */
     KostenKinderAlimentatie: optional(monthlyAmountField('Child alimony paid')),
+    /** Childcare costs, euros per month. */
     KostenKinderOpvang: optional(monthlyAmountField('Childcare costs')),
+    /** Repayments on other loans already running, euros per month. */
     KostenOverigeAflossingen: optional(monthlyAmountField('Repayments on other loans already running')),
   },
   'Special expenditures (BijzondereUitgaven); every member optional, null means not given',
@@ -33,10 +38,15 @@ export const repaymentSpecialExpendituresSchema = objectField(
 
 export const repaymentDwellingSchema = objectField(
   {
+    /** Tenure: `Huurwoning` (0) or `Koopwoning` (1). */
     WoningSoort: enumField(TENURE, 'Tenure of the dwelling (WoningSoort)'),
+    /** Gross mortgage costs, euros per month. */
     BrutoHypotheeklasten: optional(monthlyAmountField('Gross mortgage costs')),
+    /** Rent, euros per month. */
     HuurPerMaand: optional(monthlyAmountField('Rent')),
+    /** Service costs charged with the rent, euros per month. */
     HuurServiceKosten: optional(monthlyAmountField('Service costs charged with the rent')),
+    /** Owners' association (VvE) contribution, euros per month. */
     BijdrageVve: optional(monthlyAmountField("Owners' association (VvE) contribution")),
   },
   'The dwelling (Woning)',
@@ -44,12 +54,19 @@ export const repaymentDwellingSchema = objectField(
 
 export const repaymentRequestSchema = objectField(
   {
+    /** Age of the main person, whole years (0 to 125). */
     LeeftijdHoofdpersoon: ageField('Age of the main person'),
+    /** Whether the main person has a partner in the household. */
     HeeftPartner: booleanField('Whether the main person has a partner in the household'),
+    /** Number of children living at home. */
     AantalThuiswonendeKinderen: countField(MAX_CHILDREN, 'Number of children living at home'),
+    /** Number of cars in the household. */
     AantalAutos: countField(MAX_CARS, 'Number of cars in the household'),
+    /** Net disposable household income, whole euros per month (0 to 1,000,000). */
     NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+    /** Special expenditures; every member optional (`{}` when there are none). */
     BijzondereUitgaven: repaymentSpecialExpendituresSchema,
+    /** The dwelling. */
     Woning: repaymentDwellingSchema,
   },
   'Repayment capacity request (POST /Afloscapaciteit/Resultaat)',

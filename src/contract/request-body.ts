@@ -13,5 +13,27 @@
  *   gets a compile error for a misspelled field, a wrong enumeration name or a missing field.
  *
  * @inline
+ * @example Which bodies a calculation takes, by their type
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity, type RepaymentCapacityRequest, type RequestBody, ValidationError } from 'budgetnorm';
+ *
+ * // Parsed JSON (unknown) passes through and is checked at run time.
+ * type FromJson = RequestBody<unknown, RepaymentCapacityRequest>;
+ * const anything: FromJson = { HeeftPartner: 'nee' };
+ * assert.throws(() => repaymentCapacity(anything), ValidationError);
+ *
+ * // A known type must be the request type: this body is checked by the compiler.
+ * const body: RequestBody<{ LeeftijdHoofdpersoon: number }, RepaymentCapacityRequest> = {
+ *   LeeftijdHoofdpersoon: 66,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ *   BijzondereUitgaven: {},
+ *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ * };
+ * assert.equal(repaymentCapacity(body, { date: '2026-03-01' }).Afloscapaciteit, 134);
+ * ```
  */
 export type RequestBody<Body, Request> = unknown extends Body ? Body : string extends keyof Body ? Body : Request;
