@@ -12,14 +12,9 @@
 import type { z } from 'zod';
 import { ruleOf, unwrapPresence } from '../contract/field-rules.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import { LIBRARY_NOTICE_CODES } from '../calculations/notice-codes.js';
 
 type JsonObject = Record<string, unknown>;
-
-/**
- * The `Meldingen` codes the library itself writes (src/calculations/options.ts), whatever the
- * rule set: an unknown request field, and the count of those not named one by one.
- */
-export const LIBRARY_NOTICE_CODES: readonly string[] = Object.freeze(['OnbekendVeld', 'OnbekendeVeldenNietGenoemd']);
 
 /** The codes a set of rule sets can put in a result, each list sorted. */
 export interface ResultCodes {
