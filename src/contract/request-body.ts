@@ -9,8 +9,9 @@
  * - `unknown` or `any` (a parsed JSON text, a message from a queue), or an object type that
  *   names no fields, only an index signature (`Record<string, unknown>`): accepted as it is,
  *   and checked by the calculation at run time.
- * - Any other type must be the `Request` type, so a TypeScript caller who writes the body out
- *   gets a compile error for a misspelled field, a wrong enumeration name or a missing field.
+ * - Any other type must be the `Request` type (read-only objects and arrays, as `as const`
+ *   gives, are fine), so a TypeScript caller who writes the body out gets a compile error for a
+ *   misspelled field, a wrong enumeration name or a missing field.
  *
  * @inline
  * @example Which bodies a calculation takes, by their type
@@ -36,4 +37,20 @@
  * assert.equal(repaymentCapacity(body, { date: '2026-03-01' }).Afloscapaciteit, 134);
  * ```
  */
-export type RequestBody<Body, Request> = unknown extends Body ? Body : string extends keyof Body ? Body : Request;
+export type RequestBody<Body, Request> = unknown extends Body
+  ? Body
+  : string extends keyof Body
+    ? Body
+    : ReadonlyRequest<Request>;
+
+/**
+ * The request type with every object and array read-only, so a body declared `as const` (which
+ * keeps the names as literals) is accepted as well as an ordinary one; nothing is written to it.
+ *
+ * @inline
+ */
+type ReadonlyRequest<T> = T extends readonly (infer Item)[]
+  ? readonly ReadonlyRequest<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: ReadonlyRequest<T[K]> }
+    : T;

@@ -81,6 +81,15 @@ const couple: RetirementExpenditureRequest = {
   NettoBesteedbaarInkomenPerMaand: 3100,
 };
 retirementExpenditure(couple);
+// A body declared `as const` keeps its names as literals (and its arrays read-only): accepted.
+const frozen = {
+  Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+  Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+  NettoBesteedbaarInkomenPerMaand: 1800,
+} as const;
+retirementExpenditure(frozen);
+// @ts-expect-error declared without a type or `as const`, a name widens to string, which is refused
+retirementExpenditure({ ...frozen, Woning: { ...frozen.Woning, TypeWoning: String('Appartement') } });
 
 // @ts-expect-error the contract's values of HeeftPartner are true and false, not 'nee'
 repaymentCapacity({ ...tenant, HeeftPartner: 'nee' });
