@@ -79,8 +79,7 @@ const TotalTraceSchema = z.object({
   figures: z.array(FigureUseSchema),
 });
 
-/** The explanation of a result, as `Uitleg` carries it (docs/explanation.md). */
-export const ExplanationSchema = z
+const explanationObject = z
   .object({
     format: z.literal(EXPLANATION_FORMAT),
     ruleSet: z.object({
@@ -101,12 +100,20 @@ export const ExplanationSchema = z
   );
 
 /*
- * Compile-time agreement with the documented types: each side must be assignable to the
- * other, so a field added to, dropped from or retyped in either one fails the type-check.
+ * Compile-time agreement with the documented types: after making both read-only, they must be
+ * identical, so a field added to, dropped from, renamed or retyped in either one (an optional
+ * one too) fails the type-check.
  */
+/**
+ * The explanation of a result, as `Uitleg` carries it (docs/explanation.md). Typed as the
+ * documented {@link Explanation} (which the checks below hold it to), so the declarations
+ * shipped with the package stay small.
+ */
+export const ExplanationSchema = explanationObject as unknown as z.ZodType<Explanation>;
+
 type Frozen<T> = T extends object ? { readonly [K in keyof T]: Frozen<Exclude<T[K], undefined>> } : T;
-type Agrees<A, B> = [Frozen<A>] extends [Frozen<B>] ? ([Frozen<B>] extends [Frozen<A>] ? true : false) : false;
-const explanationAgrees: Agrees<z.output<typeof ExplanationSchema>, Explanation> = true;
+type Agrees<A, B> = (<T>() => T extends Frozen<A> ? 1 : 2) extends <T>() => T extends Frozen<B> ? 1 : 2 ? true : false;
+const explanationAgrees: Agrees<z.output<typeof explanationObject>, Explanation> = true;
 const figureAgrees: Agrees<z.output<typeof FigureUseSchema>, FigureUse> = true;
 void explanationAgrees;
 void figureAgrees;

@@ -33,7 +33,7 @@ export const Melding = z.object({
  * Checked field by field ({@link ExplanationSchema}), and so described in the OpenAPI
  * document; its type is the documented {@link Explanation}, which that schema agrees with.
  */
-export const Uitleg = ExplanationSchema as unknown as z.ZodType<Explanation>;
+export const Uitleg: z.ZodType<Explanation> = ExplanationSchema;
 
 /**
  * The schema of a repayment capacity result (`POST /Afloscapaciteit/Resultaat`), as a zod
