@@ -384,8 +384,8 @@ function repayment(): void {
   const hand = handWrittenRepayment(ruleSet);
   checkAgreement(bodies, ruleSet, hand);
   const { library, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: (i) => repaymentCapacity(bodies[i % bodies.length], { ruleSet }),
-    explained: (i) => repaymentCapacity(bodies[i % bodies.length], { ruleSet, explain: true }),
+    library: (i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet }),
+    explained: (i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet, explain: true }),
     engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
     parseOnly: (i) => parseRepaymentRequest(bodies[i % bodies.length]),
     baseline: (i) => hand(bodies[i % bodies.length] as Record<string, unknown>),
@@ -432,8 +432,8 @@ function retirement(): void {
   const hand = retirementByHand(ruleSet);
   checkRetirementAgreement(bodies, ruleSet, hand);
   const { library, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: (i) => retirementExpenditure(bodies[i % bodies.length], { ruleSet }),
-    explained: (i) => retirementExpenditure(bodies[i % bodies.length], { ruleSet, explain: true }),
+    library: (i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet }),
+    explained: (i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet, explain: true }),
     engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
     parseOnly: (i) => parseRetirementRequest(bodies[i % bodies.length]),
     baseline: (i) => hand(bodies[i % bodies.length] as Record<string, unknown>),
@@ -541,7 +541,7 @@ function provenanceCost(): void {
     ['repaymentCapacity', repaymentCapacity, repay],
     ['retirementExpenditure', retirementExpenditure, retire],
   ] as const) {
-    const at = (i: number) => bodies[i % bodies.length];
+    const at = (i: number): unknown => bodies[i % bodies.length];
     const r = interleaved({
       plain: (i) => calculate(at(i), { ruleSet }),
       optionOff: (i) => calculate(at(i), { ruleSet, provenance: false, explain: false }),

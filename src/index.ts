@@ -14,6 +14,9 @@
 export { repaymentCapacity } from './calculations/repayment-capacity.js';
 export { retirementExpenditure } from './calculations/retirement-expenditure.js';
 export type { CalculationOptions } from './calculations/options.js';
+export type { RepaymentCapacityRequest } from './contract/repayment-request.js';
+export type { RetirementExpenditureRequest } from './contract/retirement-request.js';
+export type { RequestBody } from './contract/request-body.js';
 export { bundledCatalog } from './calculations/bundled-catalog.js';
 export { ValidationError, RuleSetError, RuleSetChoiceError, RuleEvaluationError } from './contract/errors.js';
 export type { ValidationIssue, RuleSetIssue } from './contract/errors.js';

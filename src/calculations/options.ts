@@ -8,6 +8,7 @@ import type { RuleSetCatalog } from '../rules/choose.js';
 import type { Notice } from '../rules/format/calculation.js';
 import type { IgnoredField } from '../household/household.js';
 import { bundledCatalog } from './bundled-catalog.js';
+import { UNKNOWN_FIELD_NOTICE, UNKNOWN_FIELDS_COUNTED_NOTICE } from './notice-codes.js';
 
 /**
  * The options of {@link repaymentCapacity} and {@link retirementExpenditure}: which rule set
@@ -116,11 +117,11 @@ export function meldingen(ignored: readonly IgnoredField[], notices: readonly No
   const listed = ignored.slice(0, MAX_LISTED_UNKNOWN_FIELDS);
   const rest = ignored.length - listed.length;
   return [
-    ...listed.map((f) => ({ Code: 'OnbekendVeld', Tekst: `Het veld "${f.path}" is onbekend en is genegeerd.` })),
+    ...listed.map((f) => ({ Code: UNKNOWN_FIELD_NOTICE, Tekst: `Het veld "${f.path}" is onbekend en is genegeerd.` })),
     ...(rest > 0
       ? [
           {
-            Code: 'OnbekendeVeldenNietGenoemd',
+            Code: UNKNOWN_FIELDS_COUNTED_NOTICE,
             Tekst: `Nog ${rest} onbekende velden zijn genegeerd en niet afzonderlijk genoemd.`,
           },
         ]

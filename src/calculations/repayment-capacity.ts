@@ -6,6 +6,8 @@
  */
 import { moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RepaymentCapacityResult } from '../contract/results.js';
+import type { RepaymentCapacityRequest } from '../contract/repayment-request.js';
+import type { RequestBody } from '../contract/request-body.js';
 import { programFor } from '../engine/compile.js';
 import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
@@ -19,9 +21,12 @@ import { foundedRepayment, needsExplanation } from './foundations.js';
  * The body is checked first, then the rule set is chosen, so a bad body is reported even when
  * the rule-set option is wrong too.
  *
- * @param body - The request body as parsed JSON, with the Dutch field names of
- *   `docs/contract.md` (`LeeftijdHoofdpersoon`, `Woning.WoningSoort`, …). Typed `unknown`
- *   because it is checked here: anything may be passed.
+ * @typeParam Body - Inferred from `body`; see {@link RequestBody}.
+ * @param body - The request body, with the Dutch field names of `docs/contract.md`
+ *   (`LeeftijdHoofdpersoon`, `Woning.WoningSoort`, …). Written out in TypeScript it must be a
+ *   {@link RepaymentCapacityRequest}: a wrong enumeration name or a missing field is a compile
+ *   error. Parsed JSON typed `unknown` (or `any`, or `Record<string, unknown>`) is accepted as
+ *   it is and checked here at run time, where a name may be in any letter case.
  * @param options - Which rule set (by id, by date, or one you loaded) and whether to add the
  *   explanation; see {@link CalculationOptions}. Default: the bundled rule set valid today.
  * @returns A {@link RepaymentCapacityResult}, the body of `POST /Afloscapaciteit/Resultaat`:
@@ -64,8 +69,10 @@ import { foundedRepayment, needsExplanation } from './foundations.js';
  * import assert from 'node:assert/strict';
  * import { repaymentCapacity, ValidationError } from 'budgetnorm';
  *
+ * // A body parsed from JSON is typed unknown: the calculation checks it at run time.
+ * const body: unknown = JSON.parse('{"LeeftijdHoofdpersoon": 200, "HeeftPartner": "ja"}');
  * assert.throws(
- *   () => repaymentCapacity({ LeeftijdHoofdpersoon: 200, HeeftPartner: 'ja' }),
+ *   () => repaymentCapacity(body),
  *   (error) => {
  *     assert.ok(error instanceof ValidationError);
  *     assert.deepEqual(
@@ -85,7 +92,10 @@ import { foundedRepayment, needsExplanation } from './foundations.js';
  * );
  * ```
  */
-export function repaymentCapacity(body: unknown, options?: CalculationOptions): RepaymentCapacityResult {
+export function repaymentCapacity<Body = RepaymentCapacityRequest>(
+  body: RequestBody<Body, RepaymentCapacityRequest>,
+  options?: CalculationOptions,
+): RepaymentCapacityResult {
   const parsed = readRepaymentRequest(body);
   const ruleSet = chooseRuleSet(options);
   const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {

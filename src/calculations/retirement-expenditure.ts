@@ -6,6 +6,8 @@
  */
 import { addMoney, Money, moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RetirementExpenditureResult } from '../contract/results.js';
+import type { RetirementExpenditureRequest } from '../contract/retirement-request.js';
+import type { RequestBody } from '../contract/request-body.js';
 import { programFor } from '../engine/compile.js';
 import { readRetirementRequest } from '../household/parse-retirement.js';
 import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
@@ -20,9 +22,12 @@ import { foundedRetirement, needsExplanation } from './foundations.js';
  * The subtotals and the total are sums of the rounded posts, so adding up the result yourself
  * gives the same numbers. The body is checked before the rule set is chosen.
  *
- * @param body - The request body as parsed JSON, with the Dutch field names of
- *   `docs/contract.md` (`Hoofdpersonen`, `Woning.TypeWoning`, …). Typed `unknown` because it
- *   is checked here: anything may be passed.
+ * @typeParam Body - Inferred from `body`; see {@link RequestBody}.
+ * @param body - The request body, with the Dutch field names of `docs/contract.md`
+ *   (`Hoofdpersonen`, `Woning.TypeWoning`, …). Written out in TypeScript it must be a
+ *   {@link RetirementExpenditureRequest}: a wrong enumeration name or a missing field is a
+ *   compile error. Parsed JSON typed `unknown` (or `any`, or `Record<string, unknown>`) is
+ *   accepted as it is and checked here at run time, where a name may be in any letter case.
  * @param options - Which rule set (by id, by date, or one you loaded) and whether to add the
  *   explanation; see {@link CalculationOptions}. Default: the bundled rule set valid today.
  * @returns A {@link RetirementExpenditureResult}, the body of `POST /pensioenuitgaven/Resultaat`:
@@ -60,7 +65,10 @@ import { foundedRetirement, needsExplanation } from './foundations.js';
  * assert.equal(sum(result.Groepen), result.Totaal.Basis);
  * ```
  */
-export function retirementExpenditure(body: unknown, options?: CalculationOptions): RetirementExpenditureResult {
+export function retirementExpenditure<Body = RetirementExpenditureRequest>(
+  body: RequestBody<Body, RetirementExpenditureRequest>,
+  options?: CalculationOptions,
+): RetirementExpenditureResult {
   const parsed = readRetirementRequest(body);
   const ruleSet = chooseRuleSet(options);
   const calc = ruleSet.calculations.pensioenuitgaven;

@@ -16,25 +16,38 @@ import type {
   WozCategory,
 } from '../household/household.js';
 
-export interface EnumMember<V extends string> {
+export interface EnumMember<V extends string, Name extends string = string, Code extends number = number> {
   /** The integer code a caller may send. */
-  readonly code: number;
+  readonly code: Code;
   /** The Dutch name a caller may send (matched case-insensitively) and the one we write back. */
-  readonly name: string;
+  readonly name: Name;
   /** The household value this member normalises to. */
   readonly value: V;
 }
 
-export interface EnumDefinition<V extends string = string> {
+/**
+ * An enumeration. `Name` and `Code` are the literal types of its names and codes (as the
+ * contract spells them), so the request types can offer exactly those to a TypeScript caller.
+ */
+export interface EnumDefinition<V extends string = string, Name extends string = string, Code extends number = number> {
   /** The contract's name for the enumeration, e.g. `TypeWoning`. */
   readonly contractName: string;
-  readonly members: readonly EnumMember<V>[];
+  readonly members: readonly EnumMember<V, Name, Code>[];
 }
 
-function defineEnum<V extends string>(
+/** The names of an enumeration as the contract spells them, e.g. `'Man' | 'Vrouw'`. */
+export type EnumName<D> = D extends EnumDefinition<string, infer Name, number> ? Name : never;
+/** The integer codes of an enumeration, e.g. `0 | 1`. */
+export type EnumCode<D> = D extends EnumDefinition<string, string, infer Code> ? Code : never;
+
+/*
+ * Every type parameter is inferred from the table (a primitive constraint keeps the literal
+ * types), and each table is checked against its household type with `satisfies` below.
+ */
+function defineEnum<V extends string, const Name extends string, const Code extends number>(
   contractName: string,
-  members: readonly (readonly [code: number, name: string, value: V])[],
-): EnumDefinition<V> {
+  members: readonly (readonly [code: Code, name: Name, value: V])[],
+): EnumDefinition<V, Name, Code> {
   return Object.freeze({
     contractName,
     members: Object.freeze(members.map(([code, name, value]) => Object.freeze({ code, name, value }))),
@@ -42,53 +55,53 @@ function defineEnum<V extends string>(
 }
 
 /** `Geslacht` (main persons and children). */
-export const GENDER = defineEnum<Gender>('Geslacht', [
+export const GENDER = defineEnum('Geslacht', [
   [0, 'Man', 'male'],
   [1, 'Vrouw', 'female'],
-]);
+]) satisfies EnumDefinition<Gender>;
 
 /** `KilometersPerJaar`, also accepted under the alias `AutoKilometersPerJaar`. */
-export const MILEAGE_BAND = defineEnum<MileageBand>('KilometersPerJaar', [
+export const MILEAGE_BAND = defineEnum('KilometersPerJaar', [
   [0, 'Minderdan10K', 'under10k'],
   [1, 'Tussen10Ken20K', 'from10kTo20k'],
   [2, 'Meerdan20K', 'over20k'],
-]);
+]) satisfies EnumDefinition<MileageBand>;
 
 /** `TypeAuto`. */
-export const CAR_CLASS = defineEnum<CarClass>('TypeAuto', [
+export const CAR_CLASS = defineEnum('TypeAuto', [
   [0, 'Klein', 'small'],
   [1, 'Compact', 'compact'],
   [2, 'CompactMiddenklasse', 'compactMidsize'],
   [3, 'Middenklasse', 'midsize'],
-]);
+]) satisfies EnumDefinition<CarClass>;
 
 /** `StatusAuto`. */
-export const CAR_STATUS = defineEnum<CarStatus>('StatusAuto', [
+export const CAR_STATUS = defineEnum('StatusAuto', [
   [0, 'Nieuw', 'new'],
   [1, 'Tweedehands', 'used'],
-]);
+]) satisfies EnumDefinition<CarStatus>;
 
 /** `TypeWoning`. */
-export const DWELLING_TYPE = defineEnum<DwellingType>('TypeWoning', [
+export const DWELLING_TYPE = defineEnum('TypeWoning', [
   [0, 'Appartement', 'apartment'],
   [1, 'Tussenwoning', 'terraced'],
   [2, 'Hoekwoning', 'corner'],
   [3, 'Vrijstaand', 'detached'],
-]);
+]) satisfies EnumDefinition<DwellingType>;
 
 /** `SoortWoning` (retirement request) and `WoningSoort` (repayment request): one enumeration, two field names. */
-export const TENURE = defineEnum<Tenure>('SoortWoning', [
+export const TENURE = defineEnum('SoortWoning', [
   [0, 'Huurwoning', 'rent'],
   [1, 'Koopwoning', 'own'],
-]);
+]) satisfies EnumDefinition<Tenure>;
 
 /** `WozWaardeCategorie` (retirement request, optional). */
-export const WOZ_CATEGORY = defineEnum<WozCategory>('WozWaardeCategorie', [
+export const WOZ_CATEGORY = defineEnum('WozWaardeCategorie', [
   [0, 'WozKleinerDan150K', 'below150k'],
   [1, 'WozVan150KTot300K', 'from150kTo300k'],
   [2, 'WozVan300KTot450K', 'from300kTo450k'],
   [3, 'WozGroterDan450K', 'from450k'],
-]);
+]) satisfies EnumDefinition<WozCategory>;
 
 /** Every enumeration of the contract, for documentation generators and exhaustive tests. */
 export const ALL_ENUMERATIONS: readonly EnumDefinition[] = Object.freeze([

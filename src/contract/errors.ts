@@ -51,8 +51,10 @@ export interface ValidationIssue {
  * import assert from 'node:assert/strict';
  * import { retirementExpenditure, ValidationError } from 'budgetnorm';
  *
+ * // A body as it arrives, parsed from JSON (typed unknown): checked at run time.
+ * const body: unknown = JSON.parse('{"Hoofdpersonen": [], "Woning": {"TypeWoning": "Appartement", "SoortWoning": "Huurwoning"}}');
  * try {
- *   retirementExpenditure({ Hoofdpersonen: [], Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' } });
+ *   retirementExpenditure(body);
  *   assert.fail('a body without main persons or income is refused');
  * } catch (error) {
  *   assert.ok(error instanceof ValidationError);

@@ -59,13 +59,25 @@ export function booleanField(description: string) {
 /**
  * An enumeration: the integer code, or the name in any letter case. The name pattern carries
  * no regex flags so the JSON Schema `pattern` accepts exactly what the parser accepts.
+ *
+ * The schema's TypeScript input type is narrower than what it accepts: the codes and the names
+ * as the contract spells them (`0 | 1 | 'Man' | 'Vrouw'`), so a TypeScript caller writing
+ * `'Mann'` gets a compile error. Other letter cases (`'man'`) remain valid at run time, for
+ * bodies that arrive as untyped JSON; a TypeScript caller writes the contract's spelling.
  */
-export function enumField(definition: EnumDefinition, description: string) {
+export function enumField<Name extends string, Code extends number>(
+  definition: EnumDefinition<string, Name, Code>,
+  description: string,
+): z.ZodType<number | string, Name | Code> {
   const codes = definition.members.map((member) => member.code);
   const schema = z.union([z.literal(codes), z.string().regex(caseInsensitiveNamePattern(definition))]).meta({
     description: `${description}: ${describeEnumMembers(definition)}; the integer code or the name, in any letter case`,
   });
-  return withRule(schema, { kind: 'enum', definition });
+  // The narrower input type is the one deliberate difference from what zod infers (see above).
+  return withRule(schema, { kind: 'enum', definition }) as z.ZodType<number | string> as z.ZodType<
+    number | string,
+    Name | Code
+  >;
 }
 
 export function objectField<Shape extends z.ZodRawShape>(

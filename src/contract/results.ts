@@ -4,7 +4,8 @@
  * Amounts are JSON numbers in euros per month, rounded as the rule set says.
  */
 import { z } from 'zod';
-import { EXPLANATION_FORMAT, type Explanation, type ProvenanceKind } from './explanation.js';
+import type { Explanation, ProvenanceKind } from './explanation.js';
+import { ExplanationSchema } from './explanation-schema.js';
 import { RuleSetStatus } from './rule-set-status.js';
 
 /**
@@ -91,13 +92,10 @@ export const Melding = z.object({
 
 /**
  * The explanation (`?uitleg=true`): see docs/explanation.md; shape versioned by its `format`.
- * The schema checks only the format (the OpenAPI document describes it as an open object);
- * its type is the full {@link Explanation}, which the library writes and a client reads after
- * checking `format`.
+ * Checked field by field ({@link ExplanationSchema}), and so described in the OpenAPI
+ * document; its type is the documented {@link Explanation}, which that schema agrees with.
  */
-export const Uitleg = z
-  .looseObject({ format: z.literal(EXPLANATION_FORMAT) })
-  .describe(`explanation of every amount (format ${EXPLANATION_FORMAT})`) as unknown as z.ZodType<Explanation>;
+export const Uitleg: z.ZodType<Explanation> = ExplanationSchema;
 
 /**
  * The schema of a repayment capacity result (`POST /Afloscapaciteit/Resultaat`), as a zod

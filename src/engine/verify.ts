@@ -54,14 +54,14 @@ export interface LoadReport {
  * @example An institution's own copy of the 2026 figures under its own id
  * ```ts runnable
  * import assert from 'node:assert/strict';
- * import { bundledCatalog, loadRuleSet, repaymentCapacity } from 'budgetnorm';
+ * import { bundledCatalog, loadRuleSet, repaymentCapacity, type RepaymentCapacityRequest } from 'budgetnorm';
  *
  * const bundled = bundledCatalog().byId('nl-2026');
  * const files = structuredClone(bundled.files) as Record<string, any>;
  * files['manifest.json'].id = 'my-bank-2026';
  * const ruleSet = loadRuleSet(files);
  *
- * const body = {
+ * const body: RepaymentCapacityRequest = {
  *   LeeftijdHoofdpersoon: 66,
  *   HeeftPartner: false,
  *   AantalThuiswonendeKinderen: 0,

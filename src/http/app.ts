@@ -356,7 +356,12 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   let openApiText: string | undefined;
   app.get(PATHS.openapi, () => {
-    openApiText ??= JSON.stringify(openApiDocument({ version: options.version ?? PACKAGE_VERSION }));
+    openApiText ??= JSON.stringify(
+      openApiDocument({
+        version: options.version ?? PACKAGE_VERSION,
+        ruleSets: pinned === undefined ? catalog.list() : [...catalog.list(), pinned],
+      }),
+    );
     return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 

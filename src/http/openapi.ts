@@ -7,12 +7,17 @@
 import { z } from 'zod';
 import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
+import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import {
+  Melding,
   OnderbouwingSchema,
   Rekenregels,
   RepaymentCapacityResult,
   RetirementExpenditureResult,
+  Uitleg,
 } from '../contract/results.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { enumerationAsNamesAndCodes, narrowResultCodes, resultCodes } from './openapi-codes.js';
 import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
 import {
   KEY_HEADER,
@@ -42,7 +47,11 @@ const SCHEMA_REF = '#/components/schemas/';
 function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonObject> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
-  const { schemas: rendered } = z.toJSONSchema(registry, { io, uri: (id) => `${SCHEMA_REF}${id}` });
+  const { schemas: rendered } = z.toJSONSchema(registry, {
+    io,
+    uri: (id) => `${SCHEMA_REF}${id}`,
+    ...(io === 'input' ? { override: enumerationAsNamesAndCodes } : {}),
+  });
   const out: Record<string, JsonObject> = {};
   for (const [id, schema] of Object.entries(rendered)) {
     const { $schema: _dialect, $id: _id, ...rest } = schema as JsonObject;
@@ -75,6 +84,11 @@ function problemResponse(
 export interface OpenApiInfo {
   /** The version named in `info.version` (the service passes the package's). Default: `0.0.0`. */
   readonly version?: string;
+  /**
+   * The rule sets the service computes with: the document lists their post, group and warning
+   * codes as the values a result's `Code` fields can take. Default: the bundled rule sets.
+   */
+  readonly ruleSets?: readonly RuleSet[];
 }
 
 /**
@@ -83,7 +97,8 @@ export interface OpenApiInfo {
  * from the same zod schemas that validate requests and describe results, so it cannot drift
  * from what the service does. Does not throw.
  *
- * @param info - `version`: the version to name in `info.version`. Default: `0.0.0`.
+ * @param info - `version`: the version to name in `info.version` (default `0.0.0`);
+ *   `ruleSets`: the rule sets whose codes the result schemas list (default: the bundled ones).
  * @returns The document as a plain JSON object, a fresh one on every call (change it freely).
  * @example Generating a client from it, or checking which operations there are
  * ```ts runnable
@@ -111,6 +126,8 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         AfloscapaciteitResultaat: RepaymentCapacityResult,
         Rekenregels,
         Onderbouwing: OnderbouwingSchema,
+        Melding,
+        Uitleg,
         Health: HealthResult,
         Problem,
         ValidationProblem,
@@ -119,6 +136,8 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
       'output',
     ),
   };
+
+  narrowResultCodes(schemas, resultCodes(info.ruleSets ?? bundledCatalog().list()));
 
   const calculationParameters = [
     { $ref: '#/components/parameters/Uitleg' },

@@ -131,7 +131,13 @@ function nextDay(date: string): string {
  * @example An institution's own catalog: its sets, chosen by date
  * ```ts runnable
  * import assert from 'node:assert/strict';
- * import { bundledCatalog, loadRuleSet, repaymentCapacity, RuleSetCatalog } from 'budgetnorm';
+ * import {
+ *   bundledCatalog,
+ *   loadRuleSet,
+ *   repaymentCapacity,
+ *   type RepaymentCapacityRequest,
+ *   RuleSetCatalog,
+ * } from 'budgetnorm';
  *
  * // Here: copies of the bundled sets under the institution's own ids.
  * const own = ['nl-2025', 'nl-2026'].map((id) => {
@@ -141,7 +147,7 @@ function nextDay(date: string): string {
  * });
  * const catalog = new RuleSetCatalog(own);
  *
- * const body = {
+ * const body: RepaymentCapacityRequest = {
  *   LeeftijdHoofdpersoon: 66,
  *   HeeftPartner: false,
  *   AantalThuiswonendeKinderen: 0,

@@ -42,7 +42,7 @@ describe('issues in Dutch', () => {
         NettoBesteedbaarInkomenPerMaand: 2400,
         BijzondereUitgaven: {},
         Woning: { WoningSoort: 'Flat' },
-      }),
+      } as unknown),
     );
     expect(Object.fromEntries(issues.map((i) => [i.path, dutchIssue(i)]))).toEqual({
       LeeftijdHoofdpersoon: 'Dit getal is te groot: het maximum is 125.',
@@ -52,7 +52,7 @@ describe('issues in Dutch', () => {
       'Woning.WoningSoort': 'Kies een van de mogelijkheden uit de lijst.',
     });
     const lists = issuesOf(() =>
-      retirementExpenditure({ Hoofdpersonen: [], Woning: {}, NettoBesteedbaarInkomenPerMaand: 1 }),
+      retirementExpenditure({ Hoofdpersonen: [], Woning: {}, NettoBesteedbaarInkomenPerMaand: 1 } as unknown),
     );
     expect(lists.map(dutchIssue)).toContain('Er zijn te weinig regels: minstens 1.');
     expect(lists.map(dutchIssue)).toContain('Verplicht: kies een waarde.');
@@ -86,7 +86,7 @@ describe('issues in Dutch', () => {
         NettoBesteedbaarInkomenPerMaand: numberValue('2.400,50'),
         BijzondereUitgaven: {},
         Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
-      }),
+      } as unknown),
     );
     expect(issues.map((i) => [i.path, dutchIssue(i)])).toEqual([
       ['NettoBesteedbaarInkomenPerMaand', 'Vul een heel getal in, zonder cijfers achter de komma.'],

@@ -1,9 +1,9 @@
 /** What the page says under a retirement result about the income entered. */
 import { describe, expect, it } from 'vitest';
-import { retirementExpenditure } from '../../src/index.js';
+import { retirementExpenditure, type RetirementExpenditureRequest } from '../../src/index.js';
 import { retirementIncomeNote } from '../../src/advisor/outcome.js';
 
-const household = (income: number) => ({
+const household = (income: number): RetirementExpenditureRequest => ({
   Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
   NettoBesteedbaarInkomenPerMaand: income,

@@ -81,7 +81,7 @@ describe('batch: nothing is lost', () => {
         expect((r['issues'] as { code: string }[]).map((i) => i.code)).toContain(input.bad.get(line));
       } else {
         expect(r['result']).toEqual(
-          JSON.parse(JSON.stringify(repaymentCapacity(input.good.get(line), { ruleSet: 'nl-2026' }))),
+          JSON.parse(JSON.stringify(repaymentCapacity(input.good.get(line) as unknown, { ruleSet: 'nl-2026' }))),
         );
       }
     }
@@ -240,7 +240,7 @@ describe('batch: CSV', () => {
     const rows = parseCsv(read('founded.csv'), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(bodies.length);
     rows.forEach((row, n) => {
-      const result = repaymentCapacity(bodies[n], { ruleSet: 'nl-2026', provenance: true });
+      const result = repaymentCapacity(bodies[n] as unknown, { ruleSet: 'nl-2026', provenance: true });
       result.Posten.forEach((p, i) => {
         expect(row[`Posten[${i}].Onderbouwing.Zwakst`]).toBe(p.Onderbouwing?.Zwakst);
         expect(JSON.parse(row[`Posten[${i}].Onderbouwing.Schattingen`] ?? '')).toEqual(p.Onderbouwing?.Schattingen);
@@ -255,7 +255,9 @@ describe('batch: CSV', () => {
     const records = ndjson(read('founded.out.ndjson'));
     expect(records[0]).toEqual({
       line: 1,
-      result: JSON.parse(JSON.stringify(repaymentCapacity(bodies[0], { ruleSet: 'nl-2026', provenance: true }))),
+      result: JSON.parse(
+        JSON.stringify(repaymentCapacity(bodies[0] as unknown, { ruleSet: 'nl-2026', provenance: true })),
+      ),
     });
   });
 
@@ -314,7 +316,9 @@ describe('batch: CSV', () => {
     const records = ndjson(read('in.csv.ndjson'));
     expect(records.map((r) => r['line'])).toEqual([2, 3, 4]);
     records.forEach((r, i) => {
-      expect(r['result']).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(bodies[i], { ruleSet: 'nl-2026' }))));
+      expect(r['result']).toEqual(
+        JSON.parse(JSON.stringify(repaymentCapacity(bodies[i] as unknown, { ruleSet: 'nl-2026' }))),
+      );
     });
   });
 

@@ -4,7 +4,26 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { repaymentRequestSchema } from '../../src/contract/repayment-request.js';
 import { retirementRequestSchema } from '../../src/contract/retirement-request.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { openApiDocument } from '../../src/http/index.js';
+import {
+  bundledCatalog,
+  loadRuleSet,
+  repaymentCapacity,
+  retirementExpenditure,
+  RuleSetCatalog,
+  type RuleSetFiles,
+} from '../../src/index.js';
+import {
+  CAR_CLASS,
+  CAR_STATUS,
+  DWELLING_TYPE,
+  type EnumDefinition,
+  GENDER,
+  MILEAGE_BAND,
+  TENURE,
+  WOZ_CATEGORY,
+} from '../../src/contract/enums.js';
 import { testApp } from './support/helpers.js';
 
 type Json = Record<string, unknown>;
@@ -157,15 +176,34 @@ describe('GET /openapi.json', () => {
     expect(schemas['InternalErrorProblem']?.['required'] as string[]).toContain('errorId');
   });
 
-  it('the request schemas are the ones the requests are validated with', async () => {
+  it('the request schemas are the ones the requests are validated with, but for how enumerations are listed', async () => {
     const schemas = ((await servedDocument())['components'] as Json)['schemas'] as Record<string, Json>;
     const strip = ({ $schema: _s, ...rest }: Json) => rest;
-    expect(schemas['AfloscapaciteitVerzoek']).toEqual(
-      strip(z.toJSONSchema(repaymentRequestSchema, { io: 'input' }) as Json),
-    );
-    expect(schemas['PensioenuitgavenVerzoek']).toEqual(
-      strip(z.toJSONSchema(retirementRequestSchema, { io: 'input' }) as Json),
-    );
+    // An enumeration, reduced to its description: zod renders codes and a letter-case pattern,
+    // the document codes and names (checked in the next test); everything else must be equal.
+    const enumerationsReduced = (node: unknown, found: string[]): unknown => {
+      if (Array.isArray(node)) return node.map((n) => enumerationsReduced(n, found));
+      if (node === null || typeof node !== 'object') return node;
+      const branches = (node as Json)['anyOf'] as Json[] | undefined;
+      const isEnumeration = branches?.some((b) => b['type'] === 'string' && ('pattern' in b || 'enum' in b));
+      if (isEnumeration) {
+        found.push(String((node as Json)['description']));
+        return { enumeration: (node as Json)['description'] };
+      }
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, enumerationsReduced(v, found)]));
+    };
+    for (const [name, schema, count] of [
+      ['AfloscapaciteitVerzoek', repaymentRequestSchema, 1],
+      ['PensioenuitgavenVerzoek', retirementRequestSchema, 9],
+    ] as const) {
+      const inDocument: string[] = [];
+      const inZod: string[] = [];
+      expect(enumerationsReduced(schemas[name], inDocument)).toEqual(
+        enumerationsReduced(strip(z.toJSONSchema(schema, { io: 'input' }) as Json), inZod),
+      );
+      expect(inDocument).toHaveLength(count);
+      expect(inDocument).toEqual(inZod);
+    }
     for (const name of ['AfloscapaciteitResultaat', 'PensioenuitgavenResultaat']) {
       expect((schemas[name]!['properties'] as Json)['Rekenregels']).toEqual({
         $ref: '#/components/schemas/Rekenregels',
@@ -190,6 +228,170 @@ describe('GET /openapi.json', () => {
     expect(retire['Totaal']['properties']['Onderbouwing']).toEqual(REF);
     for (const required of [repay['Posten']['items']['required'], retire['Totaal']['required']]) {
       expect(required).not.toContain('Onderbouwing'); // only when asked for
+    }
+  });
+
+  it('lists every enumeration by its integer codes and its names, and says that names are case-insensitive', async () => {
+    const schemas = ((await servedDocument())['components'] as Json)['schemas'] as Record<string, Json>;
+    const props = (node: Json | undefined) => node?.['properties'] as Record<string, Json>;
+    const orNull = (node: Json | undefined) =>
+      (node?.['anyOf'] as Json[] | undefined)?.find((b) => b['type'] !== 'null') ?? node;
+    const retirement = props(schemas['PensioenuitgavenVerzoek']);
+    const dwelling = props(retirement['Woning']);
+    const car = props((retirement['Autos']!['anyOf'] as Json[])[0]!['items'] as Json);
+    const fields: [Json | undefined, EnumDefinition][] = [
+      [orNull(props(retirement['Hoofdpersonen']!['items'] as Json)['Geslacht']), GENDER],
+      [orNull(car['KilometersPerJaar']), MILEAGE_BAND],
+      [orNull(car['AutoKilometersPerJaar']), MILEAGE_BAND],
+      [car['TypeAuto'], CAR_CLASS],
+      [car['StatusAuto'], CAR_STATUS],
+      [dwelling['TypeWoning'], DWELLING_TYPE],
+      [dwelling['SoortWoning'], TENURE],
+      [orNull(dwelling['WozWaardeCategorie']), WOZ_CATEGORY],
+      [props(props(schemas['AfloscapaciteitVerzoek'])['Woning'])['WoningSoort'], TENURE],
+    ];
+    for (const [field, definition] of fields) {
+      expect(field?.['anyOf'], definition.contractName).toEqual([
+        { type: 'integer', enum: definition.members.map((m) => m.code), description: 'the code' },
+        {
+          type: 'string',
+          enum: definition.members.map((m) => m.name),
+          description: expect.stringContaining('case-insensitive'),
+        },
+      ]);
+      expect(field?.['description']).toContain('in any letter case');
+    }
+  });
+
+  it('lists the post, group and warning codes of the rule sets the service has, and every code a result carries', async () => {
+    const schemas = ((await servedDocument())['components'] as Json)['schemas'] as Record<string, Json>;
+    const codesAt = (schema: string, array: string, field = 'Code') =>
+      (((schemas[schema]!['properties'] as Record<string, Json>)[array]!['items'] as Json)['properties'] as Json)[
+        field
+      ] as { enum: string[]; description: string };
+    const sets = bundledCatalog().list();
+    const posts = (id: 'afloscapaciteit' | 'pensioenuitgaven') =>
+      [...new Set(sets.flatMap((s) => s.calculations[id]?.posts.map((p) => p.code) ?? []))].sort();
+    expect(codesAt('AfloscapaciteitResultaat', 'Posten').enum).toEqual(posts('afloscapaciteit'));
+    expect(codesAt('PensioenuitgavenResultaat', 'Posten').enum).toEqual(posts('pensioenuitgaven'));
+    expect(codesAt('PensioenuitgavenResultaat', 'Posten').description).toContain('a rule set installed later');
+    const groups = codesAt('PensioenuitgavenResultaat', 'Groepen').enum;
+    expect(codesAt('PensioenuitgavenResultaat', 'Posten', 'Groep').enum).toEqual(groups);
+    const notices = ((schemas['Melding']!['properties'] as Json)['Code'] as { enum: string[] }).enum;
+    expect(notices).toEqual(expect.arrayContaining(['OnbekendVeld', 'OnbekendeVeldenNietGenoemd', 'HuurOntbreekt']));
+
+    // Whatever a calculation answers is within the lists: unknown fields (more than 50), every
+    // assumption the rules note, on every bundled rule set.
+    const unknown = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`Onbekend${i}`, i]));
+    for (const set of sets) {
+      const results = [
+        repaymentCapacity(
+          {
+            ...unknown,
+            LeeftijdHoofdpersoon: 40,
+            HeeftPartner: false,
+            AantalThuiswonendeKinderen: 0,
+            AantalAutos: 0,
+            NettoBesteedbaarInkomenPerMaand: 2500,
+            BijzondereUitgaven: {},
+            Woning: { WoningSoort: 'Huurwoning' },
+          } as unknown,
+          { ruleSet: set },
+        ),
+        repaymentCapacity(
+          {
+            LeeftijdHoofdpersoon: 40,
+            HeeftPartner: true,
+            AantalThuiswonendeKinderen: 1,
+            AantalAutos: 1,
+            NettoBesteedbaarInkomenPerMaand: 4500,
+            BijzondereUitgaven: {},
+            Woning: { WoningSoort: 'Koopwoning' },
+          },
+          { ruleSet: set },
+        ),
+      ];
+      const retirement = retirementExpenditure(
+        {
+          Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 'Vrouw' }],
+          Autos: [{ KilometersPerJaar: 1, TypeAuto: 'Compact', StatusAuto: 'Nieuw' }],
+          Woning: { TypeWoning: 'Vrijstaand', SoortWoning: 'Koopwoning' },
+          NettoBesteedbaarInkomenPerMaand: 3000,
+        },
+        { ruleSet: set },
+      );
+      const given = [...results, retirement].flatMap((r) => r.Meldingen.map((m) => m.Code));
+      expect(given).toContain('OnbekendeVeldenNietGenoemd');
+      expect(notices).toEqual(expect.arrayContaining(given));
+      expect(groups).toEqual(expect.arrayContaining(retirement.Groepen.map((g) => g.Code)));
+    }
+  });
+
+  it("a service with an institution's own rule set lists that set's codes, not the bundled ones", async () => {
+    const bundled = bundledCatalog().resolve('nl-2026');
+    const files = structuredClone(bundled.files) as unknown as Record<string, { posts?: { code: string }[] }>;
+    const post = files['afloscapaciteit.json']?.posts?.find((p) => p.code === 'Zorgkosten');
+    if (post === undefined) throw new Error('nl-2026 has no Zorgkosten post');
+    post.code = 'Ziektekosten';
+    const own = loadRuleSet(files as unknown as RuleSetFiles);
+    const { app } = testApp({ catalog: new RuleSetCatalog([own]) });
+    const doc = (await (await app.fetch(new Request('http://localhost/openapi.json'))).json()) as Json;
+    const repayment = ((doc['components'] as Json)['schemas'] as Record<string, Json>)['AfloscapaciteitResultaat']!;
+    const posten = (repayment['properties'] as Record<string, Json>)['Posten']!['items'] as Json;
+    const codes = ((posten['properties'] as Json)['Code'] as { enum: string[] }).enum;
+    expect(codes).toContain('Ziektekosten');
+    expect(codes).not.toContain('Zorgkosten');
+  });
+
+  it('describes Uitleg field by field, and every explanation the library writes is valid against it', async () => {
+    const doc = await servedDocument();
+    const schemas = (doc['components'] as Json)['schemas'] as Record<string, Json>;
+    expect((schemas['AfloscapaciteitResultaat']!['properties'] as Json)['Uitleg']).toEqual({
+      $ref: '#/components/schemas/Uitleg',
+    });
+    expect(Object.keys(schemas['Uitleg']!['properties'] as Json).sort()).toEqual(
+      ['calculation', 'facts', 'format', 'posts', 'ruleSet', 'totals', 'values'].sort(),
+    );
+    expect(schemas['Uitleg']!['additionalProperties']).toBe(false);
+    // The document's own schemas, as a client validates a response it received.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'doc', components: doc['components'] });
+    const validate = (name: string) => ajv.getSchema(`doc#/components/schemas/${name}`)!;
+    for (const set of bundledCatalog().list()) {
+      const repayment = repaymentCapacity(
+        {
+          LeeftijdHoofdpersoon: 70,
+          HeeftPartner: true,
+          AantalThuiswonendeKinderen: 2,
+          AantalAutos: 1,
+          NettoBesteedbaarInkomenPerMaand: 3200,
+          BijzondereUitgaven: { KostenZorg: 40 },
+          Woning: { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 900 },
+        },
+        { ruleSet: set, explain: true },
+      );
+      const retirement = retirementExpenditure(
+        {
+          Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+          Kinderen: [{ Leeftijd: 15 }],
+          Autos: [{ AutoKilometersPerJaar: 'Meerdan20K', TypeAuto: 'Middenklasse', StatusAuto: 'Tweedehands' }],
+          Woning: { TypeWoning: 'Hoekwoning', SoortWoning: 'Koopwoning', WozWaarde: 350_000 },
+          NettoBesteedbaarInkomenPerMaand: 2800,
+        },
+        { ruleSet: set, explain: true },
+      );
+      for (const [name, result] of [
+        ['AfloscapaciteitResultaat', repayment],
+        ['PensioenuitgavenResultaat', retirement],
+      ] as const) {
+        const check = validate(name);
+        const sent: unknown = JSON.parse(JSON.stringify(result));
+        expect(check(sent), JSON.stringify(check.errors)).toBe(true);
+        // The check means something: a figure of an unknown kind is refused.
+        const broken = JSON.parse(JSON.stringify(result)) as { Uitleg: { posts: { rules: Json[] }[] } };
+        broken.Uitleg.posts[0]!.rules[0]!['figures'] = [{ kind: 'guess', value: '1' }];
+        expect(check(broken)).toBe(false);
+      }
     }
   });
 });

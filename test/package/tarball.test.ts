@@ -17,7 +17,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * the advisor page, whose dist/advisor/advisor.js bundles the library and its rule sets for
  * the browser, and the TSDoc of the public API; 570,893 before all of docs/ shipped, so that
  * the README's links work in node_modules). About 15% headroom; raise it only with a reason
- * in docs/package.md.
+ * in docs/package.md. Raised from 800,000 on 2026-11-25 (typed requests, issue 16): measured
+ * 802,571 bytes, 418 files.
  */
 const PACKED_BUDGET_BYTES = 920_000;
 /**

@@ -23,6 +23,10 @@ const tekort: number = result.Tekort;
 const wrong: string = result.Tekort;
 
 try {
+  // A body typed unknown is checked at run time; `{}` written out is refused at compile time.
+  const empty: unknown = {};
+  budgetnorm.retirementExpenditure(empty);
+  // @ts-expect-error Hoofdpersonen, Woning and NettoBesteedbaarInkomenPerMaand are missing
   budgetnorm.retirementExpenditure({});
 } catch (error) {
   if (error instanceof budgetnorm.ValidationError) {

@@ -1,0 +1,119 @@
+/**
+ * The explanation format (`Uitleg`, see ./explanation.ts and docs/explanation.md) as a zod
+ * schema, so the OpenAPI document describes `Uitleg` field by field instead of as an open
+ * object, and a client can check one it received.
+ *
+ * The TypeScript types in ./explanation.ts stay the documented description; the checks at the
+ * end of this file make the compiler refuse a schema that drifts from them in either direction.
+ */
+import { z } from 'zod';
+import { EXPLANATION_FORMAT, type Explanation, type FigureUse } from './explanation.js';
+
+const decimal = z.string().describe('an exact decimal number, as a string');
+
+const SourceRefSchema = z
+  .object({
+    key: z.string(),
+    publisher: z.string(),
+    title: z.string(),
+    url: z.string().optional(),
+    document: z.string().optional(),
+    period: z.string(),
+    read: z.string(),
+    note: z.string().optional(),
+    locator: z.string().optional(),
+  })
+  .describe("an entry of the rule set's sources register");
+
+const sourcedFigure = {
+  name: z.string(),
+  value: decimal,
+  unit: z.string(),
+  source: SourceRefSchema,
+  provenance: z.enum(['read', 'derived', 'estimate', 'to-verify']),
+  formula: z.string().optional(),
+  reasoning: z.string().optional(),
+};
+
+const FigureUseSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('parameter'), ...sourcedFigure, description: z.string() }),
+    z.object({ kind: z.literal('table'), ...sourcedFigure, key: z.record(z.string(), z.string()) }),
+    z.object({ kind: z.literal('fact'), name: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) }),
+    z.object({ kind: z.literal('value'), name: z.string(), value: decimal }),
+    z.object({
+      kind: z.literal('post'),
+      name: z.string(),
+      measure: z.string(),
+      rounded: z.boolean(),
+      value: decimal,
+    }),
+    z.object({ kind: z.literal('const'), value: decimal, unit: z.string().optional() }),
+  ])
+  .describe('a figure a rule used: a parameter, a table cell, a fact, a value, a post or a constant');
+
+const RuleTraceSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  applied: z.boolean(),
+  because: z.string(),
+  amounts: z.record(z.string(), decimal).optional(),
+  expressions: z.record(z.string(), z.unknown()).optional(),
+  figures: z.array(FigureUseSchema).optional(),
+});
+
+const AmountTraceSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  combine: z.enum(['first', 'sum']),
+  exact: z.record(z.string(), decimal),
+  rounded: z.record(z.string(), decimal).optional(),
+  rounding: z.object({ policy: z.string(), decimals: z.number(), mode: z.string() }).optional(),
+  rules: z.array(RuleTraceSchema),
+});
+
+const TotalTraceSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  value: decimal,
+  figures: z.array(FigureUseSchema),
+});
+
+const explanationObject = z
+  .object({
+    format: z.literal(EXPLANATION_FORMAT),
+    ruleSet: z.object({
+      id: z.string(),
+      hash: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string(),
+      status: z.string(),
+    }),
+    calculation: z.string(),
+    facts: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    posts: z.array(AmountTraceSchema),
+    values: z.array(AmountTraceSchema),
+    totals: z.array(TotalTraceSchema),
+  })
+  .describe(
+    `How every amount came about (format ${EXPLANATION_FORMAT}): the rules tried, the figures used with their sources and provenance; see docs/explanation.md`,
+  );
+
+/*
+ * Compile-time agreement with the documented types: after making both read-only, they must be
+ * identical, so a field added to, dropped from, renamed or retyped in either one (an optional
+ * one too) fails the type-check.
+ */
+/**
+ * The explanation of a result, as `Uitleg` carries it (docs/explanation.md). Typed as the
+ * documented {@link Explanation} (which the checks below hold it to), so the declarations
+ * shipped with the package stay small.
+ */
+export const ExplanationSchema = explanationObject as unknown as z.ZodType<Explanation>;
+
+type Frozen<T> = T extends object ? { readonly [K in keyof T]: Frozen<Exclude<T[K], undefined>> } : T;
+type Agrees<A, B> = (<T>() => T extends Frozen<A> ? 1 : 2) extends <T>() => T extends Frozen<B> ? 1 : 2 ? true : false;
+const explanationAgrees: Agrees<z.output<typeof explanationObject>, Explanation> = true;
+const figureAgrees: Agrees<z.output<typeof FigureUseSchema>, FigureUse> = true;
+void explanationAgrees;
+void figureAgrees;
