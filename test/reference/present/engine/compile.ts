@@ -26,7 +26,7 @@ import {
   type RuleTrace,
   type TotalTrace,
 } from '../../../../src/contract/explanation.js';
-import { usageOf } from './dependencies.js';
+import { usageOf } from '../../../../src/engine/dependencies.js';
 import {
   compileExpression,
   compileScopedCondition,

@@ -8,7 +8,7 @@
 import { repaymentRequestSchema, type RepaymentRequest } from '../../../../src/contract/repayment-request.js';
 import { TENURE } from '../../../../src/contract/enums.js';
 import { validateRequest } from '../contract/validate-request.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '../../../../src/household/deep-freeze.js';
 import type {
   Dwelling,
   Household,

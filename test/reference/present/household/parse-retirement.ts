@@ -12,7 +12,7 @@ import {
 } from '../../../../src/contract/enums.js';
 import { retirementRequestSchema, type RetirementRequest } from '../../../../src/contract/retirement-request.js';
 import { validateRequest } from '../contract/validate-request.js';
-import { deepFreeze } from './deep-freeze.js';
+import { deepFreeze } from '../../../../src/household/deep-freeze.js';
 import type {
   Car,
   Child,
