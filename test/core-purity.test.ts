@@ -3,9 +3,13 @@
  * browsers, Deno, Bun and edge workers, and must never evaluate code from strings. This scans
  * every core source file with the TypeScript parser (so comments and strings never count)
  * and fails on a Node import or a Node global, eval, new Function or require.
+ *
+ * It also holds the layers to their order (docs: README, "Layout"): contract → household →
+ * rules → engine → calculations → the shells (http, cli, node, worker, advisor, the entry
+ * points). A module may import from its own layer or one below it, never from one above.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -207,6 +211,87 @@ describe('the detector', () => {
     expect(forbiddenUses("const a = 1;\nimport os from 'os';\nprocess.exit(1);")).toEqual([
       "2: imports 'os'",
       '3: uses process',
+    ]);
+  });
+});
+
+// The layers, lowest first; any other folder of src/ (and src/*.ts) is a shell, above them all.
+const LAYERS = ['contract', 'household', 'rules', 'engine', 'calculations'] as const;
+const SHELL = LAYERS.length;
+
+function layerOf(pathFromRoot: string): number {
+  const top = pathFromRoot.includes('/') ? (pathFromRoot.split('/')[0] ?? '') : '';
+  const rank = (LAYERS as readonly string[]).indexOf(top);
+  return rank < 0 ? SHELL : rank;
+}
+
+const layerName = (rank: number): string => LAYERS[rank] ?? 'shell';
+
+/** Every relative module specifier of a source text (imports, re-exports, import types, dynamic imports), with its line. */
+function relativeSpecifiers(sourceText: string, fileName: string): { line: number; specifier: string }[] {
+  const source = ts.createSourceFile(fileName, sourceText, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: { line: number; specifier: string }[] = [];
+  const take = (node: ts.Node, specifier: ts.Node | undefined) => {
+    if (specifier !== undefined && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.'))
+      found.push({
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+        specifier: specifier.text,
+      });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) take(node, node.moduleSpecifier);
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) take(node, node.argument.literal);
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      take(node, node.arguments[0]);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function sourceFilesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFilesUnder(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Every import under `root` that points up the layers, as `file:line imports target (from → to)`. */
+function wrongWayImports(root: string): string[] {
+  const found: string[] = [];
+  for (const file of sourceFilesUnder(root)) {
+    const from = relative(root, file).split(sep).join('/');
+    for (const { line, specifier } of relativeSpecifiers(readFileSync(file, 'utf8'), file)) {
+      const target = relative(root, join(dirname(file), specifier))
+        .split(sep)
+        .join('/');
+      if (target.startsWith('..')) continue; // outside the tree: not a layer
+      const [a, b] = [layerOf(from), layerOf(target)];
+      if (a < b) found.push(`${from}:${line} imports ${target} (${layerName(a)} → ${layerName(b)})`);
+    }
+  }
+  return found;
+}
+
+describe('the layers point one way', () => {
+  it('no module of src/ imports from a layer above its own', () => {
+    expect(wrongWayImports(SRC)).toEqual([]);
+  });
+
+  it('finds the imports it checks (so an empty list above means something)', () => {
+    const imports = sourceFilesUnder(join(SRC, 'engine')).flatMap((f) =>
+      relativeSpecifiers(readFileSync(f, 'utf8'), f),
+    );
+    expect(imports.some((i) => i.specifier.startsWith('../contract/'))).toBe(true);
+  });
+
+  it('fails on a wrong-way import planted in a fixture, and on no right-way one', () => {
+    // test/fixtures/layers: contract/planted.ts imports the household (up), household/household.ts
+    // imports the contract (down), engine/uses-rules.ts a type from the rules (down).
+    expect(wrongWayImports(join(import.meta.dirname, 'fixtures', 'layers'))).toEqual([
+      'contract/planted.ts:2 imports household/household.js (contract → household)',
+      'contract/planted.ts:3 imports calculations/run.js (contract → calculations)',
     ]);
   });
 });

@@ -14,7 +14,7 @@ import type {
   MileageBand,
   Tenure,
   WozCategory,
-} from '../household/household.js';
+} from './household-values.js';
 
 export interface EnumMember<V extends string, Name extends string = string, Code extends number = number> {
   /** The integer code a caller may send. */

@@ -11,7 +11,7 @@
  * test/calculations/fast-path-differential.test.ts compares both paths on generated bodies.
  */
 import type { z } from 'zod';
-import type { IgnoredField } from '../household/household.js';
+import type { IgnoredField } from './household-values.js';
 import { caseInsensitiveNamePattern } from './enums.js';
 import { formatPath, type PathSegment } from './field-path.js';
 import { isOptionalField, ruleOf, unwrapPresence, type ExclusiveKeys } from './field-rules.js';

@@ -4,7 +4,7 @@
  * default. This finds them, with their paths as the caller wrote them.
  */
 import type { z } from 'zod';
-import type { IgnoredField } from '../household/household.js';
+import type { IgnoredField } from './household-values.js';
 import { formatPath } from './field-path.js';
 import { forEachKnownObject } from './schema-walk.js';
 

@@ -5,7 +5,7 @@
  * takes the full path, which names every problem.
  */
 import type { z } from 'zod';
-import type { IgnoredField } from '../household/household.js';
+import type { IgnoredField } from './household-values.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { checkExclusiveKeys } from './exclusive-keys.js';
 import { ISSUE_CODES } from './issue-codes.js';

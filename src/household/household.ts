@@ -10,48 +10,29 @@
  */
 import type { Decimal } from 'decimal.js';
 
-/**
- * `Geslacht`: Man, Vrouw.
- *
- * @inline
- */
-export type Gender = 'male' | 'female';
-/**
- * `KilometersPerJaar`: Minderdan10K, Tussen10Ken20K, Meerdan20K.
- *
- * @inline
- */
-export type MileageBand = 'under10k' | 'from10kTo20k' | 'over20k';
-/**
- * `TypeAuto`: Klein, Compact, CompactMiddenklasse, Middenklasse.
- *
- * @inline
- */
-export type CarClass = 'small' | 'compact' | 'compactMidsize' | 'midsize';
-/**
- * `StatusAuto`: Nieuw, Tweedehands.
- *
- * @inline
- */
-export type CarStatus = 'new' | 'used';
-/**
- * `TypeWoning`: Appartement, Tussenwoning, Hoekwoning, Vrijstaand.
- *
- * @inline
- */
-export type DwellingType = 'apartment' | 'terraced' | 'corner' | 'detached';
-/**
- * `SoortWoning` / `WoningSoort`: Huurwoning, Koopwoning.
- *
- * @inline
- */
-export type Tenure = 'rent' | 'own';
-/**
- * `WozWaardeCategorie`: WozKleinerDan150K, WozVan150KTot300K, WozVan300KTot450K, WozGroterDan450K.
- *
- * @inline
- */
-export type WozCategory = 'below150k' | 'from150kTo300k' | 'from300kTo450k' | 'from450k';
+// The enumerations' household values and IgnoredField live in the contract, the layer below,
+// because the contract's tables map the request's names onto them.
+import type {
+  CarClass,
+  CarStatus,
+  DwellingType,
+  Gender,
+  IgnoredField,
+  MileageBand,
+  Tenure,
+  WozCategory,
+} from '../contract/household-values.js';
+
+export type {
+  CarClass,
+  CarStatus,
+  DwellingType,
+  Gender,
+  IgnoredField,
+  MileageBand,
+  Tenure,
+  WozCategory,
+} from '../contract/household-values.js';
 
 /**
  * A main person (hoofdpersoon). The repayment request gives the main person's age only.
@@ -208,16 +189,6 @@ type WithAmounts<T, Amount> = {
         ? WithAmounts<Exclude<T[K], undefined>, Amount>
         : T[K];
 };
-
-/**
- * A request field the schema does not know: ignored, and reported back in `Meldingen`.
- *
- * @inline
- */
-export interface IgnoredField {
-  /** The path as the caller wrote it, e.g. `Woning.Huurprijs` or `Autos[0].Kleur`. */
-  readonly path: string;
-}
 
 /**
  * What parsing a request body yields ({@link parseRepaymentRequest},
