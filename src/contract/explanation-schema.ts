@@ -68,6 +68,7 @@ const AmountTraceSchema = z.object({
   combine: z.enum(['first', 'sum']),
   exact: z.record(z.string(), decimal),
   rounded: z.record(z.string(), decimal).optional(),
+  full: z.record(z.string(), decimal).optional(),
   rounding: z.object({ policy: z.string(), decimals: z.number(), mode: z.string() }).optional(),
   rules: z.array(RuleTraceSchema),
 });

@@ -19,7 +19,7 @@ export type ProvenanceKind = 'read' | 'derived' | 'estimate' | 'to-verify';
  * The explanation format and its version: a reader checks {@link Explanation.format} before
  * reading further.
  */
-export const EXPLANATION_FORMAT = 'budgetnorm-explanation/1';
+export const EXPLANATION_FORMAT = 'budgetnorm-explanation/2';
 
 /**
  * What a parameter and a table cell both say about themselves: value, unit, source, provenance.
@@ -240,10 +240,18 @@ export interface AmountTrace {
   readonly description: string;
   /** How the rules combine: `first` (the first that applies; later ones are not listed) or `sum` (all that apply). */
   readonly combine: 'first' | 'sum';
-  /** Per measure (`bedrag`; `basis` and `voorbeeld`; `amount` for a value), the exact amount. */
+  /**
+   * Per measure (`bedrag`; `basis` and `voorbeeld`; `amount` for a value), the exact amount, stated
+   * to 20 significant digits (docs/explanation.md, "Precision").
+   */
   readonly exact: Readonly<Record<string, string>>;
   /** Posts only: per measure, the exact amount rounded by the post's policy, as the result shows it. */
   readonly rounded?: Readonly<Record<string, string>>;
+  /**
+   * Posts only, and rarely: per measure, the engine's full value (34 significant digits), where
+   * `exact` (stated to 20) would not round to `rounded`, so a recomputation lands on the result.
+   */
+  readonly full?: Readonly<Record<string, string>>;
   /** Posts only: the rounding policy used, by name, with its decimals and mode. */
   readonly rounding?: {
     /** The policy's name in the manifest, e.g. `post`. */
@@ -298,7 +306,7 @@ export interface TotalTrace {
  *   },
  *   { date: '2026-03-01', explain: true },
  * );
- * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/1');
+ * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/2');
  * const explanation = result.Uitleg;
  * assert.ok(explanation !== undefined);
  * assert.equal(explanation.ruleSet.hash, result.Rekenregels.Hash);
@@ -310,7 +318,7 @@ export interface TotalTrace {
  * ```
  */
 export interface Explanation {
-  /** `budgetnorm-explanation/1`: the shape's version; a reader should not guess at another. */
+  /** `budgetnorm-explanation/2`: the shape's version; a reader should not guess at another. */
   readonly format: typeof EXPLANATION_FORMAT;
   /** The rule set used. */
   readonly ruleSet: {

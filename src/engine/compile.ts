@@ -35,6 +35,7 @@ import {
   type AmountFn,
   type ExpressionEnv,
 } from './expression.js';
+import { withStatedPrecision } from './stated-precision.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -446,7 +447,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       }),
       totals: totalTraces,
     };
-    return { ...result, explanation };
+    return { ...result, explanation: withStatedPrecision(explanation) };
   }
 
   function evaluateAmount(

@@ -76,7 +76,7 @@ export interface ExpressionEnv {
   valueConstant(index: number): Decimal | undefined;
 }
 
-const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
+export const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
   'half-up': Money.ROUND_HALF_UP,
   'half-even': Money.ROUND_HALF_EVEN,
   'half-down': Money.ROUND_HALF_DOWN,

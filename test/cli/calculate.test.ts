@@ -79,7 +79,7 @@ describe('budgetnorm afloscapaciteit', () => {
 
   it('adds the explanation with --explain, in JSON and in the table', async () => {
     const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain']);
-    expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/1');
+    expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/2');
     const table = await runCli([
       'afloscapaciteit',
       REPAYMENT,

@@ -51,7 +51,7 @@ describe('the explanation', () => {
   it('is present only when asked for, and is plain JSON', () => {
     expect(programFor(ruleSet, 'afloscapaciteit').evaluateFacts(facts).explanation).toBeUndefined();
     expect(JSON.parse(JSON.stringify(explanation))).toEqual(explanation);
-    expect(explanation.format).toBe('budgetnorm-explanation/1');
+    expect(explanation.format).toBe('budgetnorm-explanation/2');
     expect(explanation.ruleSet).toEqual({
       id: 'mini',
       hash: ruleSet.hash,
