@@ -80,12 +80,22 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
   const zorgVoorbeeld = p('pu.zorgpremie').plus(p('pu.aanvullendeVerzekering'));
   const volwassen = n('pu.volwassenLeeftijd');
   const peuter = n('pu.peuterleeftijd');
+  // The 2014 liability premiums brought to this year (the rule multiplies two fixed figures).
+  const prijsindex2014 = p('pu.prijsindex2014');
+  const aansprakelijkheid = {
+    alleenstaande: p('pu.aansprakelijkheid2014Alleenstaande').times(prijsindex2014),
+    paar: p('pu.aansprakelijkheid2014Paar').times(prijsindex2014),
+    gezin: p('pu.aansprakelijkheid2014Gezin').times(prijsindex2014),
+  };
+  // The engine combines the fixed factors of the food product (days, then price index) before the household's part.
+  const voedingFactor = p('dagenPerMaand').times(p('pu.voedingPrijsindex'));
   const used = table('pu.autoStatusfactor')('used');
   const tables = {
     gas: table('pu.gasverbruik'),
     water: table('pu.waterverbruik'),
     woz: table('pu.wozRepresentatief'),
     opstal: table('pu.opstalverzekering'),
+    opstalVoorbeeld: table('pu.opstalverzekeringVoorbeeld'),
     autoVast: table('pu.autoVasteLasten'),
     autoStatus: table('pu.autoStatusfactor'),
     autoKm: table('pu.autoKilometers'),
@@ -165,15 +175,21 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
       adults.times(q('mobielBasis')).plus(q('tvInternetBasis')),
       adults.times(q('mobielVoorbeeld')).plus(q('tvInternetTelefoonVoorbeeld')),
     ] as const;
-    const aansprakelijk = size === 1 ? q('aansprakelijkheidAlleenstaande') : q('aansprakelijkheidGezin');
+    const aansprakelijk =
+      size === 1
+        ? aansprakelijkheid.alleenstaande
+        : children.length === 0
+          ? aansprakelijkheid.paar
+          : aansprakelijkheid.gezin;
     const opstal = own ? tables.opstal(type) : new Money(0);
+    const opstalVoorbeeld = own ? tables.opstalVoorbeeld(type) : new Money(0);
     const verzekeringen = [
       verzekerden.times(q('zorgpremie')).plus(aansprakelijk).plus(q('inboedelBasis')).plus(opstal),
       verzekerden
         .times(zorgVoorbeeld)
         .plus(aansprakelijk)
         .plus(q('inboedelVoorbeeld'))
-        .plus(opstal)
+        .plus(opstalVoorbeeld)
         .plus(adults.times(q('uitvaartverzekering'))),
     ] as const;
     const contributies = adults.times(q('contributiesPerHoofdpersoon'));
@@ -219,7 +235,7 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
         ),
       )
       .plus(sum(children.filter((c) => c.age < peuter).map((c) => tables.voedingKind(c.age, c.gender))))
-      .times(p('dagenPerMaand'));
+      .times(voedingFactor);
     const overig = householdSize.times(q('overigPerPersoon')).plus(q('overigPerHuishouden'));
 
     const exact: (readonly [Decimal, Decimal])[] = [
