@@ -18,6 +18,9 @@ export const STATED_SIGNIFICANT_DIGITS = 20;
 
 /** A decimal string at the stated precision: `1.663483047619047619047619047619048` → `1.6634830476190476190`. */
 export function stated(text: string): string {
+  // A text this short has at most 20 digits: nothing to round, and no Decimal to make (most
+  // figures and amounts are short; explanations hold hundreds of them).
+  if (text.length <= STATED_SIGNIFICANT_DIGITS) return text;
   return new Money(text).toSignificantDigits(STATED_SIGNIFICANT_DIGITS, Money.ROUND_HALF_UP).toString();
 }
 
@@ -45,6 +48,7 @@ function statedTrace(t: AmountTrace): AmountTrace {
   if (t.rounded !== undefined && t.rounding !== undefined) {
     const mode = ROUNDING[t.rounding.mode as RoundingMode];
     for (const [m, shown] of Object.entries(exact)) {
+      if (shown === t.exact[m]) continue; // stated as it was: it rounds as the result did
       const again = new Money(shown).toDecimalPlaces(t.rounding.decimals, mode);
       const rounded = t.rounded[m];
       if (rounded !== undefined && !again.eq(rounded)) full[m] = t.exact[m] as string;
