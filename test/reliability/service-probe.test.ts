@@ -5,7 +5,7 @@
  * backlog, a number too big for a double, a mistyped NODE_ENV, and an unauthenticated body.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +156,38 @@ describe('the listen backlog (item 8)', () => {
       // The kernel caps a backlog at net.core.somaxconn.
       const cap = Number(spawnSync('cat', ['/proc/sys/net/core/somaxconn'], { encoding: 'utf8' }).stdout);
       expect(backlogOf(port)).toBe(Math.min(expected, cap));
+    } finally {
+      await stopped(service);
+    }
+  });
+});
+
+describe('the keys-file example of docs/http.md, on the spawned server (item 9)', () => {
+  it("starts with the page's file as written: its plain key and the key of its digest work, the comments are not keys", {
+    timeout: 30_000,
+  }, async () => {
+    const page = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'http.md'), 'utf8');
+    const example = /```text file=budgetnorm-keys\n([\s\S]*?)```/.exec(page)?.[1];
+    expect(example).toBeDefined();
+    const file = join(folder, 'budgetnorm-keys');
+    writeFileSync(file, example ?? '');
+    const service = spawnService({ ...SERVICE_ENV, BUDGETNORM_API_KEYS: '', BUDGETNORM_API_KEYS_FILE: file });
+    try {
+      const url = await service.url();
+      const status = async (key: string, contentType = 'application/json') =>
+        (
+          await fetch(`${url}/Afloscapaciteit/Resultaat`, {
+            method: 'POST',
+            headers: { 'content-type': contentType, 'ocp-apim-subscription-key': key },
+            body: REPAYMENT,
+          })
+        ).status;
+      expect(await status('k-7f3a9c1e5b2d4a6c8e0f1a3b')).toBe(200);
+      expect(await status('test')).toBe(200); // by its sha256: line
+      expect(await status('k-7f3a9c1e5b2d4a6c8e0f1a3b   # a key in plain text, with a comment after it')).toBe(401);
+      // Item 10: charset=utf8 is accepted as the docs say, by the server as run.
+      expect(await status('test', 'application/json; charset=utf8')).toBe(200);
+      expect(await status('test', 'application/json; charset=latin1')).toBe(415);
     } finally {
       await stopped(service);
     }
