@@ -6,7 +6,7 @@
  */
 import { ITEM_PREFIX, PARAM_FACT_PREFIX } from '../rules/facts.js';
 import type { CalculationFile, Post, Value } from '../rules/format/calculation.js';
-import { type Condition, NUMERIC_OPERATORS, type Operator } from '../rules/format/condition.js';
+import { type Condition, NUMERIC_OPERATORS, type NumericOperator, type Operator } from '../rules/format/condition.js';
 import type { Collection, Expression } from '../rules/format/expression.js';
 import type { DependencyWalk } from '../rules/language/unit.js';
 import { unitOf } from '../rules/language/units.js';
@@ -23,16 +23,19 @@ export interface Usage {
 }
 
 /**
- * The operators whose value a fact is compared with: the coverage sweep tries each side of
- * every such number. (`contains` and `doesNotContain` test list membership instead.)
+ * Whether an operator compares the fact with its value: the coverage sweep then tries each
+ * side of every such number. `contains` and `doesNotContain` test list membership instead.
+ * A record, so a new condition operator must say which it is.
  */
-const COMPARED_WITH_VALUE: ReadonlySet<Operator> = new Set<Operator>([
-  ...NUMERIC_OPERATORS,
-  'equal',
-  'notEqual',
-  'in',
-  'notIn',
-]);
+const COMPARES_WITH_VALUE: Readonly<Record<Operator, boolean>> = {
+  ...(Object.fromEntries(NUMERIC_OPERATORS.map((op) => [op, true])) as Record<NumericOperator, true>),
+  equal: true,
+  notEqual: true,
+  in: true,
+  notIn: true,
+  contains: false,
+  doesNotContain: false,
+};
 
 /** Facts that follow from the collections; enumerating the collections enumerates these. */
 export const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> = {
@@ -114,7 +117,7 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
     addFact(c.fact);
     const v = c.value;
     const reference = v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-    if (COMPARED_WITH_VALUE.has(c.operator)) {
+    if (COMPARES_WITH_VALUE[c.operator]) {
       for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'number') addConstant(c.fact, x);
       if (reference?.fact.startsWith(PARAM_FACT_PREFIX)) {
         const p = ruleSet.parameters[reference.fact.slice(PARAM_FACT_PREFIX.length)];

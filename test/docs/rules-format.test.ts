@@ -338,6 +338,7 @@ describe('docs/rules-format.md', () => {
       'src/engine/verify.ts',
       'src/engine/compile.ts',
       'src/engine/expression.ts',
+      'src/engine/expression-env.ts',
       'src/engine/coverage.ts',
       'src/rules/choose.ts',
     ];
