@@ -9,7 +9,13 @@
  * Every condition compiles twice: `test` for the hot path (a boolean, no allocation) and
  * `explain` for the explanation (which condition decided, with the values compared).
  */
-import type { Condition, FactCondition, Operator } from '../rules/format/condition.js';
+import {
+  type Condition,
+  type FactCondition,
+  isNumericOperator,
+  type NumericOperator,
+  type Operator,
+} from '../rules/format/condition.js';
 import type { EvalContext } from './context.js';
 
 /** Reads a fact (or a referenced fact on the value side) in a context. */
@@ -99,12 +105,20 @@ function literalTest(
   left: FactReader,
   value: unknown,
 ): ((ctx: EvalContext) => boolean) | undefined {
-  const b = value as number;
+  if (isNumericOperator(operator)) return numericLiteralTest(operator, left, value as number);
   switch (operator) {
     case 'equal':
       return (ctx) => left(ctx) === value;
     case 'notEqual':
       return (ctx) => left(ctx) !== value;
+    default:
+      return undefined;
+  }
+}
+
+/** One closure per numeric operator; a numeric operator without a case here does not compile. */
+function numericLiteralTest(operator: NumericOperator, left: FactReader, b: number): (ctx: EvalContext) => boolean {
+  switch (operator) {
     case 'lessThan':
       return (ctx) => {
         const a = left(ctx);
@@ -125,8 +139,6 @@ function literalTest(
         const a = left(ctx);
         return numberValidator(a) && (a as number) >= b;
       };
-    default:
-      return undefined;
   }
 }
 

@@ -5,8 +5,11 @@
  * it to memoise intermediate values by exactly the facts they read.
  */
 import { ITEM_PREFIX, PARAM_FACT_PREFIX } from '../rules/facts.js';
-import type { CalculationFile } from '../rules/format/calculation.js';
-import type { Collection } from '../rules/format/expression.js';
+import type { CalculationFile, Post, Value } from '../rules/format/calculation.js';
+import { type Condition, NUMERIC_OPERATORS, type NumericOperator, type Operator } from '../rules/format/condition.js';
+import type { Collection, Expression } from '../rules/format/expression.js';
+import type { DependencyWalk } from '../rules/language/unit.js';
+import { unitOf } from '../rules/language/units.js';
 import type { RuleSet } from '../rules/rule-set.js';
 
 export interface Usage {
@@ -19,16 +22,20 @@ export interface Usage {
   hasNotice: boolean;
 }
 
-const NUMERIC_OPERATORS = new Set([
-  'lessThan',
-  'lessThanInclusive',
-  'greaterThan',
-  'greaterThanInclusive',
-  'equal',
-  'notEqual',
-  'in',
-  'notIn',
-]);
+/**
+ * Whether an operator compares the fact with its value: the coverage sweep then tries each
+ * side of every such number. `contains` and `doesNotContain` test list membership instead.
+ * A record, so a new condition operator must say which it is.
+ */
+const COMPARES_WITH_VALUE: Readonly<Record<Operator, boolean>> = {
+  ...(Object.fromEntries(NUMERIC_OPERATORS.map((op) => [op, true])) as Record<NumericOperator, true>),
+  equal: true,
+  notEqual: true,
+  in: true,
+  notIn: true,
+  contains: false,
+  doesNotContain: false,
+};
 
 /** Facts that follow from the collections; enumerating the collections enumerates these. */
 export const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> = {
@@ -42,11 +49,11 @@ export const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> =
   householdType: ['persons', 'children'],
 };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Collects what an amount depends on, following references to posts and values. */
+/**
+ * Collects what an amount depends on, following references to posts and values. `root` is
+ * a calculation file, a post, an intermediate value or an expression; each operator notes
+ * what its node reads (its unit's `dependencies`, src/rules/language/).
+ */
 export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown): Usage {
   const usage: Usage = {
     facts: new Set(),
@@ -55,7 +62,7 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
     constants: new Map(),
     hasNotice: false,
   };
-  const seen = new Set<unknown>();
+  const seen = new Set<Post | Value>();
   const addConstant = (fact: string, n: number): void => {
     let set = usage.constants.get(fact);
     if (set === undefined) {
@@ -75,56 +82,67 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
       for (const c of COLLECTION_FACTS[name] ?? []) usage.collections.add(c);
     }
   };
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) walk(child);
+  const walkDefinition = (definition: Post | Value | undefined): void => {
+    if (definition === undefined || seen.has(definition)) return;
+    seen.add(definition);
+    for (const rule of definition.rules) {
+      if (rule.when !== undefined) walk.condition(rule.when);
+      if (rule.notice !== undefined) usage.hasNotice = true;
+      if ('amounts' in rule) for (const e of Object.values(rule.amounts)) walk.expression(e);
+      else walk.expression(rule.amount);
+    }
+  };
+  const walk: DependencyWalk = {
+    tables: ruleSet.tables,
+    fact: addFact,
+    constant: addConstant,
+    collection: (c) => usage.collections.add(c),
+    post: (code) => walkDefinition(calc.posts.find((p) => p.code === code)),
+    posts: (group) => {
+      for (const p of calc.posts) if (group === undefined || p.group === group) walkDefinition(p);
+    },
+    value: (id) => walkDefinition((calc.values ?? []).find((v) => v.id === id)),
+    expression: (e) => unitOf(e).dependencies(e, walk),
+    condition: (c) => walkCondition(c),
+  };
+  const walkCondition = (c: Condition): void => {
+    if ('all' in c || 'any' in c) {
+      for (const part of 'all' in c ? c.all : c.any) walkCondition(part);
       return;
     }
-    if (!isRecord(node) || seen.has(node)) return;
-    seen.add(node);
-    if (isRecord(node['notice'])) usage.hasNotice = true;
-    if (typeof node['fact'] === 'string') {
-      const fact = node['fact'];
-      addFact(fact);
-      if (typeof node['operator'] === 'string' && NUMERIC_OPERATORS.has(node['operator'])) {
-        const v = node['value'];
-        const values = Array.isArray(v) ? v : [v];
-        for (const x of values) if (typeof x === 'number') addConstant(fact, x);
-        if (isRecord(v) && typeof v['fact'] === 'string') {
-          const other = v['fact'];
-          addFact(other);
-          if (other.startsWith(PARAM_FACT_PREFIX)) {
-            const p = ruleSet.parameters[other.slice(PARAM_FACT_PREFIX.length)];
-            if (p !== undefined) addConstant(fact, Number(p.value));
-          }
-        }
+    if ('not' in c) {
+      walkCondition(c.not);
+      return;
+    }
+    addFact(c.fact);
+    const v = c.value;
+    const reference = v !== null && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+    if (COMPARES_WITH_VALUE[c.operator]) {
+      for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'number') addConstant(c.fact, x);
+      if (reference?.fact.startsWith(PARAM_FACT_PREFIX)) {
+        const p = ruleSet.parameters[reference.fact.slice(PARAM_FACT_PREFIX.length)];
+        if (p !== undefined) addConstant(c.fact, Number(p.value));
       }
     }
-    if (typeof node['table'] === 'string' && isRecord(node['key'])) {
-      const table = ruleSet.tables[node['table']];
-      for (const [dim, k] of Object.entries(node['key'])) {
-        const d = table?.dimensions[dim];
-        if (isRecord(k) && typeof k['fact'] === 'string' && d !== undefined && !Array.isArray(d)) {
-          for (const b of d.bands) {
-            addConstant(k['fact'], Number(b.from));
-            if (b.below !== undefined) addConstant(k['fact'], Number(b.below));
-          }
-        }
-      }
-    }
-    if (isRecord(node['sum']) || isRecord(node['count'])) {
-      const over = (node['sum'] ?? node['count']) as Record<string, unknown>;
-      if (typeof over['over'] === 'string') usage.collections.add(over['over'] as Collection);
-    }
-    if (typeof node['post'] === 'string') walk(calc.posts.find((p) => p.code === node['post']));
-    if (Object.keys(node).length === 1 && typeof node['value'] === 'string')
-      walk((calc.values ?? []).find((v) => v.id === node['value']));
-    if (isRecord(node['sumPosts'])) {
-      const group = node['sumPosts']['group'];
-      for (const p of calc.posts) if (group === undefined || p.group === group) walk(p);
-    }
-    for (const v of Object.values(node)) walk(v);
+    if (reference !== undefined) addFact(reference.fact);
   };
-  walk(root);
+  walkRoot(root as UsageRoot, calc, walk, walkDefinition);
   return usage;
+}
+
+type UsageRoot = CalculationFile | Post | Value | Expression;
+
+function walkRoot(
+  root: UsageRoot,
+  calc: CalculationFile,
+  walk: DependencyWalk,
+  walkDefinition: (d: Post | Value) => void,
+): void {
+  if (root === calc) {
+    // In the file's order: values, posts, totals.
+    for (const v of calc.values ?? []) walkDefinition(v);
+    for (const p of calc.posts) walkDefinition(p);
+    for (const t of Object.values(calc.totals)) walk.expression(t.amount);
+  } else if ('rules' in root) walkDefinition(root);
+  else walk.expression(root as Expression);
 }

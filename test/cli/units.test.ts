@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CsvInputColumns, parseColumnPath, resultColumns } from '../../src/cli/batch/csv-fields.js';
 import { ByteSink } from '../../src/cli/batch/byte-sink.js';
 import { lineChunks, withoutLinesUpTo } from '../../src/cli/batch/input.js';
-import { renderCondition, renderExpression } from '../../src/cli/render/readable.js';
+import { renderCondition, renderExpression } from '../../src/rules/language/readable.js';
 import { dutchNumber } from '../../src/cli/render/text.js';
 import { bundledCatalog } from '../../src/index.js';
 

@@ -13,7 +13,7 @@
  * - every issue code the loader, the engine and the rule-set choice can emit is documented, and
  *   every code documented exists.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { RuleSetError, type RuleSetIssue } from '../../src/contract/errors.js';
@@ -321,9 +321,16 @@ describe('docs/rules-format.md', () => {
   describe('issue codes', () => {
     /**
      * Where issue codes are made: the loader (files, schemas, cross-checks), compiling, the
-     * coverage sweep, the engine at run time, and the rule-set choice.
+     * coverage sweep, the engine at run time, and the rule-set choice. A folder stands for
+     * every module in it (the checks by concern, each operator's unit and compiler).
      */
+    const SOURCE_FOLDERS = ['src/rules/check/', 'src/rules/language/', 'src/engine/operators/'];
     const SOURCES = [
+      ...SOURCE_FOLDERS.flatMap((dir) =>
+        readdirSync(`${ROOT}${dir}`)
+          .filter((f) => f.endsWith('.ts'))
+          .map((f) => `${dir}${f}`),
+      ),
       'src/node/load-folder.ts',
       'src/rules/load.ts',
       'src/rules/zod-issues.ts',
@@ -331,6 +338,7 @@ describe('docs/rules-format.md', () => {
       'src/engine/verify.ts',
       'src/engine/compile.ts',
       'src/engine/expression.ts',
+      'src/engine/expression-env.ts',
       'src/engine/coverage.ts',
       'src/rules/choose.ts',
     ];

@@ -13,6 +13,8 @@ import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { compileProgram, programFor } from '../../src/engine/compile.js';
 import { loadRuleSet } from '../../src/engine/verify.js';
 import type { ExtractedFacts } from '../../src/rules/facts.js';
+import { EXPRESSION_OPERATORS, type ExpressionOperator } from '../../src/rules/format/expression.js';
+import { renderExpression } from '../../src/rules/language/readable.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { miniFiles, post, repaymentFacts, retirementFacts, retirementFiles, type Files, type Json } from './support.js';
@@ -416,5 +418,87 @@ describe('sum and count over collections', () => {
       basis: '610.1',
       voorbeeld: '610.1',
     });
+  });
+});
+
+describe('every operator of the language', () => {
+  /**
+   * One case per operator: the amount, what it evaluates to for the family above, and how it
+   * reads. Keyed by operator, so an operator added to the language without a case here does
+   * not compile (and, should the type be bypassed, fails the test below).
+   */
+  const withBase = (files: Files): void => {
+    files['afloscapaciteit.json'].values = [
+      { id: 'base', description: 'base', unit: 'EUR/month', combine: 'first', rules: [base] },
+    ];
+  };
+  const base = { id: 'base', description: 'base', amount: param('normSingle') };
+  const CASES: Record<
+    ExpressionOperator,
+    { amount: Json; value: string; reads: string; unit?: string; edit?: (files: Files) => void }
+  > = {
+    const: { amount: { const: '12.50', unit: 'EUR/month' }, value: '12.5', reads: '12.50' },
+    param: { amount: param('perChild'), value: '250.25', reads: 'perChild' },
+    table: {
+      amount: { table: 'ownerSurcharge', key: { tenure: 'own' } },
+      value: '110',
+      reads: 'ownerSurcharge["own"]',
+    },
+    fact: { amount: { fact: 'rent' }, value: '700', reads: 'rent' },
+    value: { amount: { value: 'base' }, value: '1000.5', reads: 'base', edit: withBase },
+    post: { amount: { post: 'Levensonderhoud', rounded: true }, value: '1251', reads: 'rounded(Levensonderhoud)' },
+    sumPosts: { amount: { sumPosts: {} }, value: '2175.75', reads: 'sum of all posts' },
+    add: { amount: { add: [param('perChild'), { const: '1' }] }, value: '251.25', reads: 'perChild + 1' },
+    subtract: {
+      amount: { subtract: [param('normSingle'), { fact: 'rent' }] },
+      value: '300.5',
+      reads: 'normSingle − rent',
+    },
+    multiply: {
+      amount: { multiply: [{ fact: 'children' }, param('perChild')] },
+      value: '250.25',
+      reads: 'children × perChild',
+    },
+    divide: {
+      amount: { divide: [param('carYear'), param('monthsPerYear')] },
+      value: '200',
+      reads: 'carYear / monthsPerYear',
+    },
+    min: { amount: { min: [param('normSingle'), { fact: 'rent' }] }, value: '700', reads: 'min(normSingle, rent)' },
+    max: { amount: { max: [param('normSingle'), { fact: 'rent' }] }, value: '1000.5', reads: 'max(normSingle, rent)' },
+    sum: {
+      amount: { sum: { over: 'cars', amount: param('perChild') } },
+      value: '250.25',
+      reads: '(sum over cars of perChild)',
+    },
+    count: { amount: { count: { over: 'children' } }, value: '1', reads: '(number of children)', unit: '1' },
+    round: { amount: { round: param('normSingle'), policy: 'post' }, value: '1001', reads: 'round(normSingle, post)' },
+    if: {
+      amount: {
+        if: { fact: 'tenure', operator: 'equal', value: 'own' },
+        // biome-ignore lint/suspicious/noThenProperty: the rule format's conditional expression
+        then: param('normCouple'),
+        else: { fact: 'rent' },
+      },
+      value: '700',
+      reads: '(if tenure = "own" then normCouple else rent)',
+    },
+  };
+
+  it('has a case for every operator, and for no other', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...EXPRESSION_OPERATORS].sort());
+  });
+
+  it.each(EXPRESSION_OPERATORS)('%s: passes the loader, evaluates and reads as expected', (op) => {
+    const c = CASES[op];
+    expect(Object.keys(c.amount), 'the case uses its own operator').toContain(op);
+    expect(
+      probe(
+        c.amount,
+        { ...(c.unit !== undefined ? { unit: c.unit } : {}), ...(c.edit ? { edit: c.edit } : {}) },
+        FAMILY,
+      ),
+    ).toBe(c.value);
+    expect(renderExpression(c.amount)).toBe(c.reads);
   });
 });

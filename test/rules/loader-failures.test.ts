@@ -591,6 +591,21 @@ describe('units, measures, totals, ids', () => {
     expect(issue.message).toContain('EUR/year');
   });
 
+  it('an if whose branches disagree in unit names the branch as written (then/else, not if[0])', () => {
+    const issue = expectIssue(
+      loading((f) => {
+        rules(f, 'Wonen')[0].amounts.bedrag = {
+          if: { fact: 'tenure', operator: 'equal', value: 'own' },
+          // biome-ignore lint/suspicious/noThenProperty: the rule format's conditional expression
+          then: { fact: 'rent' },
+          else: { param: 'carYear' },
+        };
+      }),
+      { code: 'unit_mismatch', file: CALC, path: '$.posts[1].rules[0].amounts.bedrag.else' },
+    );
+    expect(issue.message).toContain('EUR/year');
+  });
+
   it('a post amount in the wrong unit', () => {
     expectIssue(
       loading((f) => {

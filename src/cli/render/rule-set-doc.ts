@@ -9,7 +9,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import type { CalculationFile, Post, Value } from '../../rules/format/calculation.js';
 import type { Sourced } from '../../rules/format/common.js';
 import type { Band, Dimension, Table } from '../../rules/format/parameters.js';
-import { renderCondition, renderExpression } from './readable.js';
+import { renderCondition, renderExpression } from '../../rules/language/readable.js';
 import { code, mdCell, mdTable } from './text.js';
 
 export interface SourceRef {

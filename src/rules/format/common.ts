@@ -33,6 +33,11 @@ export const Unit = z
   .string()
   .regex(/^(1|[A-Za-z][A-Za-z0-9]*)((\*|\/)[A-Za-z][A-Za-z0-9]*)*$/, 'a unit like EUR/month, m3/year or 1');
 
+/** The collections a `sum` or `count` can run over; their items' facts are `person.*`, `child.*`, `car.*`. */
+export const COLLECTIONS = ['persons', 'children', 'cars'] as const;
+export const Collection = z.enum(COLLECTIONS);
+export type Collection = z.infer<typeof Collection>;
+
 /** ISO calendar date `YYYY-MM-DD`. */
 export const IsoDate = z
   .string()

@@ -22,6 +22,23 @@ export const OPERATORS = [
 export const Operator = z.enum(OPERATORS);
 export type Operator = z.infer<typeof Operator>;
 
+/**
+ * The operators that compare numbers (json-rules-engine first checks the fact value with
+ * `parseFloat`): the loader requires a numeric fact and a number to compare with; the
+ * engine compiles each to its own closure.
+ */
+export const NUMERIC_OPERATORS = [
+  'lessThan',
+  'lessThanInclusive',
+  'greaterThan',
+  'greaterThanInclusive',
+] as const satisfies readonly Operator[];
+export type NumericOperator = (typeof NUMERIC_OPERATORS)[number];
+
+export function isNumericOperator(operator: Operator): operator is NumericOperator {
+  return (NUMERIC_OPERATORS as readonly Operator[]).includes(operator);
+}
+
 /** A JSONPath of the supported subset: `$` then `.name` or `[index]` steps. */
 export const FactPath = z
   .string()

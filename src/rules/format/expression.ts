@@ -2,88 +2,55 @@
  * Amount expressions: a small closed set of JSON operators. Each is one object with one
  * operator key (plus that operator's companions). `docs/rules-format.md` documents every
  * operator with an example.
+ *
+ * Each operator is one unit in `src/rules/language/<operator>.ts` (its schema, checker,
+ * readable rendering and dependency walk) and one compiler in
+ * `src/engine/operators/<operator>.ts`. This module names the forms, one per operator, and
+ * assembles the schema from the units, in the units' (documentation) order.
  */
 import { z } from 'zod';
-import { DecimalLiteral, Identifier, KeyValue, Unit } from './common.js';
-import { Condition, TopCondition, type BooleanCondition } from './condition.js';
+import type { DecimalLiteral } from './common.js';
+import type { BooleanCondition, Condition } from './condition.js';
+import { EXPRESSION_UNITS } from '../language/units.js';
 
-/** The collections a `sum` or `count` can run over; their items' facts are `person.*`, `child.*`, `car.*`. */
-export const COLLECTIONS = ['persons', 'children', 'cars'] as const;
-export const Collection = z.enum(COLLECTIONS);
-export type Collection = z.infer<typeof Collection>;
+export { COLLECTIONS, Collection } from './common.js';
+import type { Collection } from './common.js';
 
 export type TableKey = Record<string, string | { fact: string }>;
 
-export type Expression =
-  | { const: DecimalLiteral; unit?: string | undefined }
-  | { param: string }
-  | { table: string; key: TableKey }
-  | { fact: string }
-  | { value: string }
-  | { post: string; measure?: string | undefined; rounded?: boolean | undefined }
-  | { sumPosts: { measure?: string | undefined; group?: string | undefined; rounded?: boolean | undefined } }
-  | { add: Expression[] }
-  | { subtract: [Expression, Expression] }
-  | { multiply: Expression[] }
-  | { divide: [Expression, Expression] }
-  | { min: Expression[] }
-  | { max: Expression[] }
-  | { sum: { over: Collection; amount: Expression; when?: BooleanCondition | undefined } }
-  | { count: { over: Collection; when?: BooleanCondition | undefined } }
-  | { round: Expression; policy: string }
-  | { if: Condition; then: Expression; else: Expression };
+/**
+ * The form of each operator, keyed by its operator key. The one list of operators: the
+ * tables of units (rules layer) and compilers (engine) must have exactly these keys, so an
+ * operator added here without its unit or compiler does not compile.
+ */
+export interface ExpressionForms {
+  const: { const: DecimalLiteral; unit?: string | undefined };
+  param: { param: string };
+  table: { table: string; key: TableKey };
+  fact: { fact: string };
+  value: { value: string };
+  post: { post: string; measure?: string | undefined; rounded?: boolean | undefined };
+  sumPosts: { sumPosts: { measure?: string | undefined; group?: string | undefined; rounded?: boolean | undefined } };
+  add: { add: Expression[] };
+  subtract: { subtract: [Expression, Expression] };
+  multiply: { multiply: Expression[] };
+  divide: { divide: [Expression, Expression] };
+  min: { min: Expression[] };
+  max: { max: Expression[] };
+  sum: { sum: { over: Collection; amount: Expression; when?: BooleanCondition | undefined } };
+  count: { count: { over: Collection; when?: BooleanCondition | undefined } };
+  round: { round: Expression; policy: string };
+  if: { if: Condition; then: Expression; else: Expression };
+}
 
-/** The operator keys, in documentation order. */
-export const EXPRESSION_OPERATORS = [
-  'const',
-  'param',
-  'table',
-  'fact',
-  'value',
-  'post',
-  'sumPosts',
-  'add',
-  'subtract',
-  'multiply',
-  'divide',
-  'min',
-  'max',
-  'sum',
-  'count',
-  'round',
-  'if',
-] as const;
+/** An operator key: `const`, `add`, `if`, … */
+export type ExpressionOperator = keyof ExpressionForms;
 
-export const Expression: z.ZodType<Expression> = z.lazy(() => {
-  const list = z.array(Expression).min(1);
-  const pair = z.tuple([Expression, Expression]);
-  return z.union([
-    z.strictObject({ const: DecimalLiteral, unit: Unit.optional() }),
-    z.strictObject({ param: Identifier }),
-    z.strictObject({
-      table: Identifier,
-      key: z.record(Identifier, z.union([KeyValue, z.strictObject({ fact: Identifier })])),
-    }),
-    z.strictObject({ fact: Identifier }),
-    z.strictObject({ value: Identifier }),
-    z.strictObject({ post: Identifier, measure: Identifier.optional(), rounded: z.boolean().optional() }),
-    z.strictObject({
-      sumPosts: z.strictObject({
-        measure: Identifier.optional(),
-        group: Identifier.optional(),
-        rounded: z.boolean().optional(),
-      }),
-    }),
-    z.strictObject({ add: list }),
-    z.strictObject({ subtract: pair }),
-    z.strictObject({ multiply: list }),
-    z.strictObject({ divide: pair }),
-    z.strictObject({ min: list }),
-    z.strictObject({ max: list }),
-    z.strictObject({ sum: z.strictObject({ over: Collection, amount: Expression, when: TopCondition.optional() }) }),
-    z.strictObject({ count: z.strictObject({ over: Collection, when: TopCondition.optional() }) }),
-    z.strictObject({ round: Expression, policy: Identifier }),
-    // biome-ignore lint/suspicious/noThenProperty: `{if, then, else}` is the rule format's conditional; these objects are never awaited.
-    z.strictObject({ if: Condition, then: Expression, else: Expression }),
-  ]);
-});
+export type Expression = ExpressionForms[ExpressionOperator];
+
+/** The operator keys, in documentation order (the order of the units' table). */
+export const EXPRESSION_OPERATORS = Object.keys(EXPRESSION_UNITS) as readonly ExpressionOperator[];
+
+export const Expression: z.ZodType<Expression> = z.lazy(() =>
+  z.union(EXPRESSION_OPERATORS.map((op) => EXPRESSION_UNITS[op].schema(Expression)) as [z.ZodType<Expression>]),
+);

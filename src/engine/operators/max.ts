@@ -1,0 +1,10 @@
+/** Compiles `max`: the first of equal amounts wins; constant operands are compared once. */
+import type { ExpressionForms } from '../../rules/format/expression.js';
+import { fold } from '../amount.js';
+import type { OperatorCompiler } from '../expression-env.js';
+
+export const compileMax: OperatorCompiler<ExpressionForms['max']> = (e, c) =>
+  fold(
+    e.max.map((x) => c.sub(x)),
+    (a, b) => (b.greaterThan(a) ? b : a),
+  );

@@ -1,0 +1,25 @@
+/** Compiles `post`: another post's amount of one measure, exact or as rounded for the result. */
+import type { Decimal } from '../../contract/money.js';
+import type { ExpressionForms } from '../../rules/format/expression.js';
+import { singleMeasure, type OperatorCompiler } from '../expression-env.js';
+
+export const compilePost: OperatorCompiler<ExpressionForms['post']> = (e, c) => {
+  const { env } = c;
+  const code = e.post;
+  const index = env.postIndex.get(code);
+  if (index === undefined) return c.fail('dangling_reference', `unknown post ${code}`);
+  const measure = e.measure ?? singleMeasure(env, c.where);
+  const rounded = e.rounded === true;
+  return (ctx) => {
+    const amounts = rounded ? env.postRounded(index, ctx) : env.postExact(index, ctx);
+    const d = amounts[measure] as Decimal;
+    ctx.state.trace?.figure(`post:${code}:${measure}:${rounded}`, () => ({
+      kind: 'post',
+      name: code,
+      measure,
+      rounded,
+      value: d.toString(),
+    }));
+    return d;
+  };
+};

@@ -1,0 +1,9 @@
+/** Compiles `subtract`; folded when both operands are constant. */
+import type { ExpressionForms } from '../../rules/format/expression.js';
+import { foldable } from '../amount.js';
+import type { OperatorCompiler } from '../expression-env.js';
+
+export const compileSubtract: OperatorCompiler<ExpressionForms['subtract']> = (e, c) => {
+  const [a, b] = [c.sub(e.subtract[0]), c.sub(e.subtract[1])];
+  return foldable([a, b], (ctx) => a(ctx).minus(b(ctx)));
+};

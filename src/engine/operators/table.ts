@@ -1,0 +1,89 @@
+/**
+ * Compiles `table`: the cells are turned into decimals once and keyed by their dimension
+ * values; a lookup builds the key from literal keys and facts (a number falls in its band).
+ * A lookup with literal keys only is a constant.
+ */
+import { Money, type Decimal } from '../../contract/money.js';
+import type { ExpressionForms } from '../../rules/format/expression.js';
+import type { Band } from '../../rules/format/parameters.js';
+import { CONSTANT_CONTEXT, constant, type AmountFn } from '../amount.js';
+import type { EvalContext } from '../context.js';
+import { factReader, provenanceFields, sourceRef, type OperatorCompiler } from '../expression-env.js';
+
+function bandKey(bands: readonly Band[], value: number): string | undefined {
+  for (const b of bands) {
+    if (value >= Number(b.from) && (b.below === undefined || value < Number(b.below))) return b.key;
+  }
+  return undefined;
+}
+
+export const compileTable: OperatorCompiler<ExpressionForms['table']> = (e, c) => {
+  const { ruleSet } = c.env;
+  const name = e.table;
+  const table = ruleSet.tables[name];
+  if (table === undefined) return c.fail('dangling_reference', `unknown table ${name}`);
+  const dims = Object.keys(table.dimensions);
+  const cells = new Map<string, { d: Decimal; cell: (typeof table.cells)[number] }>();
+  for (const cell of table.cells)
+    cells.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
+  type Part = (ctx: EvalContext) => string | undefined;
+  const parts = dims.map((dim): Part => {
+    const keyExpr = e.key[dim];
+    if (keyExpr === undefined) return c.fail('dangling_reference', `table ${name} needs a key for dimension ${dim}`);
+    if (typeof keyExpr === 'string') return () => keyExpr;
+    const read = factReader(c.env, c.scope, keyExpr.fact, undefined);
+    const dimension = table.dimensions[dim];
+    if (dimension !== undefined && !Array.isArray(dimension)) {
+      const bands = dimension.bands;
+      return (ctx) => {
+        const v = read(ctx);
+        return typeof v === 'number' ? bandKey(bands, v) : undefined;
+      };
+    }
+    return (ctx) => {
+      const v = read(ctx);
+      return typeof v === 'string' ? v : undefined;
+    };
+  });
+  /** The cell key, as `cells` is keyed; built without arrays, since lookups are among the hottest code. */
+  const cellKey = (ctx: EvalContext): string => {
+    let key = '';
+    // As Array#join writes it: an undefined part as ''.
+    for (let i = 0; i < parts.length; i += 1) {
+      if (i > 0) key += '\u0000';
+      key += (parts[i] as Part)(ctx) ?? '';
+    }
+    return key;
+  };
+  const lookup: AmountFn = (ctx) => {
+    const hit = cells.get(cellKey(ctx));
+    if (hit === undefined || ctx.state.trace !== undefined) return lookupSlowly(ctx);
+    return hit.d;
+  };
+  /** The lookup that reports a missing cell and records the figure for the explanation. */
+  const lookupSlowly: AmountFn = (ctx) => {
+    const key: (string | undefined)[] = parts.map((p) => p(ctx));
+    const hit = cells.get(key.join('\u0000'));
+    if (hit === undefined) {
+      const shown = dims.map((d, i) => `${d}=${key[i] ?? '(none)'}`).join(', ');
+      return c.fail('missing_table_cell', `table ${name} has no cell for ${shown}`);
+    }
+    ctx.state.trace?.figure(`table:${name}:${key.join('|')}`, () => ({
+      kind: 'table',
+      name,
+      key: hit.cell.key,
+      value: hit.d.toString(),
+      unit: table.unit,
+      source: sourceRef(ruleSet, hit.cell),
+      ...provenanceFields(hit.cell),
+    }));
+    return hit.d;
+  };
+  const literalKeys = dims.every((dim) => typeof e.key[dim] === 'string');
+  if (!literalKeys) return lookup;
+  try {
+    return constant(lookup(CONSTANT_CONTEXT), lookup);
+  } catch {
+    return lookup; // a missing cell: reported when evaluated (the loader's checks refuse it first)
+  }
+};
