@@ -15,8 +15,12 @@ export interface CalculationSpec {
 
 export const CALCULATION_SPECS: Readonly<Record<CalculationId, CalculationSpec>> = {
   afloscapaciteit: {
-    measures: ['bedrag'],
-    totals: ['TotaalLasten', 'Afloscapaciteit', 'Tekort'],
+    // `minimaal`: each post's minimum necessary amount, for MaximaleAfloscapaciteit (issue 16).
+    // Required, not defaulted to `bedrag`: a maximum equal to the capacity would be a figure
+    // the rule set never stated. A rule set written before it is refused at load with
+    // wrong_measures and missing_total, which say what to add.
+    measures: ['bedrag', 'minimaal'],
+    totals: ['TotaalLasten', 'TotaalMinimaleLasten', 'Afloscapaciteit', 'MaximaleAfloscapaciteit', 'Tekort', 'MinimaalTekort'],
     groupsRequired: false,
     unit: 'EUR/month',
   },

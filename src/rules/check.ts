@@ -168,6 +168,7 @@ function checkCalculation(
     );
   }
   if (!sameUnit(calc.unit, spec.unit)) r(['unit'], 'unit_mismatch', `${id} amounts are in ${spec.unit}`);
+  checkMeasureDefaults(calc, r);
   for (const total of spec.totals) {
     if (calc.totals[total] === undefined) r(['totals'], 'missing_total', `${id} needs a total named ${total}`);
   }
@@ -227,7 +228,9 @@ function checkCalculation(
       for (const m of calc.measures) {
         const e = rule.amounts[m];
         if (e === undefined) {
-          r([...rp, 'amounts'], 'missing_measure', `rule ${rule.id} gives no amount for ${m}`);
+          // A measure with a default takes the default measure's amount (checked as that one).
+          if (!hasDefault(calc, m))
+            r([...rp, 'amounts'], 'missing_measure', `rule ${rule.id} gives no amount for ${m}`);
           continue;
         }
         const unit = checkExpression(ctx, e, [...rp, 'amounts', m], undefined);
@@ -524,6 +527,25 @@ function checkExpression(
   }
   report(path, 'unknown_operator', 'unknown expression operator');
   return undefined;
+}
+
+/** Whether a rule may leave measure `m` out: it has a default, itself a measure without one. */
+function hasDefault(calc: CalculationFile, m: string): boolean {
+  const from = calc.measureDefaults?.[m];
+  return from !== undefined && calc.measures.includes(from) && calc.measureDefaults?.[from] === undefined;
+}
+
+/** `measureDefaults` names measures of the calculation, each defaulting to another that has no default itself. */
+function checkMeasureDefaults(calc: CalculationFile, r: (path: Path, code: string, message: string) => void): void {
+  for (const [m, from] of Object.entries(calc.measureDefaults ?? {})) {
+    const path: Path = ['measureDefaults', m];
+    if (!calc.measures.includes(m))
+      r(path, 'unknown_measure', `${m} is not a measure (${calc.measures.join(', ')})`);
+    else if (!calc.measures.includes(from))
+      r(path, 'unknown_measure', `${from} is not a measure (${calc.measures.join(', ')})`);
+    else if (from === m || calc.measureDefaults?.[from] !== undefined)
+      r(path, 'invalid_default', `${m} defaults to ${from}, which must be another measure with an amount of its own`);
+  }
 }
 
 function checkMeasure(ctx: CalcContext, measure: string | undefined, path: Path): void {
