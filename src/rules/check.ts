@@ -161,10 +161,13 @@ function checkCalculation(
   if (calc.calculation !== id)
     r(['calculation'], 'wrong_calculation', `file ${file} declares calculation "${calc.calculation}"`);
   if (calc.measures.join(',') !== spec.measures.join(',')) {
+    const hints = spec.measures.filter((m) => !calc.measures.includes(m)).map((m) => spec.measureHints?.[m]);
     r(
       ['measures'],
       'wrong_measures',
-      `${id} posts carry the measures ${spec.measures.join(', ')}; found ${calc.measures.join(', ')}`,
+      [`${id} posts carry the measures ${spec.measures.join(', ')}; found ${calc.measures.join(', ')}`, ...hints]
+        .filter((line) => line !== undefined)
+        .join('. '),
     );
   }
   if (!sameUnit(calc.unit, spec.unit)) r(['unit'], 'unit_mismatch', `${id} amounts are in ${spec.unit}`);
