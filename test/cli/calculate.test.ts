@@ -37,7 +37,13 @@ describe('budgetnorm afloscapaciteit', () => {
     expect(run.stdout).toMatch(/^Afloscapaciteit\n/);
     for (const p of result.Posten) expect(run.stdout).toContain(p.Omschrijving);
     const line = (label: string): string[] =>
-      (run.stdout.split('\n').findLast((l) => l.trim().startsWith(label)) ?? '').trim().split(/\s{2,}/);
+      (run.stdout
+        .split('\n')
+        .filter((l) => l.trim().startsWith(label))
+        .at(-1) ?? ''
+      )
+        .trim()
+        .split(/\s{2,}/);
     const nl = (n: number): string => n.toLocaleString('de-DE');
     // Two columns: the amounts by the norm (Bedrag) and at the minimum (Minimaal, issue 16).
     expect(line('Post')).toEqual(['Post', 'Bedrag', 'Minimaal']);
