@@ -80,11 +80,7 @@ export function repaymentChart(result: RepaymentCapacityResult, width = WATERFAL
     h(
       'figcaption',
       {},
-      legend([
-        ['inkomen', 'Inkomen'],
-        ['last', 'Lasten'],
-        ...legendOfTheEnd(result),
-      ]),
+      legend([['inkomen', 'Inkomen'], ['last', 'Lasten'], ...legendOfTheEnd(result)]),
       'Posten van € 0 zijn niet getekend.',
     ),
   );

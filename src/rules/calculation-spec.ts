@@ -26,7 +26,14 @@ export const CALCULATION_SPECS: Readonly<Record<CalculationId, CalculationSpec>>
       minimaal:
         'minimaal is each post\'s minimum necessary amount, from which MaximaleAfloscapaciteit follows: add it to measures, with "measureDefaults": { "minimaal": "bedrag" } so only the rules whose minimum differs state it, and add the totals TotaalMinimaleLasten, MaximaleAfloscapaciteit and MinimaalTekort (docs/rules-format.md)',
     },
-    totals: ['TotaalLasten', 'TotaalMinimaleLasten', 'Afloscapaciteit', 'MaximaleAfloscapaciteit', 'Tekort', 'MinimaalTekort'],
+    totals: [
+      'TotaalLasten',
+      'TotaalMinimaleLasten',
+      'Afloscapaciteit',
+      'MaximaleAfloscapaciteit',
+      'Tekort',
+      'MinimaalTekort',
+    ],
     groupsRequired: false,
     unit: 'EUR/month',
   },

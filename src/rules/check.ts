@@ -542,8 +542,7 @@ function hasDefault(calc: CalculationFile, m: string): boolean {
 function checkMeasureDefaults(calc: CalculationFile, r: (path: Path, code: string, message: string) => void): void {
   for (const [m, from] of Object.entries(calc.measureDefaults ?? {})) {
     const path: Path = ['measureDefaults', m];
-    if (!calc.measures.includes(m))
-      r(path, 'unknown_measure', `${m} is not a measure (${calc.measures.join(', ')})`);
+    if (!calc.measures.includes(m)) r(path, 'unknown_measure', `${m} is not a measure (${calc.measures.join(', ')})`);
     else if (!calc.measures.includes(from))
       r(path, 'unknown_measure', `${from} is not a measure (${calc.measures.join(', ')})`);
     else if (from === m || calc.measureDefaults?.[from] !== undefined)

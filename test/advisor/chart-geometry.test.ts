@@ -82,7 +82,13 @@ describe('waterfallSteps', () => {
     expect(deductions.map((s) => s.amount)).toEqual(family.Posten.filter((p) => p.Bedrag > 0).map((p) => p.Bedrag));
     expect(deductions.at(-1)?.end).toBe(family.NettoBesteedbaarInkomenPerMaand - family.TotaalLasten);
     const [shortfall, back, remaining] = steps.slice(-3);
-    expect(shortfall).toEqual({ label: 'Tekort', kind: 'tekort', amount: family.Tekort, start: -family.Tekort, end: 0 });
+    expect(shortfall).toEqual({
+      label: 'Tekort',
+      kind: 'tekort',
+      amount: family.Tekort,
+      start: -family.Tekort,
+      end: 0,
+    });
     // Cutting to the minimum gives back the surcharge, and a smaller shortfall remains.
     expect(family.MinimaalTekort).toBeGreaterThan(0);
     expect(back).toEqual({

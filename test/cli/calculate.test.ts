@@ -37,10 +37,11 @@ describe('budgetnorm afloscapaciteit', () => {
     expect(run.stdout).toMatch(/^Afloscapaciteit\n/);
     for (const p of result.Posten) expect(run.stdout).toContain(p.Omschrijving);
     const line = (label: string): string[] =>
-      (run.stdout
-        .split('\n')
-        .filter((l) => l.trim().startsWith(label))
-        .at(-1) ?? ''
+      (
+        run.stdout
+          .split('\n')
+          .filter((l) => l.trim().startsWith(label))
+          .at(-1) ?? ''
       )
         .trim()
         .split(/\s{2,}/);
