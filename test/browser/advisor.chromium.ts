@@ -255,10 +255,18 @@ describe('the advisor page in Chromium', () => {
       );
       expect(await chart.locator('g.staaf-inkomen text').textContent()).toBe(formatEuro(5200));
       expect(await chart.locator('g.staaf-capaciteit text').textContent()).toBe(formatEuro(nl2026.Afloscapaciteit));
+      // Then on to the maximum: what the minimum gives back, and the maximum capacity.
+      expect(await chart.locator('g.staaf-besparing text').textContent()).toBe(
+        formatEuro(nl2026.TotaalLasten - nl2026.TotaalMinimaleLasten),
+      );
+      expect(await chart.locator('g.staaf-maximum text').textContent()).toBe(
+        formatEuro(nl2026.MaximaleAfloscapaciteit),
+      );
+      expect(nl2026.MaximaleAfloscapaciteit).toBeGreaterThan(nl2026.Afloscapaciteit);
       // Calculated in the page: no request went out for it.
       expect(requests.slice(before)).toEqual([]);
       // The live region announces it (after a pause in the typing).
-      const announcement = `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand. Rekenregels nl-2026, berekend in deze browser.`;
+      const announcement = `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand; maximaal (met minimale lasten): ${formatEuro(nl2026.MaximaleAfloscapaciteit)} per maand. Rekenregels nl-2026, berekend in deze browser.`;
       await expect.poll(() => page.textContent('#aankondiging'), { timeout: 5000 }).toBe(announcement);
     });
 
@@ -287,8 +295,12 @@ describe('the advisor page in Chromium', () => {
       };
       const amounts: [string, NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']>['Tekort']][] = [
         ...founded.Posten.map((p) => [p.Code, p.Onderbouwing] as [string, typeof p.Onderbouwing & object]),
-        ...Object.entries(founded.OnderbouwingTotalen ?? {}),
+        // A total's row carries its counterpart at the minimum too; its mark is the total's own.
+        ...Object.entries(founded.OnderbouwingTotalen ?? {}).filter(([code]) =>
+          ['TotaalLasten', 'Afloscapaciteit', 'Tekort'].includes(code),
+        ),
       ];
+      expect(Object.keys(founded.OnderbouwingTotalen ?? {})).toHaveLength(6);
       expect(amounts.length).toBe(founded.Posten.length + 3);
       expect(await page.locator('#uitkomst-tabel thead th').allTextContents()).toContain('Onderbouwing');
       for (const [code, o] of amounts) {
