@@ -124,7 +124,10 @@ export const RepaymentCapacityResult = z.object({
    * What is left each month to repay debts: the income minus the necessary expenditure, never
    * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
    */
-  Afloscapaciteit: z.number().min(0),
+  Afloscapaciteit: z
+    .number()
+    .min(0)
+    .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
   /**
    * What the household could repay each month if it cut its spending to the minimum: the income
    * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
@@ -132,7 +135,12 @@ export const RepaymentCapacityResult = z.object({
    * income-dependent surcharge as the minimum, the other posts as they are
    * (docs/methods/afloscapaciteit.md), and round down.
    */
-  MaximaleAfloscapaciteit: z.number().min(0),
+  MaximaleAfloscapaciteit: z
+    .number()
+    .min(0)
+    .describe(
+      "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+    ),
   /** The net disposable income per month, as given in the request. */
   NettoBesteedbaarInkomenPerMaand: z.number().min(0),
   /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
@@ -143,28 +151,37 @@ export const RepaymentCapacityResult = z.object({
       /** The post in plain Dutch. */
       Omschrijving: z.string(),
       /** Euros per month, rounded as the rule set says. */
-      Bedrag: z.number().min(0),
+      Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
       /**
        * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
        * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
        * without its income-dependent surcharge).
        */
-      Minimaal: z.number().min(0),
+      Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
       /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
       Onderbouwing: OnderbouwingSchema.optional(),
     }),
   ),
   /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
-  TotaalLasten: z.number().min(0),
+  TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
   /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
-  TotaalMinimaleLasten: z.number().min(0),
+  TotaalMinimaleLasten: z
+    .number()
+    .min(0)
+    .describe("the minimum necessary expenditure per month (the sum of the posts' Minimaal)"),
   /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
-  Tekort: z.number().min(0),
+  Tekort: z
+    .number()
+    .min(0)
+    .describe('how far the necessary expenditure exceeds the income per month; 0 when it does not'),
   /**
    * How much even the minimum necessary expenditure exceeds the income, per month; 0 when it
    * does not (then `MaximaleAfloscapaciteit` says what is left). Never above `Tekort`.
    */
-  MinimaalTekort: z.number().min(0),
+  MinimaalTekort: z
+    .number()
+    .min(0)
+    .describe('how far even the minimum necessary expenditure exceeds the income per month; 0 when it does not'),
   /** The rule set that computed the result: its id, validity and content hash. */
   Rekenregels,
   /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
