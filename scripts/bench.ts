@@ -244,16 +244,22 @@ function figures(ruleSet: RuleSet) {
 /** The numbers of a repayment result: every post and total, as a caller reads them. */
 interface RepaymentFigures {
   readonly posts: readonly number[];
+  /** Each post's minimum, rounded: the norm without the income supplement, the other posts as they are. */
+  readonly minimal: readonly number[];
   readonly totaalLasten: number;
+  readonly totaalMinimaleLasten: number;
   readonly afloscapaciteit: number;
+  readonly maximaleAfloscapaciteit: number;
   readonly tekort: number;
+  readonly minimaalTekort: number;
 }
 
 /**
  * The nl-2026 repayment method written directly with decimal.js, from the raw body (no
  * validation, no engine): what the arithmetic of the same result costs by hand. It yields
- * every figure the library's result holds (the eight posts rounded, TotaalLasten,
- * Afloscapaciteit, Tekort), and the bench checks it agrees with the library on every
+ * every figure the library's result holds (the eight posts rounded, by the norm and at the
+ * minimum, TotaalLasten, Afloscapaciteit, Tekort and their counterparts at the minimum:
+ * TotaalMinimaleLasten, MaximaleAfloscapaciteit, MinimaalTekort), and the bench checks it agrees with the library on every
  * household it measures. Figures that depend only on the household's make-up (the norms per
  * household type and tenure, the car costs) are computed once, as anyone writing this by
  * hand would.
@@ -318,9 +324,8 @@ function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, unknown>)
     const income = new Money(body['NettoBesteedbaarInkomenPerMaand'] as number);
     const minimumIncome = minimums.get(`${body['LeeftijdHoofdpersoon']}/${partner}`)!;
     const room = Money.max(zero, Money.min(income, cap).minus(minimumIncome));
-    const living = norms
-      .get(`${parents}/${n}/${tenure}`)!
-      .plus(supplement.get(`${parents}${n > 0 ? 'WithChildren' : ''}`)!.times(room));
+    const norm = norms.get(`${parents}/${n}/${tenure}`)!;
+    const living = norm.plus(supplement.get(`${parents}${n > 0 ? 'WithChildren' : ''}`)!.times(room));
     const housing =
       tenure === 'rent'
         ? (typeof woning['HuurPerMaand'] === 'number' ? amount(woning['HuurPerMaand']) : normRent).plus(
@@ -345,11 +350,19 @@ function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, unknown>)
       shown += rounded;
       return rounded;
     });
+    // At the minimum only the living-cost norm differs: without the income supplement.
+    const normShown = norm.toDecimalPlaces(round.post, round.halfUp).toNumber();
+    let minimalTotal = norm;
+    for (let i = 1; i < exact.length; i += 1) minimalTotal = minimalTotal.plus(exact[i] as Decimal);
     return {
       posts,
+      minimal: [normShown, ...posts.slice(1)],
       totaalLasten: shown,
+      totaalMinimaleLasten: shown - (posts[0] as number) + normShown,
       afloscapaciteit: Money.max(zero, income.minus(total)).toDecimalPlaces(0, round.down).toNumber(),
+      maximaleAfloscapaciteit: Money.max(zero, income.minus(minimalTotal)).toDecimalPlaces(0, round.down).toNumber(),
       tekort: Money.max(zero, total.minus(income)).toDecimalPlaces(0, round.up).toNumber(),
+      minimaalTekort: Money.max(zero, minimalTotal.minus(income)).toDecimalPlaces(0, round.up).toNumber(),
     };
   };
 }
@@ -364,9 +377,13 @@ function checkAgreement(
     const result = repaymentCapacity(body, { ruleSet });
     const expected: RepaymentFigures = {
       posts: result.Posten.map((p) => p.Bedrag),
+      minimal: result.Posten.map((p) => p.Minimaal),
       totaalLasten: result.TotaalLasten,
+      totaalMinimaleLasten: result.TotaalMinimaleLasten,
       afloscapaciteit: result.Afloscapaciteit,
+      maximaleAfloscapaciteit: result.MaximaleAfloscapaciteit,
       tekort: result.Tekort,
+      minimaalTekort: result.MinimaalTekort,
     };
     const actual = hand(body);
     if (JSON.stringify(actual) !== JSON.stringify(expected))

@@ -4,13 +4,15 @@
  *
  * - Afloscapaciteit: a waterfall, one row per step: the income as a bar from 0, then every
  *   deduction as a segment hanging from what was left before it, then the capacity (or, when
- *   the costs exceed the income, the shortfall below zero).
+ *   the costs exceed the income, the shortfall below zero); then what cutting the spending to
+ *   the minimum gives back, rising from there, and the maximum capacity (or the shortfall that
+ *   remains even then).
  * - Pensioenuitgaven: per post two bars, Basis and Voorbeeld, the posts grouped under their group.
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { formatEuro } from './format.js';
 
-export type StepKind = 'inkomen' | 'last' | 'capaciteit' | 'tekort';
+export type StepKind = 'inkomen' | 'last' | 'capaciteit' | 'tekort' | 'besparing' | 'maximum';
 
 /** One row of the waterfall, in euros: the bar spans `start`..`end`. */
 export interface WaterfallStep {
@@ -31,6 +33,9 @@ export function shortLabel(text: string, max = 34): string {
 /**
  * The waterfall's steps: the income, every deduction that is not zero (each from what is left
  * down by its amount), then the capacity from 0, or the shortfall from below zero up to 0.
+ * Then the maximum capacity (issue 16): what the minimum gives back (`TotaalLasten` −
+ * `TotaalMinimaleLasten`, when not zero) rising from the capacity or shortfall, and the
+ * maximum capacity from 0, or the shortfall that remains at the minimum.
  */
 export function waterfallSteps(result: RepaymentCapacityResult): WaterfallStep[] {
   const income = result.NettoBesteedbaarInkomenPerMaand;
@@ -57,6 +62,24 @@ export function waterfallSteps(result: RepaymentCapacityResult): WaterfallStep[]
       start: 0,
       end: result.Afloscapaciteit,
     });
+  }
+  return [...steps, ...maximumSteps(result)];
+}
+
+/** The waterfall's rows for the maximum capacity, after the capacity's (see {@link waterfallSteps}). */
+function maximumSteps(result: RepaymentCapacityResult): WaterfallStep[] {
+  const steps: WaterfallStep[] = [];
+  const back = result.TotaalLasten - result.TotaalMinimaleLasten;
+  if (back > 0) {
+    const from = result.Afloscapaciteit - result.Tekort;
+    steps.push({ label: 'Besparing tot het minimum', kind: 'besparing', amount: back, start: from, end: from + back });
+  }
+  if (result.MinimaalTekort > 0) {
+    const amount = result.MinimaalTekort;
+    steps.push({ label: 'Tekort bij minimale lasten', kind: 'tekort', amount, start: -amount, end: 0 });
+  } else {
+    const amount = result.MaximaleAfloscapaciteit;
+    steps.push({ label: 'Maximale afloscapaciteit', kind: 'maximum', amount, start: 0, end: amount });
   }
   return steps;
 }
@@ -182,8 +205,14 @@ export function waterfallLayout(
   for (let i = 0; i + 1 < steps.length; i += 1) {
     const step = steps[i] as WaterfallStep;
     const next = steps[i + 1] as WaterfallStep;
-    // What is left after this step is where the next one starts (for the last row: its top, the capacity).
-    const at = next.kind === 'capaciteit' ? next.end : next.kind === 'tekort' ? next.start : step.end;
+    // What is left after this step is where the next one starts (for a capacity row: its top,
+    // the capacity; the row after it, what the minimum gives back, starts from there).
+    const at =
+      next.kind === 'capaciteit' || next.kind === 'maximum'
+        ? next.end
+        : next.kind === 'tekort' || next.kind === 'besparing'
+          ? next.start
+          : step.end;
     connectors.push({
       x1: round(x(at)),
       y1: round(rowTop(i) + inset + dims.barHeight),

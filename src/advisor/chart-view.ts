@@ -56,30 +56,31 @@ function draw(layout: ChartLayout, title: string, description: string, id: strin
   );
 }
 
-/** The waterfall from income down to the capacity, drawn `width` pixels wide (see `fitDimensions`). */
+/** The waterfall from income down to the capacity and on to the maximum capacity, drawn `width` pixels wide (see `fitDimensions`). */
 export function repaymentChart(result: RepaymentCapacityResult, width = WATERFALL_DIMENSIONS.width): HTMLElement {
   const steps = waterfallSteps(result);
+  const deductions = steps.filter((step) => step.kind === 'last').length;
   const last =
     result.Tekort > 0
       ? `een tekort van ${formatEuro(result.Tekort)}`
       : `een afloscapaciteit van ${formatEuro(result.Afloscapaciteit)}`;
+  const atMinimum =
+    result.MinimaalTekort > 0
+      ? `Met minimale lasten (${formatEuro(result.TotaalMinimaleLasten)}) blijft een tekort van ${formatEuro(result.MinimaalTekort)}.`
+      : `Met minimale lasten (${formatEuro(result.TotaalMinimaleLasten)}) is de maximale afloscapaciteit ${formatEuro(result.MaximaleAfloscapaciteit)}.`;
   return h(
     'figure',
     { class: 'grafiek-figuur' },
     draw(
       waterfallLayout(steps, fitDimensions(WATERFALL_DIMENSIONS, width)),
       'Van inkomen naar afloscapaciteit',
-      `Het netto inkomen van ${formatEuro(result.NettoBesteedbaarInkomenPerMaand)}, verminderd met ${steps.length - 2} lasten, geeft ${last} per maand.`,
+      `Het netto inkomen van ${formatEuro(result.NettoBesteedbaarInkomenPerMaand)}, verminderd met ${deductions} lasten, geeft ${last} per maand. ${atMinimum}`,
       'grafiek-afloscapaciteit',
     ),
     h(
       'figcaption',
       {},
-      legend([
-        ['inkomen', 'Inkomen'],
-        ['last', 'Lasten'],
-        [result.Tekort > 0 ? 'tekort' : 'capaciteit', result.Tekort > 0 ? 'Tekort' : 'Afloscapaciteit'],
-      ]),
+      legend([['inkomen', 'Inkomen'], ['last', 'Lasten'], ...legendOfTheEnd(result)]),
       'Posten van € 0 zijn niet getekend.',
     ),
   );
@@ -105,6 +106,17 @@ export function retirementChart(result: RetirementExpenditureResult, width = GRO
       ]),
     ),
   );
+}
+
+/** The legend's entries for the rows after the deductions, as {@link waterfallSteps} draws them. */
+function legendOfTheEnd(result: RepaymentCapacityResult): (readonly [kind: string, label: string])[] {
+  const kinds = new Set(waterfallSteps(result).map((step) => step.kind));
+  const entries: (readonly [string, string])[] = [];
+  if (kinds.has('capaciteit')) entries.push(['capaciteit', 'Afloscapaciteit']);
+  if (kinds.has('tekort')) entries.push(['tekort', 'Tekort']);
+  if (kinds.has('besparing')) entries.push(['besparing', 'Besparing tot de minimale lasten']);
+  if (kinds.has('maximum')) entries.push(['maximum', 'Maximale afloscapaciteit']);
+  return entries;
 }
 
 function legend(items: readonly (readonly [kind: string, label: string])[]): HTMLElement {

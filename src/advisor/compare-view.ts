@@ -58,6 +58,7 @@ function repaymentRows(
     ['TotaalLasten', 'Totaal lasten', a.TotaalLasten, b.TotaalLasten],
     ['Afloscapaciteit', 'Afloscapaciteit', a.Afloscapaciteit, b.Afloscapaciteit],
     ['Tekort', 'Tekort', a.Tekort, b.Tekort],
+    ['MaximaleAfloscapaciteit', 'Maximale afloscapaciteit', a.MaximaleAfloscapaciteit, b.MaximaleAfloscapaciteit],
   ];
 }
 

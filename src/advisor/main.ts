@@ -325,6 +325,7 @@ function start(root: HTMLElement): void {
       if (isRepayment(result)) {
         text = `Afloscapaciteit: ${formatEuro(result.Afloscapaciteit)} per maand`;
         if (result.Tekort > 0) text += `, tekort: ${formatEuro(result.Tekort)} per maand`;
+        text += `; maximaal (met minimale lasten): ${formatEuro(result.MaximaleAfloscapaciteit)} per maand`;
         table.replaceChildren(repaymentTable(result, open), ...legendFor(result.OnderbouwingTotalen !== undefined));
         drawChart = (width) => repaymentChart(result, width);
       } else {

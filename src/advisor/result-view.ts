@@ -61,25 +61,30 @@ function explained(
   return { button, row };
 }
 
-/** Afloscapaciteit: income, every deduction, the total, the capacity and the shortfall. */
+/**
+ * Afloscapaciteit: income, every deduction, the total, the capacity and the shortfall, each in
+ * two columns: by the norm (`Bedrag`) and at the minimum (`Minimaal`, ending in the maximum
+ * capacity and the shortfall that remains).
+ */
 export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplanations): HTMLElement {
   const explanation = result.Uitleg;
   const rows: HTMLElement[] = [];
   const line = (
     attrs: { code: string; class?: string },
     name: string,
-    amount: number,
+    [amount, minimal]: readonly [number, number],
     explain: (() => HTMLElement) | undefined,
     key: string,
     foundation?: Onderbouwing,
   ) => {
-    const toggle = explain === undefined ? undefined : explained(key, name, 4, open, explain, foundation);
+    const toggle = explain === undefined ? undefined : explained(key, name, 5, open, explain, foundation);
     rows.push(
       h(
         'tr',
         { 'data-code': attrs.code, class: attrs.class },
         h('th', { scope: 'row' }, name),
         h('td', { class: 'getal', 'data-meting': 'Bedrag', 'data-waarde': amount }, formatEuro(amount)),
+        h('td', { class: 'getal', 'data-meting': 'Minimaal', 'data-waarde': minimal }, formatEuro(minimal)),
         foundationCell(foundation),
         h('td', { class: 'actie' }, toggle?.button),
       ),
@@ -89,7 +94,7 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
   line(
     { code: 'NettoBesteedbaarInkomenPerMaand', class: 'inkomen' },
     'Netto besteedbaar inkomen',
-    result.NettoBesteedbaarInkomenPerMaand,
+    [result.NettoBesteedbaarInkomenPerMaand, result.NettoBesteedbaarInkomenPerMaand],
     undefined,
     '',
   );
@@ -98,24 +103,35 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
     line(
       { code: post.Code },
       post.Omschrijving,
-      post.Bedrag,
+      [post.Bedrag, post.Minimaal],
       trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
       `post:${post.Code}`,
       post.Onderbouwing,
     );
   }
-  const totals: readonly [keyof NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']>, string, number][] = [
-    ['TotaalLasten', 'Totaal lasten', result.TotaalLasten],
-    ['Afloscapaciteit', 'Afloscapaciteit', result.Afloscapaciteit],
-    ['Tekort', 'Tekort', result.Tekort],
+  type Total = keyof NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']>;
+  const totals: readonly [Total, Total, string][] = [
+    ['TotaalLasten', 'TotaalMinimaleLasten', 'Totaal lasten'],
+    ['Afloscapaciteit', 'MaximaleAfloscapaciteit', 'Afloscapaciteit'],
+    ['Tekort', 'MinimaalTekort', 'Tekort'],
   ];
-  for (const [code, name, amount] of totals) {
-    const trace = explanation?.totals.find((t) => t.name === code);
+  for (const [code, minimal, name] of totals) {
+    // One explanation for the row: how the total came about, then its minimum counterpart.
+    const traces = [code, minimal].map((n) => explanation?.totals.find((t) => t.name === n));
+    const explain =
+      explanation === undefined || traces.some((t) => t === undefined)
+        ? undefined
+        : () =>
+            h(
+              'div',
+              {},
+              traces.map((t) => (t === undefined ? null : totalExplanation(t, explanation))),
+            );
     line(
       { code, class: code === 'Afloscapaciteit' ? 'totaal uitkomst' : 'totaal' },
       name,
-      amount,
-      trace === undefined || explanation === undefined ? undefined : () => totalExplanation(trace, explanation),
+      [result[code], result[minimal]],
+      explain,
       `totaal:${code}`,
       result.OnderbouwingTotalen?.[code],
     );
@@ -123,7 +139,11 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
   return h(
     'table',
     { class: 'uitkomst', id: 'uitkomst-tabel' },
-    h('caption', {}, 'Afloscapaciteit per maand, met elke post'),
+    h(
+      'caption',
+      {},
+      'Afloscapaciteit per maand, met elke post: Bedrag (volgens de norm) en Minimaal (de minimale lasten, met de maximale afloscapaciteit)',
+    ),
     h(
       'thead',
       {},
@@ -132,6 +152,7 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
         {},
         h('th', { scope: 'col' }, 'Post'),
         h('th', { scope: 'col', class: 'getal' }, 'Bedrag per maand'),
+        h('th', { scope: 'col', class: 'getal' }, 'Minimaal'),
         h('th', { scope: 'col' }, 'Onderbouwing'),
         h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Uitleg')),
       ),

@@ -44,8 +44,11 @@ export function foundedRepayment(
       Posten: result.Posten.map((p, i) => ({ ...p, Onderbouwing: f.posts[i] ?? f.allPosts })),
       OnderbouwingTotalen: {
         TotaalLasten: total('TotaalLasten'),
+        TotaalMinimaleLasten: total('TotaalMinimaleLasten'),
         Afloscapaciteit: total('Afloscapaciteit'),
+        MaximaleAfloscapaciteit: total('MaximaleAfloscapaciteit'),
         Tekort: total('Tekort'),
+        MinimaalTekort: total('MinimaalTekort'),
       },
       Uitleg,
     };

@@ -1,8 +1,11 @@
 /**
  * Repayment capacity (afloscapaciteit): what is left of the net disposable monthly income
- * after all necessary expenditure. The arithmetic is the rule set's (its posts and its
- * totals `TotaalLasten`, `Afloscapaciteit`, `Tekort`); this module only parses the request,
- * runs the program and shapes the result of the contract.
+ * after all necessary expenditure, and the maximum repayment capacity: what is left after
+ * only the minimum necessary expenditure. The arithmetic is the rule set's (its posts with
+ * the measures `bedrag` and `minimaal`, and its totals `TotaalLasten`,
+ * `TotaalMinimaleLasten`, `Afloscapaciteit`, `MaximaleAfloscapaciteit`, `Tekort`,
+ * `MinimaalTekort`); this module only parses the request, runs the program and shapes the
+ * result of the contract.
  */
 import { moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RepaymentCapacityResult } from '../contract/results.js';
@@ -31,8 +34,10 @@ import { foundedRepayment, needsExplanation } from './foundations.js';
  *   explanation; see {@link CalculationOptions}. Default: the bundled rule set valid today.
  * @returns A {@link RepaymentCapacityResult}, the body of `POST /Afloscapaciteit/Resultaat`:
  *   `Afloscapaciteit` (0 when the costs exceed the income), `Tekort` (the shortfall, 0
- *   otherwise), `TotaalLasten`, every post, the rule set used (`Rekenregels`), warnings
- *   (`Meldingen`), and `Uitleg` when asked.
+ *   otherwise), `TotaalLasten`, the same three for the minimum necessary expenditure
+ *   (`MaximaleAfloscapaciteit`, `MinimaalTekort`, `TotaalMinimaleLasten`), every post with its
+ *   `Bedrag` and `Minimaal`, the rule set used (`Rekenregels`), warnings (`Meldingen`), and
+ *   `Uitleg` when asked.
  * @throws {@link ValidationError} when the body is not acceptable; its `issues` list every
  *   problem at once, each with the `path` as the caller wrote it and a stable `code`.
  * @throws {@link RuleSetChoiceError} when the rule set asked for does not exist, the date is
@@ -63,6 +68,10 @@ import { foundedRepayment, needsExplanation } from './foundations.js';
  * assert.equal(result.Afloscapaciteit, 134);
  * assert.equal(result.Tekort, 0);
  * assert.equal(result.Posten.find((p) => p.Code === 'Woonlasten')?.Bedrag, 700);
+ * // Cutting spending to the minimum drops the income surcharge on the living-cost norm (79.85).
+ * assert.equal(result.Posten.find((p) => p.Code === 'Levensonderhoud')?.Minimaal, 1286);
+ * assert.equal(result.TotaalMinimaleLasten, 1986);
+ * assert.equal(result.MaximaleAfloscapaciteit, 214);
  * ```
  * @example A bad body: every problem at once
  * ```ts runnable
@@ -104,14 +113,18 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
   const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
   const result: RepaymentCapacityResult = {
     Afloscapaciteit: total('Afloscapaciteit'),
+    MaximaleAfloscapaciteit: total('MaximaleAfloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome,
     Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,
       Bedrag: moneyToNumber(p.rounded['bedrag'] as Decimal),
+      Minimaal: moneyToNumber(p.rounded['minimaal'] as Decimal),
     })),
     TotaalLasten: total('TotaalLasten'),
+    TotaalMinimaleLasten: total('TotaalMinimaleLasten'),
     Tekort: total('Tekort'),
+    MinimaalTekort: total('MinimaalTekort'),
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),

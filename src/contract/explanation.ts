@@ -266,7 +266,7 @@ export interface AmountTrace {
 }
 
 /**
- * How one total (`TotaalLasten`, `Afloscapaciteit`, `Tekort`) came about.
+ * How one total (`TotaalLasten`, `Afloscapaciteit`, `MaximaleAfloscapaciteit`, …) came about.
  *
  * @inline
  */
@@ -313,7 +313,10 @@ export interface TotalTrace {
  * assert.equal(explanation.calculation, 'afloscapaciteit');
  * assert.equal(explanation.facts['age'], 67);
  * assert.deepEqual(explanation.posts.map((p) => p.code), result.Posten.map((p) => p.Code));
- * assert.deepEqual(explanation.totals.map((t) => t.name), ['TotaalLasten', 'Afloscapaciteit', 'Tekort']);
+ * assert.deepEqual(
+ *   explanation.totals.map((t) => t.name),
+ *   ['TotaalLasten', 'TotaalMinimaleLasten', 'Afloscapaciteit', 'MaximaleAfloscapaciteit', 'Tekort', 'MinimaalTekort'],
+ * );
  * assert.equal(explanation.totals.find((t) => t.name === 'Tekort')?.value, String(result.Tekort));
  * ```
  */

@@ -108,7 +108,8 @@ export const Uitleg: z.ZodType<Explanation> = ExplanationSchema;
  * import { RepaymentCapacityResult } from 'budgetnorm';
  *
  * const body: unknown = JSON.parse(
- *   '{"Afloscapaciteit":134,"NettoBesteedbaarInkomenPerMaand":2200,"Posten":[],"TotaalLasten":2066,"Tekort":0,' +
+ *   '{"Afloscapaciteit":134,"MaximaleAfloscapaciteit":214,"NettoBesteedbaarInkomenPerMaand":2200,"Posten":[],' +
+ *     '"TotaalLasten":2066,"TotaalMinimaleLasten":1986,"Tekort":0,"MinimaalTekort":0,' +
  *     '"Rekenregels":{"Id":"nl-2026","GeldigVanaf":"2026-01-01","GeldigTot":"2026-12-31","Hash":"' + '0'.repeat(64) + '","Status":"draft"},' +
  *     '"Meldingen":[]}',
  * );
@@ -123,7 +124,23 @@ export const RepaymentCapacityResult = z.object({
    * What is left each month to repay debts: the income minus the necessary expenditure, never
    * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
    */
-  Afloscapaciteit: z.number().min(0),
+  Afloscapaciteit: z
+    .number()
+    .min(0)
+    .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
+  /**
+   * What the household could repay each month if it cut its spending to the minimum: the income
+   * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
+   * `Afloscapaciteit`. The bundled rule sets take the living-cost norm without its
+   * income-dependent surcharge as the minimum, the other posts as they are
+   * (docs/methods/afloscapaciteit.md), and round down.
+   */
+  MaximaleAfloscapaciteit: z
+    .number()
+    .min(0)
+    .describe(
+      "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+    ),
   /** The net disposable income per month, as given in the request. */
   NettoBesteedbaarInkomenPerMaand: z.number().min(0),
   /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
@@ -134,15 +151,37 @@ export const RepaymentCapacityResult = z.object({
       /** The post in plain Dutch. */
       Omschrijving: z.string(),
       /** Euros per month, rounded as the rule set says. */
-      Bedrag: z.number().min(0),
-      /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` is. */
+      Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
+      /**
+       * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
+       * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
+       * without its income-dependent surcharge).
+       */
+      Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
+      /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
       Onderbouwing: OnderbouwingSchema.optional(),
     }),
   ),
   /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
-  TotaalLasten: z.number().min(0),
+  TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
+  /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
+  TotaalMinimaleLasten: z
+    .number()
+    .min(0)
+    .describe("the minimum necessary expenditure per month (the sum of the posts' Minimaal)"),
   /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
-  Tekort: z.number().min(0),
+  Tekort: z
+    .number()
+    .min(0)
+    .describe('how far the necessary expenditure exceeds the income per month; 0 when it does not'),
+  /**
+   * How much even the minimum necessary expenditure exceeds the income, per month; 0 when it
+   * does not (then `MaximaleAfloscapaciteit` says what is left). Never above `Tekort`.
+   */
+  MinimaalTekort: z
+    .number()
+    .min(0)
+    .describe('how far even the minimum necessary expenditure exceeds the income per month; 0 when it does not'),
   /** The rule set that computed the result: its id, validity and content hash. */
   Rekenregels,
   /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
@@ -155,10 +194,16 @@ export const RepaymentCapacityResult = z.object({
     .object({
       /** How well founded `TotaalLasten` is. */
       TotaalLasten: OnderbouwingSchema,
+      /** How well founded `TotaalMinimaleLasten` is. */
+      TotaalMinimaleLasten: OnderbouwingSchema,
       /** How well founded `Afloscapaciteit` is. */
       Afloscapaciteit: OnderbouwingSchema,
+      /** How well founded `MaximaleAfloscapaciteit` is. */
+      MaximaleAfloscapaciteit: OnderbouwingSchema,
       /** How well founded `Tekort` is. */
       Tekort: OnderbouwingSchema,
+      /** How well founded `MinimaalTekort` is. */
+      MinimaalTekort: OnderbouwingSchema,
     })
     .optional(),
   /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
@@ -193,6 +238,9 @@ export const RepaymentCapacityResult = z.object({
  * assert.equal(result.Tekort, 0);
  * assert.ok(result.Meldingen.some((m) => m.Code === 'HuurOntbreekt'));
  * assert.equal(result.Posten.reduce((sum, p) => sum + p.Bedrag, 0), result.TotaalLasten);
+ * // At the minimum (the norm without its income surcharge) more is left to repay.
+ * assert.equal(result.Posten.reduce((sum, p) => sum + p.Minimaal, 0), result.TotaalMinimaleLasten);
+ * assert.ok(result.MaximaleAfloscapaciteit >= result.Afloscapaciteit);
  * ```
  */
 export type RepaymentCapacityResult = z.infer<typeof RepaymentCapacityResult>;

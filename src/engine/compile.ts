@@ -144,12 +144,23 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const where = `${file} rule ${rule.id}`;
     const cond =
       rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition);
+    // A measure left to its default (`measureDefaults`) holds the very same expression: compiled
+    // once, so `run` computes it once for both measures.
+    const compiled = new Map<Expression, AmountFn>();
+    const compileOnce = (e: Expression): AmountFn => {
+      let fn = compiled.get(e);
+      if (fn === undefined) {
+        fn = remembered(e, compileExpression(env, e, undefined, where));
+        compiled.set(e, fn);
+      }
+      return fn;
+    };
     return {
       id: rule.id,
       description: rule.description,
       test: cond?.test,
       explain: cond?.explain,
-      amounts: amounts.map(([m, e]) => [m, remembered(e, compileExpression(env, e, undefined, where))] as const),
+      amounts: amounts.map(([m, e]) => [m, compileOnce(e)] as const),
       expressions: Object.fromEntries(amounts),
       notice: rule.notice,
     };
@@ -276,16 +287,27 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
       if (rule.test !== undefined && !rule.test(ctx)) continue;
       if (rule.notice !== undefined) addNotice(ctx, rule.notice);
       const amounts = rule.amounts;
+      // The same compiled amount for the next measure (a default) is not computed again.
+      let lastFn: AmountFn | undefined;
+      let last: Decimal | undefined;
       if (out === undefined) {
         out = {};
         for (let a = 0; a < amounts.length; a += 1) {
           const [m, fn] = amounts[a] as readonly [string, AmountFn];
-          out[m] = fn(ctx);
+          if (fn !== lastFn) {
+            lastFn = fn;
+            last = fn(ctx);
+          }
+          out[m] = last as Decimal;
         }
       } else {
         for (let a = 0; a < amounts.length; a += 1) {
           const [m, fn] = amounts[a] as readonly [string, AmountFn];
-          out[m] = addMoney(out[m] as Decimal, fn(ctx));
+          if (fn !== lastFn) {
+            lastFn = fn;
+            last = fn(ctx);
+          }
+          out[m] = addMoney(out[m] as Decimal, last as Decimal);
         }
       }
       if (program.combine === 'first') return out;

@@ -82,12 +82,22 @@ export interface ExampleOutcome {
  */
 type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
 
-/** The result in the shape examples state it: `Posten` keyed by code, and `MeldingCodes` (the warnings' codes, sorted). */
-function comparable(calculation: Calculation, result: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The result in the shape examples state it: `Posten` keyed by code, and `MeldingCodes` (the
+ * warnings' codes, sorted). A repayment post is its `Bedrag` where the example gives a number,
+ * and `{ Bedrag, Minimaal }` where it gives an object.
+ */
+function comparable(
+  calculation: Calculation,
+  result: Record<string, unknown>,
+  expectedPosten: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const posten: Record<string, unknown> = {};
   for (const p of result['Posten'] as Record<string, unknown>[]) {
-    posten[p['Code'] as string] =
-      calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+    const code = p['Code'] as string;
+    if (calculation === 'pensioenuitgaven') posten[code] = { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+    else if (typeof expectedPosten[code] === 'number') posten[code] = p['Bedrag'];
+    else posten[code] = { Bedrag: p['Bedrag'], Minimaal: p['Minimaal'] };
   }
   const codes = [...new Set((result['Meldingen'] as { Code: string }[]).map((m) => m.Code))].sort();
   return { ...result, Posten: posten, MeldingCodes: codes };
@@ -178,7 +188,7 @@ export function runWorkedExample(
     return { file, description: example.description, differences: [], problems };
   }
   const differences: ExampleDifference[] = [];
-  compare(example.expected, comparable(calculation, result), '', differences);
+  compare(example.expected, comparable(calculation, result, example.expected.Posten), '', differences);
   return { file, description: example.description, differences, problems };
 }
 

@@ -5,15 +5,19 @@ import type { RuleSetFiles } from './rule-set.js';
 
 export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash: string; readonly files: RuleSetFiles }>> = {
   "nl-2025": {
-    "verifiedHash": "2cd1a20e9537b4fe2cca994dfb1c40caa07ef819f5ce7ee5fc35d862c37d8bef",
+    "verifiedHash": "09786e56c7821913230b97e8c4b7d6a292e19d8d32fe67c50e55af19a433eff6",
     "files": {
       "afloscapaciteit.json": {
         "$schema": "../schema/calculation.schema.json",
         "calculation": "afloscapaciteit",
-        "description": "Repayment capacity 2025: net disposable income minus the living-cost norm, housing costs, car costs and special expenditures. Method: docs/methods/afloscapaciteit.md.",
+        "description": "Repayment capacity 2025: net disposable income minus the living-cost norm, housing costs, car costs and special expenditures; the maximum repayment capacity subtracts the minimum necessary expenditure (measure minimaal: the living-cost norm without the income surcharge). Method: docs/methods/afloscapaciteit.md.",
         "measures": [
-          "bedrag"
+          "bedrag",
+          "minimaal"
         ],
+        "measureDefaults": {
+          "minimaal": "bedrag"
+        },
         "unit": "EUR/month",
         "values": [
           {
@@ -515,7 +519,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
               },
               {
                 "id": "levensonderhoud-opslag-inkomen",
-                "description": "Opslag: een percentage van het inkomen boven het minimuminkomen, waarbij het inkomen telt tot anderhalf keer modaal",
+                "description": "Opslag: een percentage van het inkomen boven het minimuminkomen, waarbij het inkomen telt tot anderhalf keer modaal; geen deel van de minimale lasten (minimaal 0): de opslag volgt uitgaven die met het inkomen meegroeien, en die kan een huishouden terugbrengen",
                 "amounts": {
                   "bedrag": {
                     "multiply": [
@@ -559,6 +563,10 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                         ]
                       }
                     ]
+                  },
+                  "minimaal": {
+                    "const": "0",
+                    "unit": "EUR/month"
                   }
                 }
               }
@@ -885,6 +893,17 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "unit": "EUR/month",
             "amount": {
               "sumPosts": {
+                "measure": "bedrag",
+                "rounded": true
+              }
+            }
+          },
+          "TotaalMinimaleLasten": {
+            "description": "Som van de getoonde (afgeronde) minimale posten: de lasten zonder de inkomensafhankelijke opslag op de norm",
+            "unit": "EUR/month",
+            "amount": {
+              "sumPosts": {
+                "measure": "minimaal",
                 "rounded": true
               }
             }
@@ -904,7 +923,35 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                         "fact": "income"
                       },
                       {
-                        "sumPosts": {}
+                        "sumPosts": {
+                          "measure": "bedrag"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              "policy": "afloscapaciteit"
+            }
+          },
+          "MaximaleAfloscapaciteit": {
+            "description": "Inkomen min de minimale lasten (exact), niet negatief, naar beneden afgerond op hele euro's: wat het huishouden kan aflossen als het zijn uitgaven tot het minimum terugbrengt",
+            "unit": "EUR/month",
+            "amount": {
+              "round": {
+                "max": [
+                  {
+                    "const": "0"
+                  },
+                  {
+                    "subtract": [
+                      {
+                        "fact": "income"
+                      },
+                      {
+                        "sumPosts": {
+                          "measure": "minimaal"
+                        }
                       }
                     ]
                   }
@@ -925,7 +972,35 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                   {
                     "subtract": [
                       {
-                        "sumPosts": {}
+                        "sumPosts": {
+                          "measure": "bedrag"
+                        }
+                      },
+                      {
+                        "fact": "income"
+                      }
+                    ]
+                  }
+                ]
+              },
+              "policy": "tekort"
+            }
+          },
+          "MinimaalTekort": {
+            "description": "Hoeveel de minimale lasten (exact) het inkomen overschrijden, naar boven afgerond; 0 als ze dat niet doen: het tekort dat ook bij minimale uitgaven blijft",
+            "unit": "EUR/month",
+            "amount": {
+              "round": {
+                "max": [
+                  {
+                    "const": "0"
+                  },
+                  {
+                    "subtract": [
+                      {
+                        "sumPosts": {
+                          "measure": "minimaal"
+                        }
                       },
                       {
                         "fact": "income"
@@ -5515,15 +5590,19 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
     }
   },
   "nl-2026": {
-    "verifiedHash": "f9dfbc4669d800e1a93cf7de2461209f9b524c2ed5a261404a9fa46c735291cb",
+    "verifiedHash": "c03fe201160fc3750386ec15d2aea154376dd026d89e30f4c2d9de30a804a58c",
     "files": {
       "afloscapaciteit.json": {
         "$schema": "../schema/calculation.schema.json",
         "calculation": "afloscapaciteit",
-        "description": "Repayment capacity 2026: net disposable income minus the living-cost norm, housing costs, car costs and special expenditures. Method: docs/methods/afloscapaciteit.md.",
+        "description": "Repayment capacity 2026: net disposable income minus the living-cost norm, housing costs, car costs and special expenditures; the maximum repayment capacity subtracts the minimum necessary expenditure (measure minimaal: the living-cost norm without the income surcharge). Method: docs/methods/afloscapaciteit.md.",
         "measures": [
-          "bedrag"
+          "bedrag",
+          "minimaal"
         ],
+        "measureDefaults": {
+          "minimaal": "bedrag"
+        },
         "unit": "EUR/month",
         "values": [
           {
@@ -6040,7 +6119,7 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
               },
               {
                 "id": "levensonderhoud-opslag-inkomen",
-                "description": "Opslag: een percentage van het inkomen boven het minimuminkomen, waarbij het inkomen telt tot anderhalf keer modaal",
+                "description": "Opslag: een percentage van het inkomen boven het minimuminkomen, waarbij het inkomen telt tot anderhalf keer modaal; geen deel van de minimale lasten (minimaal 0): de opslag volgt uitgaven die met het inkomen meegroeien, en die kan een huishouden terugbrengen",
                 "amounts": {
                   "bedrag": {
                     "multiply": [
@@ -6084,6 +6163,10 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                         ]
                       }
                     ]
+                  },
+                  "minimaal": {
+                    "const": "0",
+                    "unit": "EUR/month"
                   }
                 }
               }
@@ -6413,6 +6496,17 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
             "unit": "EUR/month",
             "amount": {
               "sumPosts": {
+                "measure": "bedrag",
+                "rounded": true
+              }
+            }
+          },
+          "TotaalMinimaleLasten": {
+            "description": "Som van de getoonde (afgeronde) minimale posten: de lasten zonder de inkomensafhankelijke opslag op de norm",
+            "unit": "EUR/month",
+            "amount": {
+              "sumPosts": {
+                "measure": "minimaal",
                 "rounded": true
               }
             }
@@ -6432,7 +6526,35 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                         "fact": "income"
                       },
                       {
-                        "sumPosts": {}
+                        "sumPosts": {
+                          "measure": "bedrag"
+                        }
+                      }
+                    ]
+                  }
+                ]
+              },
+              "policy": "afloscapaciteit"
+            }
+          },
+          "MaximaleAfloscapaciteit": {
+            "description": "Inkomen min de minimale lasten (exact), niet negatief, naar beneden afgerond op hele euro's: wat het huishouden kan aflossen als het zijn uitgaven tot het minimum terugbrengt",
+            "unit": "EUR/month",
+            "amount": {
+              "round": {
+                "max": [
+                  {
+                    "const": "0"
+                  },
+                  {
+                    "subtract": [
+                      {
+                        "fact": "income"
+                      },
+                      {
+                        "sumPosts": {
+                          "measure": "minimaal"
+                        }
                       }
                     ]
                   }
@@ -6453,7 +6575,35 @@ export const BUNDLED_RULE_SETS: Readonly<Record<string, { readonly verifiedHash:
                   {
                     "subtract": [
                       {
-                        "sumPosts": {}
+                        "sumPosts": {
+                          "measure": "bedrag"
+                        }
+                      },
+                      {
+                        "fact": "income"
+                      }
+                    ]
+                  }
+                ]
+              },
+              "policy": "tekort"
+            }
+          },
+          "MinimaalTekort": {
+            "description": "Hoeveel de minimale lasten (exact) het inkomen overschrijden, naar boven afgerond; 0 als ze dat niet doen: het tekort dat ook bij minimale uitgaven blijft",
+            "unit": "EUR/month",
+            "amount": {
+              "round": {
+                "max": [
+                  {
+                    "const": "0"
+                  },
+                  {
+                    "subtract": [
+                      {
+                        "sumPosts": {
+                          "measure": "minimaal"
+                        }
                       },
                       {
                         "fact": "income"

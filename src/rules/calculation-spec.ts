@@ -8,6 +8,8 @@ import type { CalculationId } from './format/calculation.js';
 
 export interface CalculationSpec {
   readonly measures: readonly string[];
+  /** What to do when a rule set lacks a measure (one written before it came): said in the load error. */
+  readonly measureHints?: Readonly<Record<string, string>>;
   readonly totals: readonly string[];
   readonly groupsRequired: boolean;
   readonly unit: string;
@@ -15,8 +17,23 @@ export interface CalculationSpec {
 
 export const CALCULATION_SPECS: Readonly<Record<CalculationId, CalculationSpec>> = {
   afloscapaciteit: {
-    measures: ['bedrag'],
-    totals: ['TotaalLasten', 'Afloscapaciteit', 'Tekort'],
+    // `minimaal`: each post's minimum necessary amount, for MaximaleAfloscapaciteit (issue 16).
+    // Required, not defaulted to `bedrag`: a maximum equal to the capacity would be a figure
+    // the rule set never stated. A rule set written before it is refused at load with
+    // wrong_measures and missing_total, which say what to add.
+    measures: ['bedrag', 'minimaal'],
+    measureHints: {
+      minimaal:
+        'minimaal is each post\'s minimum necessary amount, from which MaximaleAfloscapaciteit follows: add it to measures, with "measureDefaults": { "minimaal": "bedrag" } so only the rules whose minimum differs state it, and add the totals TotaalMinimaleLasten, MaximaleAfloscapaciteit and MinimaalTekort (docs/rules-format.md)',
+    },
+    totals: [
+      'TotaalLasten',
+      'TotaalMinimaleLasten',
+      'Afloscapaciteit',
+      'MaximaleAfloscapaciteit',
+      'Tekort',
+      'MinimaalTekort',
+    ],
     groupsRequired: false,
     unit: 'EUR/month',
   },

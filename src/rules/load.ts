@@ -10,6 +10,7 @@ import { CALCULATION_IDS, CalculationFile, type CalculationId } from './format/c
 import { Manifest, SourcesFile } from './format/manifest.js';
 import { ParametersFile, TablesFile } from './format/parameters.js';
 import { hashRuleFiles } from './hash.js';
+import { withMeasureDefaults } from './measure-defaults.js';
 import { RULE_FILE_DESCRIPTION, RULE_FILE_PATTERN, type RuleSet, type RuleSetFiles } from './rule-set.js';
 import { jsonPath, zodIssuesToRuleSetIssues } from './zod-issues.js';
 
@@ -106,6 +107,9 @@ export function parseRuleSet(files: RuleSetFiles, origin?: string): RuleSet {
     validUntil: manifest.validUntil,
     hash: hashRuleFiles(ruleFiles),
     ...parsed,
+    calculations: Object.fromEntries(
+      Object.entries(calculations).map(([id, calc]) => [id, withMeasureDefaults(calc)]),
+    ) as typeof calculations,
     files: ruleFiles,
   };
 }

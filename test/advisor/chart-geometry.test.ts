@@ -43,11 +43,35 @@ const family = repaymentCapacity(
 describe('waterfallSteps', () => {
   it('income, each deduction that is not zero hanging from what is left, then the capacity', () => {
     expect(single.Posten.map((p) => p.Bedrag)).toEqual([1386, 800, 0, 0, 0, 0, 0, 0]);
+    // The norm of a single tenant (1285.74) plus the income surcharge 0.10 × (2400 − 1401.50) = 99.85.
+    expect(single.Posten.map((p) => p.Minimaal)).toEqual([1286, 800, 0, 0, 0, 0, 0, 0]);
     expect(waterfallSteps(single)).toEqual([
       { label: 'Netto inkomen', kind: 'inkomen', amount: 2400, start: 0, end: 2400 },
       { label: 'Kosten van levensonderhoud', kind: 'last', amount: 1386, start: 2400, end: 1014 },
       { label: 'Woonlasten', kind: 'last', amount: 800, start: 1014, end: 214 },
       { label: 'Afloscapaciteit', kind: 'capaciteit', amount: 214, start: 0, end: 214 },
+      // Then the maximum (issue 16): the surcharge given back, rising from the capacity, and the maximum from 0.
+      { label: 'Besparing tot het minimum', kind: 'besparing', amount: 100, start: 214, end: 314 },
+      { label: 'Maximale afloscapaciteit', kind: 'maximum', amount: 314, start: 0, end: 314 },
+    ]);
+  });
+
+  it('without a surcharge the maximum follows the capacity directly, with nothing given back', () => {
+    const poor = repaymentCapacity(
+      {
+        LeeftijdHoofdpersoon: 45,
+        HeeftPartner: false,
+        AantalThuiswonendeKinderen: 0,
+        AantalAutos: 0,
+        NettoBesteedbaarInkomenPerMaand: 1400, // below the minimum income 1401.50: no surcharge
+        BijzondereUitgaven: {},
+        Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 100 },
+      },
+      { ruleSet: 'nl-2026' },
+    );
+    expect(waterfallSteps(poor).slice(-2)).toEqual([
+      { label: 'Afloscapaciteit', kind: 'capaciteit', amount: 14, start: 0, end: 14 }, // 1400 − 1285.74 − 100
+      { label: 'Maximale afloscapaciteit', kind: 'maximum', amount: 14, start: 0, end: 14 },
     ]);
   });
 
@@ -57,11 +81,28 @@ describe('waterfallSteps', () => {
     const deductions = steps.filter((s) => s.kind === 'last');
     expect(deductions.map((s) => s.amount)).toEqual(family.Posten.filter((p) => p.Bedrag > 0).map((p) => p.Bedrag));
     expect(deductions.at(-1)?.end).toBe(family.NettoBesteedbaarInkomenPerMaand - family.TotaalLasten);
-    expect(steps.at(-1)).toEqual({
+    const [shortfall, back, remaining] = steps.slice(-3);
+    expect(shortfall).toEqual({
       label: 'Tekort',
       kind: 'tekort',
       amount: family.Tekort,
       start: -family.Tekort,
+      end: 0,
+    });
+    // Cutting to the minimum gives back the surcharge, and a smaller shortfall remains.
+    expect(family.MinimaalTekort).toBeGreaterThan(0);
+    expect(back).toEqual({
+      label: 'Besparing tot het minimum',
+      kind: 'besparing',
+      amount: family.TotaalLasten - family.TotaalMinimaleLasten,
+      start: -family.Tekort,
+      end: -family.Tekort + family.TotaalLasten - family.TotaalMinimaleLasten,
+    });
+    expect(remaining).toEqual({
+      label: 'Tekort bij minimale lasten',
+      kind: 'tekort',
+      amount: family.MinimaalTekort,
+      start: -family.MinimaalTekort,
       end: 0,
     });
   });
@@ -71,26 +112,38 @@ describe('waterfallLayout', () => {
   it('scales every bar to one axis within the plot, one row per step', () => {
     const layout = waterfallLayout(waterfallSteps(single));
     const plot = D.width - D.labelWidth - D.valueWidth;
-    const [income, living, housing, capacity] = layout.bars;
+    const [income, living, housing, capacity, back, maximum] = layout.bars;
     expect(income).toMatchObject({ x: D.labelWidth, width: plot, valueText: '€ 2.400' });
     expect(living?.width).toBeCloseTo((1386 / 2400) * plot, 1);
     expect(living?.valueText).toBe('−€ 1.386');
     expect((living?.x ?? 0) + (living?.width ?? 0)).toBeCloseTo(D.labelWidth + plot, 1);
     expect(housing?.x).toBeCloseTo(D.labelWidth + (214 / 2400) * plot, 1);
     expect(capacity).toMatchObject({ x: D.labelWidth, kind: 'capaciteit', valueText: '€ 214' });
+    const rightEnd = (bar: typeof housing) => (bar === undefined ? undefined : bar.x + bar.width);
+    // What the minimum gives back starts where the capacity ends; the maximum spans both.
+    expect(back?.x).toBeCloseTo(rightEnd(capacity) ?? -1, 1);
+    expect(back).toMatchObject({ kind: 'besparing', valueText: '€ 100' });
+    expect(back?.width).toBeCloseTo((100 / 2400) * plot, 1);
+    expect(maximum).toMatchObject({ x: D.labelWidth, kind: 'maximum', valueText: '€ 314' });
+    expect(maximum?.width).toBeCloseTo((314 / 2400) * plot, 1);
     expect(layout.bars.map((b) => b.y)).toEqual(
-      [0, 1, 2, 3].map((i) => D.top + i * D.rowHeight + (D.rowHeight - D.barHeight) / 2),
+      [0, 1, 2, 3, 4, 5].map((i) => D.top + i * D.rowHeight + (D.rowHeight - D.barHeight) / 2),
     );
-    expect(layout.height).toBe(2 * D.top + 4 * D.rowHeight);
+    expect(layout.height).toBe(2 * D.top + 6 * D.rowHeight);
     expect(layout.zero.x1).toBe(D.labelWidth);
     // Each connector drops from the end of one step to the start of the next.
-    const rightEnd = (bar: typeof housing) => (bar === undefined ? undefined : bar.x + bar.width);
-    expect(layout.connectors.map((c) => c.x1)).toEqual([D.labelWidth + plot, rightEnd(housing), rightEnd(capacity)]);
+    expect(layout.connectors.map((c) => c.x1)).toEqual([
+      D.labelWidth + plot,
+      rightEnd(housing),
+      rightEnd(capacity),
+      back?.x,
+      rightEnd(maximum),
+    ]);
   });
 
   it('puts zero inside the plot when there is a shortfall, and the shortfall left of it', () => {
     const layout = waterfallLayout(waterfallSteps(family));
-    const shortfall = layout.bars.at(-1);
+    const shortfall = layout.bars.at(-3);
     expect(layout.zero.x1).toBeGreaterThan(D.labelWidth);
     expect(shortfall?.kind).toBe('tekort');
     expect(shortfall?.x).toBe(D.labelWidth);

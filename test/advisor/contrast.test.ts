@@ -65,6 +65,8 @@ describe('contrast of the advisor page', () => {
     'kleur-last',
     'kleur-capaciteit',
     'kleur-tekort',
+    'kleur-besparing',
+    'kleur-maximum',
     'kleur-basis',
     'kleur-voorbeeld',
   ])('non-text --%s on the background and on --vlak: at least 3:1', (name) => {

@@ -105,11 +105,18 @@ async function shownAmounts(p: Page, table = '#uitkomst-tabel'): Promise<Record<
 function repaymentAmounts(result: RepaymentCapacityResult): Record<string, string> {
   const amounts: Record<string, string> = {
     'NettoBesteedbaarInkomenPerMaand/Bedrag': formatEuro(result.NettoBesteedbaarInkomenPerMaand),
+    'NettoBesteedbaarInkomenPerMaand/Minimaal': formatEuro(result.NettoBesteedbaarInkomenPerMaand),
   };
-  for (const post of result.Posten) amounts[`${post.Code}/Bedrag`] = formatEuro(post.Bedrag);
+  for (const post of result.Posten) {
+    amounts[`${post.Code}/Bedrag`] = formatEuro(post.Bedrag);
+    amounts[`${post.Code}/Minimaal`] = formatEuro(post.Minimaal);
+  }
   amounts['TotaalLasten/Bedrag'] = formatEuro(result.TotaalLasten);
+  amounts['TotaalLasten/Minimaal'] = formatEuro(result.TotaalMinimaleLasten);
   amounts['Afloscapaciteit/Bedrag'] = formatEuro(result.Afloscapaciteit);
+  amounts['Afloscapaciteit/Minimaal'] = formatEuro(result.MaximaleAfloscapaciteit);
   amounts['Tekort/Bedrag'] = formatEuro(result.Tekort);
+  amounts['Tekort/Minimaal'] = formatEuro(result.MinimaalTekort);
   return amounts;
 }
 
@@ -233,7 +240,7 @@ describe('the advisor page in Chromium', () => {
       expect(nl2026.Afloscapaciteit).toBeGreaterThan(0);
       expect(await shownAmounts(page)).toEqual(repaymentAmounts(nl2026));
       expect(await page.textContent('#samenvatting')).toBe(
-        `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand`,
+        `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand; maximaal (met minimale lasten): ${formatEuro(nl2026.MaximaleAfloscapaciteit)} per maand`,
       );
       expect(await page.textContent('#berekend')).toContain('in deze browser met rekenregels nl-2026');
       // The bundled sets are drafts: the page says so beside the set, and lists the warning.
@@ -248,10 +255,18 @@ describe('the advisor page in Chromium', () => {
       );
       expect(await chart.locator('g.staaf-inkomen text').textContent()).toBe(formatEuro(5200));
       expect(await chart.locator('g.staaf-capaciteit text').textContent()).toBe(formatEuro(nl2026.Afloscapaciteit));
+      // Then on to the maximum: what the minimum gives back, and the maximum capacity.
+      expect(await chart.locator('g.staaf-besparing text').textContent()).toBe(
+        formatEuro(nl2026.TotaalLasten - nl2026.TotaalMinimaleLasten),
+      );
+      expect(await chart.locator('g.staaf-maximum text').textContent()).toBe(
+        formatEuro(nl2026.MaximaleAfloscapaciteit),
+      );
+      expect(nl2026.MaximaleAfloscapaciteit).toBeGreaterThan(nl2026.Afloscapaciteit);
       // Calculated in the page: no request went out for it.
       expect(requests.slice(before)).toEqual([]);
       // The live region announces it (after a pause in the typing).
-      const announcement = `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand. Rekenregels nl-2026, berekend in deze browser.`;
+      const announcement = `Afloscapaciteit: ${formatEuro(nl2026.Afloscapaciteit)} per maand; maximaal (met minimale lasten): ${formatEuro(nl2026.MaximaleAfloscapaciteit)} per maand. Rekenregels nl-2026, berekend in deze browser.`;
       await expect.poll(() => page.textContent('#aankondiging'), { timeout: 5000 }).toBe(announcement);
     });
 
@@ -280,8 +295,12 @@ describe('the advisor page in Chromium', () => {
       };
       const amounts: [string, NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']>['Tekort']][] = [
         ...founded.Posten.map((p) => [p.Code, p.Onderbouwing] as [string, typeof p.Onderbouwing & object]),
-        ...Object.entries(founded.OnderbouwingTotalen ?? {}),
+        // A total's row carries its counterpart at the minimum too; its mark is the total's own.
+        ...Object.entries(founded.OnderbouwingTotalen ?? {}).filter(([code]) =>
+          ['TotaalLasten', 'Afloscapaciteit', 'Tekort'].includes(code),
+        ),
       ];
+      expect(Object.keys(founded.OnderbouwingTotalen ?? {})).toHaveLength(6);
       expect(amounts.length).toBe(founded.Posten.length + 3);
       expect(await page.locator('#uitkomst-tabel thead th').allTextContents()).toContain('Onderbouwing');
       for (const [code, o] of amounts) {
@@ -333,11 +352,16 @@ describe('the advisor page in Chromium', () => {
       await page.selectOption('#vergelijk', 'nl-2026');
       await settled(page, 'lokaal');
       const shown = await shownAmounts(page, '#vergelijking-tabel');
-      for (const [key, text] of Object.entries(repaymentAmounts(nl2025))) {
+      // The comparison shows the amounts by the norm, and the maximum capacity as a row of its own.
+      const byNorm = (r: RepaymentCapacityResult): [string, string][] => [
+        ...Object.entries(repaymentAmounts(r)).filter(([key]) => key.endsWith('/Bedrag')),
+        ['MaximaleAfloscapaciteit/Bedrag', formatEuro(r.MaximaleAfloscapaciteit)],
+      ];
+      for (const [key, text] of byNorm(nl2025)) {
         const [code, measure] = key.split('/');
         expect(shown[`${code}/${measure}/nl-2025`]).toBe(text);
       }
-      for (const [key, text] of Object.entries(repaymentAmounts(nl2026))) {
+      for (const [key, text] of byNorm(nl2026)) {
         const [code, measure] = key.split('/');
         expect(shown[`${code}/${measure}/nl-2026`]).toBe(text);
       }

@@ -95,7 +95,7 @@ export interface Difference {
 /**
  * Where a result differs from a worked example's `expected` figures. The same comparison as
  * `runWorkedExample` (src/node/worked-examples.ts): `Posten` keyed by code (the amount, or
- * Basis and Voorbeeld), `MeldingCodes` the sorted codes of the warnings, every other stated
+ * Bedrag and Minimaal, or Basis and Voorbeeld), `MeldingCodes` the sorted codes of the warnings, every other stated
  * field compared as JSON; fields the example does not state are not compared.
  */
 export function differencesFromExpected(
@@ -108,9 +108,13 @@ export function differencesFromExpected(
     return [{ field: '', expected, actual: result }];
   }
   const posten: Record<string, unknown> = {};
+  const stated = ((expected as { Posten?: Record<string, unknown> } | null)?.Posten ?? {}) as Record<string, unknown>;
   for (const p of result['Posten'] as Record<string, unknown>[]) {
-    posten[p['Code'] as string] =
-      calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+    const code = p['Code'] as string;
+    // A repayment post as the example states it: a number is its Bedrag, an object Bedrag and Minimaal.
+    if (calculation === 'pensioenuitgaven') posten[code] = { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+    else if (typeof stated[code] === 'number') posten[code] = p['Bedrag'];
+    else posten[code] = { Bedrag: p['Bedrag'], Minimaal: p['Minimaal'] };
   }
   const codes = [...new Set((result['Meldingen'] as { Code: string }[]).map((m) => m.Code))].sort();
   const comparable: Record<string, unknown> = { ...result, Posten: posten, MeldingCodes: codes };

@@ -115,6 +115,11 @@ describe('the expected-figures comparison', () => {
     expect(differencesFromExpected('afloscapaciteit', example.expected, wrong).map((d) => d.field)).toEqual([
       'Afloscapaciteit',
     ]);
+    const posts = result['Posten'] as { Code: string; Minimaal: number }[];
+    const wrongMinimum = { ...result, Posten: posts.map((p, i) => (i === 0 ? { ...p, Minimaal: p.Minimaal + 1 } : p)) };
+    expect(differencesFromExpected('afloscapaciteit', example.expected, wrongMinimum).map((d) => d.field)).toEqual([
+      `Posten.${posts[0]?.Code}.Minimaal`,
+    ]);
     expect(differencesFromExpected('afloscapaciteit', example.expected, { error: 'x' })).toHaveLength(1);
   });
 });

@@ -199,16 +199,26 @@ describe('batch: CSV', () => {
     expect(run.code).toBe(EXIT.problems);
     const rows = parseCsv(read('mixed3.csv'), { columns: true }) as Record<string, string>[];
     const header = Object.keys(rows[0] ?? {});
-    expect(header.slice(0, 6)).toEqual([
+    expect(header.slice(0, 8)).toEqual([
       'line',
       'Afloscapaciteit',
+      'MaximaleAfloscapaciteit',
       'NettoBesteedbaarInkomenPerMaand',
       'Posten[0].Code',
       'Posten[0].Omschrijving',
       'Posten[0].Bedrag',
+      'Posten[0].Minimaal',
     ]);
     expect(header).toEqual(
-      expect.arrayContaining(['TotaalLasten', 'Tekort', 'Rekenregels.Hash', 'Meldingen', 'issues']),
+      expect.arrayContaining([
+        'TotaalLasten',
+        'TotaalMinimaleLasten',
+        'Tekort',
+        'MinimaalTekort',
+        'Rekenregels.Hash',
+        'Meldingen',
+        'issues',
+      ]),
     );
     expect(rows.map((r) => Number(r['line']))).toEqual(
       [...input.good.keys(), ...input.bad.keys()].sort((a, b) => a - b),
@@ -222,9 +232,13 @@ describe('batch: CSV', () => {
       }
       const result = repaymentCapacity(body, { ruleSet: 'nl-2026' });
       expect(row['Afloscapaciteit']).toBe(String(result.Afloscapaciteit));
+      expect(row['MaximaleAfloscapaciteit']).toBe(String(result.MaximaleAfloscapaciteit));
+      expect(row['TotaalMinimaleLasten']).toBe(String(result.TotaalMinimaleLasten));
+      expect(row['MinimaalTekort']).toBe(String(result.MinimaalTekort));
       result.Posten.forEach((p, i) => {
         expect(row[`Posten[${i}].Code`]).toBe(p.Code);
         expect(row[`Posten[${i}].Bedrag`]).toBe(String(p.Bedrag));
+        expect(row[`Posten[${i}].Minimaal`]).toBe(String(p.Minimaal));
       });
       expect(row['Rekenregels.Hash']).toBe(result.Rekenregels.Hash);
       expect(row['issues']).toBe('');
@@ -248,6 +262,9 @@ describe('batch: CSV', () => {
       });
       expect(row['OnderbouwingTotalen.Afloscapaciteit.Zwakst']).toBe(
         result.OnderbouwingTotalen?.Afloscapaciteit.Zwakst,
+      );
+      expect(row['OnderbouwingTotalen.MaximaleAfloscapaciteit.Zwakst']).toBe(
+        result.OnderbouwingTotalen?.MaximaleAfloscapaciteit.Zwakst,
       );
     });
     const ndjsonRun = await runCli([...common, '--out', file('founded.out.ndjson'), '--workers', '0']);

@@ -36,8 +36,28 @@ describe('budgetnorm afloscapaciteit', () => {
     const result = repaymentCapacity(readJson(REPAYMENT), { ruleSet: 'nl-2026' });
     expect(run.stdout).toMatch(/^Afloscapaciteit\n/);
     for (const p of result.Posten) expect(run.stdout).toContain(p.Omschrijving);
-    const totalLine = run.stdout.split('\n').find((l) => l.trim().startsWith('Totaal lasten')) ?? '';
-    expect(totalLine.trim().endsWith(result.TotaalLasten.toLocaleString('de-DE'))).toBe(true);
+    const line = (label: string): string[] =>
+      (
+        run.stdout
+          .split('\n')
+          .filter((l) => l.trim().startsWith(label))
+          .at(-1) ?? ''
+      )
+        .trim()
+        .split(/\s{2,}/);
+    const nl = (n: number): string => n.toLocaleString('de-DE');
+    // Two columns: the amounts by the norm (Bedrag) and at the minimum (Minimaal, issue 16).
+    expect(line('Post')).toEqual(['Post', 'Bedrag', 'Minimaal']);
+    expect(line('Totaal lasten')).toEqual(['Totaal lasten', nl(result.TotaalLasten), nl(result.TotaalMinimaleLasten)]);
+    expect(line('Tekort')).toEqual(['Tekort', nl(result.Tekort), nl(result.MinimaalTekort)]);
+    expect(line('Afloscapaciteit')).toEqual([
+      'Afloscapaciteit',
+      nl(result.Afloscapaciteit),
+      nl(result.MaximaleAfloscapaciteit),
+    ]);
+    const norm = result.Posten.find((p) => p.Code === 'Levensonderhoud');
+    expect(line(norm?.Omschrijving ?? '?').slice(-2)).toEqual([nl(norm?.Bedrag ?? -1), nl(norm?.Minimaal ?? -1)]);
+    expect(result.MinimaalTekort).toBeLessThan(result.Tekort); // the columns differ here
     expect(run.stdout).toContain(`Rekenregels: nl-2026`);
     // Every amount of the post table ends in the same column.
     const rows = run.stdout.split('\n').filter((l) => /^ {2}\S/.test(l) && /\d$/.test(l));
@@ -59,7 +79,7 @@ describe('budgetnorm afloscapaciteit', () => {
     ]);
     expect(table.code).toBe(EXIT.ok);
     const lines = table.stdout.split('\n');
-    expect(lines.find((l) => l.trim().startsWith('Post'))).toMatch(/Bedrag {2}Onderbouwing$/);
+    expect(lines.find((l) => l.trim().startsWith('Post'))).toMatch(/Bedrag {2}Minimaal {2}Onderbouwing$/);
     const words: Record<string, string> = {
       read: 'gelezen',
       derived: 'afgeleid',

@@ -220,6 +220,15 @@ describe('rules show', () => {
     expect(md).toContain(
       '   - bedrag = `vfnBasisnorm2021[householdType, tenure] × vfnIndexatie2023 × vfnIndexatie2024 × vfnIndexatie2025`',
     );
+    // A minimum left to its default (measureDefaults) reads as such; the surcharge states its own.
+    const lines = md.split('\n');
+    const rule = (id: string): string => {
+      const at = lines.findIndex((l) => l.includes(`\`${id}\`:`));
+      return lines.slice(at, at + 4).join('\n'); // the rule, its condition and its two amounts
+    };
+    expect(rule('levensonderhoud-basisnorm')).toContain('   - minimaal = `bedrag`');
+    expect(rule('levensonderhoud-opslag-inkomen')).toContain('   - minimaal = `0`');
+    expect(md).toContain('= `round(max(0, income − sum of all posts (minimaal)), afloscapaciteit)`');
     expect(md).toContain('## Rules: pensioenuitgaven');
   });
 

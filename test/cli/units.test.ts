@@ -101,6 +101,11 @@ describe('CSV cells to a request body', () => {
     const columns = resultColumns('afloscapaciteit', ruleSet, { explain: false, provenance: false });
     const posts = ruleSet.calculations.afloscapaciteit?.posts ?? [];
     expect(columns.filter((c) => c.endsWith('.Bedrag'))).toHaveLength(posts.length);
+    expect(columns.filter((c) => c.endsWith('.Minimaal'))).toHaveLength(posts.length);
+    expect(columns.indexOf('Posten[0].Minimaal')).toBe(columns.indexOf('Posten[0].Bedrag') + 1);
+    expect(columns).toEqual(
+      expect.arrayContaining(['MaximaleAfloscapaciteit', 'TotaalMinimaleLasten', 'MinimaalTekort']),
+    );
     expect(columns.at(-1)).toBe('Meldingen');
     expect(columns.some((c) => c.includes('Onderbouwing'))).toBe(false);
     expect(resultColumns('afloscapaciteit', ruleSet, { explain: true, provenance: false }).at(-1)).toBe('Uitleg');
@@ -109,7 +114,8 @@ describe('CSV cells to a request body', () => {
   it('with --provenance, every amount has its Onderbouwing columns right after it', () => {
     const ruleSet = bundledCatalog().byId('nl-2026');
     const repay = resultColumns('afloscapaciteit', ruleSet, { explain: false, provenance: true });
-    const afterBedrag = repay.indexOf('Posten[0].Bedrag') + 1;
+    // A post's Onderbouwing covers both its amounts, so it follows Minimaal.
+    const afterBedrag = repay.indexOf('Posten[0].Minimaal') + 1;
     expect(repay.slice(afterBedrag, afterBedrag + 3)).toEqual([
       'Posten[0].Onderbouwing.Zwakst',
       'Posten[0].Onderbouwing.Schattingen',
@@ -117,7 +123,8 @@ describe('CSV cells to a request body', () => {
     ]);
     expect(repay).toContain('OnderbouwingTotalen.Afloscapaciteit.Zwakst');
     const posts = ruleSet.calculations.afloscapaciteit?.posts ?? [];
-    expect(repay.filter((c) => c.endsWith('.Zwakst'))).toHaveLength(posts.length + 3);
+    expect(repay.filter((c) => c.endsWith('.Zwakst'))).toHaveLength(posts.length + 6);
+    expect(repay).toContain('OnderbouwingTotalen.MaximaleAfloscapaciteit.Zwakst');
     const retire = resultColumns('pensioenuitgaven', ruleSet, { explain: false, provenance: true });
     expect(retire).toContain('Groepen[0].Onderbouwing.Zwakst');
     expect(retire.indexOf('Totaal.Onderbouwing.Zwakst')).toBe(retire.indexOf('Totaal.Voorbeeld') + 1);

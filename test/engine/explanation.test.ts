@@ -76,7 +76,15 @@ describe('the explanation', () => {
         ['Wonen', '950', '950'],
         ['Autos', '400', '400'],
       ],
-      totals: { TotaalLasten: '3461', Afloscapaciteit: '539', Tekort: '0' }, // 4000 − 3460.5, floored
+      // 4000 − 3460.5, floored; mini's minimaal is bedrag throughout, so the minimum totals are the same.
+      totals: {
+        TotaalLasten: '3461',
+        TotaalMinimaleLasten: '3461',
+        Afloscapaciteit: '539',
+        MaximaleAfloscapaciteit: '539',
+        Tekort: '0',
+        MinimaalTekort: '0',
+      },
     });
   });
 
@@ -187,7 +195,7 @@ describe('the explanation', () => {
       expect(sum.toString(), p.code).toBe(p.exact['bedrag']);
       expect(p.exact['bedrag'], p.code).toBe(result.posts.find((x) => x.code === p.code)!.exact['bedrag']!.toString());
     }
-    expect(ruleTrace('Levensonderhoud', 'children').amounts).toEqual({ bedrag: '500.5' });
+    expect(ruleTrace('Levensonderhoud', 'children').amounts).toEqual({ bedrag: '500.5', minimaal: '500.5' });
   });
 
   it('gives the rounding of each post', () => {

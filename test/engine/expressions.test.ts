@@ -181,19 +181,32 @@ describe('post and sumPosts', () => {
   };
 
   it('post: the exact amount, or the amount rounded by the post policy', () => {
-    expect(probe({ post: 'Levensonderhoud' }, {}, FAMILY)).toBe('1250.75');
-    expect(probe({ post: 'Levensonderhoud', rounded: true }, {}, FAMILY)).toBe('1251'); // half-up, 0 decimals
     expect(probe({ post: 'Levensonderhoud', measure: 'bedrag' }, {}, FAMILY)).toBe('1250.75');
+    expect(probe({ post: 'Levensonderhoud', measure: 'bedrag', rounded: true }, {}, FAMILY)).toBe('1251'); // half-up, 0 decimals
+    // With the owner surcharge outside the minimum, an owner's norm at the minimum lacks it.
+    const owner = repaymentFacts({ tenure: 'own' }, { children: 1, cars: 1 });
+    const surchargeNotMinimal = (files: Files): void => {
+      const rule = post(files, 'Levensonderhoud').rules.find((r: { id: string }) => r.id === 'owner');
+      rule.amounts.minimaal = { const: '0', unit: 'EUR/month' };
+    };
+    expect(probe({ post: 'Levensonderhoud', measure: 'bedrag' }, { edit: surchargeNotMinimal }, owner)).toBe('1360.75'); // + 110
+    expect(probe({ post: 'Levensonderhoud', measure: 'minimaal' }, { edit: surchargeNotMinimal }, owner)).toBe(
+      '1250.75',
+    );
+    expect(probe({ post: 'Levensonderhoud', measure: 'minimaal' }, {}, owner)).toBe('1360.75'); // defaults to bedrag
   });
 
   it('sumPosts: all posts, exact or rounded', () => {
-    expect(probe({ sumPosts: {} }, {}, FAMILY)).toBe('2175.75'); // 1250.75 + 725 + 200
-    expect(probe({ sumPosts: { rounded: true } }, {}, FAMILY)).toBe('2176'); // 1251 + 725 + 200
+    expect(probe({ sumPosts: { measure: 'bedrag' } }, {}, FAMILY)).toBe('2175.75'); // 1250.75 + 725 + 200
+    expect(probe({ sumPosts: { measure: 'bedrag', rounded: true } }, {}, FAMILY)).toBe('2176'); // 1251 + 725 + 200
+    expect(probe({ sumPosts: { measure: 'minimaal', rounded: true } }, {}, FAMILY)).toBe('2176'); // a tenant: no surcharge
   });
 
   it('sumPosts: one group, exact or rounded', () => {
-    expect(probe({ sumPosts: { group: 'leven' } }, { edit: grouped }, FAMILY)).toBe('1450.75'); // 1250.75 + 200
-    expect(probe({ sumPosts: { group: 'leven', rounded: true } }, { edit: grouped }, FAMILY)).toBe('1451');
+    expect(probe({ sumPosts: { group: 'leven', measure: 'bedrag' } }, { edit: grouped }, FAMILY)).toBe('1450.75'); // 1250.75 + 200
+    expect(probe({ sumPosts: { group: 'leven', measure: 'bedrag', rounded: true } }, { edit: grouped }, FAMILY)).toBe(
+      '1451',
+    );
     expect(probe({ sumPosts: { group: 'wonen', measure: 'bedrag' } }, { edit: grouped }, FAMILY)).toBe('725');
   });
 
@@ -446,8 +459,8 @@ describe('every operator of the language', () => {
     },
     fact: { amount: { fact: 'rent' }, value: '700', reads: 'rent' },
     value: { amount: { value: 'base' }, value: '1000.5', reads: 'base', edit: withBase },
-    post: { amount: { post: 'Levensonderhoud', rounded: true }, value: '1251', reads: 'rounded(Levensonderhoud)' },
-    sumPosts: { amount: { sumPosts: {} }, value: '2175.75', reads: 'sum of all posts' },
+    post: { amount: { post: 'Levensonderhoud', measure: 'bedrag', rounded: true }, value: '1251', reads: 'rounded(Levensonderhoud.bedrag)' },
+    sumPosts: { amount: { sumPosts: { measure: 'bedrag' } }, value: '2175.75', reads: 'sum of all posts (bedrag)' },
     add: { amount: { add: [param('perChild'), { const: '1' }] }, value: '251.25', reads: 'perChild + 1' },
     subtract: {
       amount: { subtract: [param('normSingle'), { fact: 'rent' }] },

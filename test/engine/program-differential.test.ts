@@ -91,10 +91,14 @@ function byHand(d: Drawn) {
       ['Wonen', wonen],
       ['Autos', autos],
     ].map(([code, x], i) => [code, euros(x as number), euros(rounded[i] as number)]),
+    // Mini's minimaal is bedrag throughout (measureDefaults), so the minimum totals equal the others.
     totals: {
       TotaalLasten: euros(sumRounded),
+      TotaalMinimaleLasten: euros(sumRounded),
       Afloscapaciteit: euros(Math.floor(Math.max(0, income - sumExact) / 100) * 100), // floor
+      MaximaleAfloscapaciteit: euros(Math.floor(Math.max(0, income - sumExact) / 100) * 100),
       Tekort: euros(Math.ceil(Math.max(0, sumExact - income) / 100) * 100), // ceiling
+      MinimaalTekort: euros(Math.ceil(Math.max(0, sumExact - income) / 100) * 100),
     },
     applied: { Wonen: d.tenure === 'rent' ? 'rent' : 'own', Autos: d.age < 67 ? 'cars' : 'carsOld' },
   };
@@ -143,6 +147,13 @@ describe('the compiled mini program matches a hand evaluation', () => {
       ['Wonen', '725', '725'],
       ['Autos', '200', '200'],
     ]);
-    expect(want.totals).toEqual({ TotaalLasten: '2926', Afloscapaciteit: '74', Tekort: '0' });
+    expect(want.totals).toEqual({
+      TotaalLasten: '2926',
+      TotaalMinimaleLasten: '2926',
+      Afloscapaciteit: '74',
+      MaximaleAfloscapaciteit: '74',
+      Tekort: '0',
+      MinimaalTekort: '0',
+    });
   });
 });

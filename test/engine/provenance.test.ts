@@ -187,7 +187,14 @@ describe('totals, groups and the option itself', () => {
   it('a total is as weak as the weakest post it adds, with their uncertain figures in post order', () => {
     const result = calculate(mini(), { partner: true, cars: 1 });
     const all: Onderbouwing = { Zwakst: 'estimate', Schattingen: ['normCouple'], TeVerifieren: ['aowAge'] };
-    expect(result.OnderbouwingTotalen).toEqual({ TotaalLasten: all, Afloscapaciteit: all, Tekort: all });
+    expect(result.OnderbouwingTotalen).toEqual({
+      TotaalLasten: all,
+      TotaalMinimaleLasten: all,
+      Afloscapaciteit: all,
+      MaximaleAfloscapaciteit: all,
+      Tekort: all,
+      MinimaalTekort: all,
+    });
   });
 
   it('without the option the result is unchanged: no Onderbouwing and no Uitleg', () => {

@@ -624,6 +624,72 @@ describe('units, measures, totals, ids', () => {
     );
   });
 
+  it('a repayment set written before minimaal (issue 16): refused at load, saying what to add', () => {
+    const error = (() => {
+      try {
+        loading((f) => {
+          f[CALC].measures = ['bedrag'];
+          delete f[CALC].measureDefaults;
+          for (const name of ['TotaalMinimaleLasten', 'MaximaleAfloscapaciteit', 'MinimaalTekort'])
+            delete f[CALC].totals[name];
+          // As the totals were written then: sumPosts without a measure (the only one).
+          for (const total of Object.values(f[CALC].totals) as Json[])
+            total.amount = JSON.parse(JSON.stringify(total.amount), (k, v) => (k === 'measure' ? undefined : v));
+        })();
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(RuleSetError);
+    const issues = (error as RuleSetError).issues;
+    const measures = issues.find((i) => i.code === 'wrong_measures');
+    expect(measures).toMatchObject({ file: CALC, path: '$.measures' });
+    expect(measures?.message).toContain('found bedrag');
+    expect(measures?.message).toContain('"measureDefaults": { "minimaal": "bedrag" }');
+    expect(issues.filter((i) => i.code === 'missing_total').map((i) => i.message)).toEqual([
+      'afloscapaciteit needs a total named TotaalMinimaleLasten',
+      'afloscapaciteit needs a total named MaximaleAfloscapaciteit',
+      'afloscapaciteit needs a total named MinimaalTekort',
+    ]);
+  });
+
+  it('a rule without an amount for a measure that has no default', () => {
+    expectIssue(
+      loading((f) => {
+        delete f[CALC].measureDefaults;
+      }),
+      { code: 'missing_measure', file: CALC, path: '$.posts[0].rules[0].amounts' },
+    );
+  });
+
+  it('measureDefaults naming no measure, or a measure that has a default itself', () => {
+    expectIssue(
+      loading((f) => {
+        f[CALC].measureDefaults = { minimaal: 'basis' };
+      }),
+      { code: 'unknown_measure', file: CALC, path: '$.measureDefaults.minimaal' },
+    );
+    expectIssue(
+      loading((f) => {
+        f[CALC].measureDefaults = { minimaal: 'bedrag', maximaal: 'bedrag' };
+      }),
+      { code: 'unknown_measure', file: CALC, path: '$.measureDefaults.maximaal' },
+    );
+    expectIssue(
+      loading((f) => {
+        f[CALC].measureDefaults = { minimaal: 'bedrag', bedrag: 'minimaal' };
+      }),
+      { code: 'invalid_default', file: CALC, path: '$.measureDefaults.minimaal' },
+    );
+    expectIssue(
+      loading((f) => {
+        f[CALC].measureDefaults = { minimaal: 'minimaal' };
+      }),
+      { code: 'invalid_default', file: CALC, path: '$.measureDefaults.minimaal' },
+    );
+  });
+
   it('a missing total', () => {
     const issue = expectIssue(
       loading((f) => {

@@ -269,18 +269,27 @@ export function resultColumns(calculation: Calculation, ruleSet: RuleSet, extras
   if (calculation === 'afloscapaciteit') {
     return [
       'Afloscapaciteit',
+      'MaximaleAfloscapaciteit',
       'NettoBesteedbaarInkomenPerMaand',
       ...posts.flatMap((_, i) => [
         `Posten[${i}].Code`,
         `Posten[${i}].Omschrijving`,
         `Posten[${i}].Bedrag`,
+        `Posten[${i}].Minimaal`,
         ...foundationColumns(`Posten[${i}].Onderbouwing`, extras),
       ]),
       'TotaalLasten',
+      'TotaalMinimaleLasten',
       'Tekort',
-      ...['TotaalLasten', 'Afloscapaciteit', 'Tekort'].flatMap((t) =>
-        foundationColumns(`OnderbouwingTotalen.${t}`, extras),
-      ),
+      'MinimaalTekort',
+      ...[
+        'TotaalLasten',
+        'TotaalMinimaleLasten',
+        'Afloscapaciteit',
+        'MaximaleAfloscapaciteit',
+        'Tekort',
+        'MinimaalTekort',
+      ].flatMap((t) => foundationColumns(`OnderbouwingTotalen.${t}`, extras)),
       ...tail,
     ];
   }

@@ -77,24 +77,43 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
   // A post by its description alone: its code (the JSON's `Code`) would say the same again.
   const withFoundation = result.OnderbouwingTotalen !== undefined;
   const totals = result.OnderbouwingTotalen;
-  const rows: string[][] = [['Post', 'Bedrag', ...(withFoundation ? ['Onderbouwing'] : [])]];
-  for (const p of result.Posten) rows.push([p.Omschrijving, euro(p.Bedrag), ...founded(p.Onderbouwing)]);
-  rows.push(['', '', ...(withFoundation ? [''] : [])]);
-  rows.push(['Totaal lasten', euro(result.TotaalLasten), ...founded(totals?.TotaalLasten)]);
+  // Two columns of amounts, as the result has them: the norm's (`Bedrag`, and the totals from
+  // it) and the minimum's (`Minimaal`, ending in MaximaleAfloscapaciteit).
+  const rows: string[][] = [['Post', 'Bedrag', 'Minimaal', ...(withFoundation ? ['Onderbouwing'] : [])]];
+  for (const p of result.Posten)
+    rows.push([p.Omschrijving, euro(p.Bedrag), euro(p.Minimaal), ...founded(p.Onderbouwing)]);
+  rows.push(['', '', '', ...(withFoundation ? [''] : [])]);
   rows.push([
-    'Netto besteedbaar inkomen',
-    euro(result.NettoBesteedbaarInkomenPerMaand),
-    ...(withFoundation ? [''] : []),
+    'Totaal lasten',
+    euro(result.TotaalLasten),
+    euro(result.TotaalMinimaleLasten),
+    ...founded(totals?.TotaalLasten),
   ]);
-  rows.push(['Tekort', euro(result.Tekort), ...founded(totals?.Tekort)]);
-  rows.push(['Afloscapaciteit', euro(result.Afloscapaciteit), ...founded(totals?.Afloscapaciteit)]);
+  const income = euro(result.NettoBesteedbaarInkomenPerMaand);
+  rows.push(['Netto besteedbaar inkomen', income, income, ...(withFoundation ? [''] : [])]);
+  rows.push(['Tekort', euro(result.Tekort), euro(result.MinimaalTekort), ...founded(totals?.Tekort)]);
+  rows.push([
+    'Afloscapaciteit',
+    euro(result.Afloscapaciteit),
+    euro(result.MaximaleAfloscapaciteit),
+    ...founded(totals?.Afloscapaciteit),
+  ]);
   const lines = [
     'Afloscapaciteit',
+    ...wrapWords(
+      'Bedrag: de lasten volgens de norm. Minimaal: de minimale lasten (de norm zonder de inkomensafhankelijke opslag); de onderste regel is dan de maximale afloscapaciteit.',
+      TABLE_WIDTH,
+    ),
     '',
-    ...alignRowsWithin(rows, { align: ['left', 'right', 'left'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 }),
+    ...alignRowsWithin(rows, {
+      align: ['left', 'right', 'right', 'left'],
+      indent: '  ',
+      maxWidth: TABLE_WIDTH,
+      wrap: 0,
+    }),
     ...foundationSection([
       ...result.Posten.map((p) => [p.Omschrijving, p.Onderbouwing] as const),
-      ['Totaal lasten, Tekort, Afloscapaciteit', totals?.TotaalLasten],
+      ['Totaal lasten, Tekort, Afloscapaciteit (ook minimaal)', totals?.TotaalLasten],
     ]),
     ...footer(result),
   ];

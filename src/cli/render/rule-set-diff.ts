@@ -229,7 +229,7 @@ function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
 type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
 
 const KEY_FIGURES: Record<Calculation, readonly string[]> = {
-  afloscapaciteit: ['Afloscapaciteit', 'TotaalLasten', 'Tekort'],
+  afloscapaciteit: ['Afloscapaciteit', 'MaximaleAfloscapaciteit', 'TotaalLasten', 'Tekort'],
   pensioenuitgaven: ['Totaal.Basis', 'Totaal.Voorbeeld'],
 };
 

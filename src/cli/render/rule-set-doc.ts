@@ -8,6 +8,7 @@
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { CalculationFile, Post, Value } from '../../rules/format/calculation.js';
 import type { Sourced } from '../../rules/format/common.js';
+import type { Expression } from '../../rules/format/expression.js';
 import type { Band, Dimension, Table } from '../../rules/format/parameters.js';
 import { renderCondition, renderExpression } from '../../rules/language/readable.js';
 import { code, mdCell, mdTable } from './text.js';
@@ -104,14 +105,19 @@ function figure(ruleSet: RuleSet, s: Sourced): ShownFigure {
 
 function shownRules(calc: CalculationFile, ruleSet: RuleSet, item: Post | Value): ShownRule[] {
   const tables = (name: string): Table | undefined => ruleSet.tables[name];
-  void calc;
+  // A measure the rule left to its default (`measureDefaults`) holds that measure's very
+  // expression: shown as the default's name (`minimaal = bedrag`), not written out twice.
+  const shown = (amounts: Readonly<Record<string, Expression>>, m: string, e: Expression): string => {
+    const from = calc.measureDefaults?.[m];
+    return from !== undefined && amounts[from] === e ? from : renderExpression(e, tables);
+  };
   return item.rules.map((r) => ({
     id: r.id,
     description: r.description,
     ...(r.when !== undefined ? { when: renderCondition(r.when) } : {}),
     amounts:
       'amounts' in r
-        ? Object.fromEntries(Object.entries(r.amounts).map(([m, e]) => [m, renderExpression(e, tables)]))
+        ? Object.fromEntries(Object.entries(r.amounts).map(([m, e]) => [m, shown(r.amounts, m, e)]))
         : { amount: renderExpression((r as Value['rules'][number]).amount, tables) },
     ...(r.notice !== undefined ? { notice: r.notice } : {}),
   }));

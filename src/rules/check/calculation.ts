@@ -88,13 +88,17 @@ function checkAgainstSpec(
   if (calc.calculation !== id)
     r(['calculation'], 'wrong_calculation', `file ${file} declares calculation "${calc.calculation}"`);
   if (calc.measures.join(',') !== spec.measures.join(',')) {
+    const hints = spec.measures.filter((m) => !calc.measures.includes(m)).map((m) => spec.measureHints?.[m]);
     r(
       ['measures'],
       'wrong_measures',
-      `${id} posts carry the measures ${spec.measures.join(', ')}; found ${calc.measures.join(', ')}`,
+      [`${id} posts carry the measures ${spec.measures.join(', ')}; found ${calc.measures.join(', ')}`, ...hints]
+        .filter((line) => line !== undefined)
+        .join('. '),
     );
   }
   if (!sameUnit(calc.unit, spec.unit)) r(['unit'], 'unit_mismatch', `${id} amounts are in ${spec.unit}`);
+  checkMeasureDefaults(calc, r);
   for (const total of spec.totals) {
     if (calc.totals[total] === undefined) r(['totals'], 'missing_total', `${id} needs a total named ${total}`);
   }
@@ -146,7 +150,9 @@ function checkPostAmounts(c: CalcScope, id: CalculationId, rule: PostRule, rp: P
   for (const m of measures) {
     const e = rule.amounts[m];
     if (e === undefined) {
-      c.report([...rp, 'amounts'], 'missing_measure', `rule ${rule.id} gives no amount for ${m}`);
+      // A measure with a default takes the default measure's amount (checked as that one).
+      if (!hasDefault(c.calc, m))
+        c.report([...rp, 'amounts'], 'missing_measure', `rule ${rule.id} gives no amount for ${m}`);
       continue;
     }
     expectUnit(c, c.expression(e, [...rp, 'amounts', m], undefined), unit, [...rp, 'amounts', m]);
@@ -154,6 +160,24 @@ function checkPostAmounts(c: CalcScope, id: CalculationId, rule: PostRule, rp: P
   for (const m of Object.keys(rule.amounts)) {
     if (!measures.includes(m))
       c.report([...rp, 'amounts', m], 'unknown_measure', `${m} is not a measure of ${id} (${measures.join(', ')})`);
+  }
+}
+
+/** Whether a rule may leave measure `m` out: it has a default, itself a measure without one. */
+function hasDefault(calc: CalculationFile, m: string): boolean {
+  const from = calc.measureDefaults?.[m];
+  return from !== undefined && calc.measures.includes(from) && calc.measureDefaults?.[from] === undefined;
+}
+
+/** `measureDefaults` names measures of the calculation, each defaulting to another that has no default itself. */
+function checkMeasureDefaults(calc: CalculationFile, r: Report): void {
+  for (const [m, from] of Object.entries(calc.measureDefaults ?? {})) {
+    const path: Path = ['measureDefaults', m];
+    if (!calc.measures.includes(m)) r(path, 'unknown_measure', `${m} is not a measure (${calc.measures.join(', ')})`);
+    else if (!calc.measures.includes(from))
+      r(path, 'unknown_measure', `${from} is not a measure (${calc.measures.join(', ')})`);
+    else if (from === m || calc.measureDefaults?.[from] !== undefined)
+      r(path, 'invalid_default', `${m} defaults to ${from}, which must be another measure with an amount of its own`);
   }
 }
 

@@ -72,8 +72,14 @@ export const CalculationFile = z.strictObject({
   $schema: z.string().optional(),
   calculation: CalculationId,
   description: z.string().min(1),
-  /** The amounts each post has: `["bedrag"]`, or `["basis", "voorbeeld"]`. */
+  /** The amounts each post has: `["bedrag", "minimaal"]`, or `["basis", "voorbeeld"]`. */
   measures: z.array(Identifier).min(1),
+  /**
+   * Measures a rule may leave out, each with the measure whose amount it then takes:
+   * `{ "minimaal": "bedrag" }` says a rule without a `minimaal` amount has its `bedrag` as
+   * `minimaal` too, so only the rules where the two differ state both.
+   */
+  measureDefaults: z.record(Identifier, Identifier).optional(),
   /** The unit of every post amount. */
   unit: Unit,
   groups: z.array(Group).optional(),

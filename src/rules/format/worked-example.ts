@@ -13,7 +13,8 @@ export const WorkedExample = z.strictObject({
   /** The request body, exactly as a caller would send it. */
   request: z.record(z.string(), z.unknown()),
   /**
-   * Expected result figures. `Posten` maps each post code to its amount (repayment) or to
+   * Expected result figures. `Posten` maps each post code to its amount (repayment: its
+   * `Bedrag`, or `{ "Bedrag": …, "Minimaal": … }` to check both) or to
    * `{ "Basis": …, "Voorbeeld": … }` (retirement); other keys are result fields compared
    * exactly (e.g. `Afloscapaciteit`, `Tekort`, `Totaal`), and `MeldingCodes` lists the codes
    * of the expected warnings, sorted. Only the keys given are compared.

@@ -90,16 +90,23 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
     explain: options?.explain === true,
   });
   const total = (name: string): number => (evaluation.totals[name] as { toNumber(): number }).toNumber();
+  // Contract change, not a speed change (issue 16 item 1): the maximum repayment capacity, its
+  // totals and each post's `Minimaal`, shaped as the library's result so the differential
+  // test compares them too. The arithmetic is the rule set's, as for the other totals.
   return {
     Afloscapaciteit: total('Afloscapaciteit'),
+    MaximaleAfloscapaciteit: total('MaximaleAfloscapaciteit'),
     NettoBesteedbaarInkomenPerMaand: parsed.household.netMonthlyIncome.toNumber(),
     Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,
       Bedrag: (p.rounded['bedrag'] as { toNumber(): number }).toNumber(),
+      Minimaal: (p.rounded['minimaal'] as { toNumber(): number }).toNumber(),
     })),
     TotaalLasten: total('TotaalLasten'),
+    TotaalMinimaleLasten: total('TotaalMinimaleLasten'),
     Tekort: total('Tekort'),
+    MinimaalTekort: total('MinimaalTekort'),
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
