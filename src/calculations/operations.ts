@@ -16,7 +16,7 @@ import { retirementRequestSchema } from '../contract/retirement-request.js';
 import type { ParsedRequest } from '../household/household.js';
 import { parseRepaymentRequest } from '../household/parse-repayment.js';
 import { parseRetirementRequest } from '../household/parse-retirement.js';
-import type { CalculationId } from '../rules/format/calculation.js';
+import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { CalculationOptions } from './options.js';
 import { repaymentCapacity } from './repayment-capacity.js';
@@ -78,6 +78,13 @@ export interface OperationSpec<Result = unknown> {
 
 /** A registry of operations by id, in the order they are listed. */
 export type OperationRegistry = Readonly<Record<string, OperationSpec>>;
+
+/**
+ * A rule set's calculation file of an operation, if it has one. Looked up by any id, as a
+ * registry may hold an operation whose rules are not a calculation file of the rule format.
+ */
+export const calculationFile = (ruleSet: RuleSet, id: string): CalculationFile | undefined =>
+  (ruleSet.calculations as Readonly<Record<string, CalculationFile | undefined>>)[id];
 
 const hasCalculationFile =
   (id: CalculationId) =>

@@ -11,8 +11,7 @@
  */
 import type { z } from 'zod';
 import { ruleOf, unwrapPresence } from '../contract/field-rules.js';
-import type { OperationRegistry } from '../calculations/operations.js';
-import type { CalculationFile } from '../rules/format/calculation.js';
+import { calculationFile, type OperationRegistry } from '../calculations/operations.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { LIBRARY_NOTICE_CODES } from '../calculations/notice-codes.js';
 
@@ -30,10 +29,6 @@ export interface ResultCodes {
   readonly operations: Readonly<Record<string, OperationCodes>>;
   readonly notices: readonly string[];
 }
-
-/** A rule set's calculation file of an operation, if it has one (a registry may name ids the rule format does not know). */
-const calculationFile = (set: RuleSet, id: string): CalculationFile | undefined =>
-  (set.calculations as Readonly<Record<string, CalculationFile | undefined>>)[id];
 
 export function resultCodes(ruleSets: readonly RuleSet[], operations: OperationRegistry): ResultCodes {
   const notices = new Set<string>(LIBRARY_NOTICE_CODES);
