@@ -13,7 +13,6 @@ import type { z } from 'zod';
 import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { RepaymentCapacityResult, RetirementExpenditureResult } from '../contract/results.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
-import type { ParsedRequest } from '../household/household.js';
 import { parseRepaymentRequest } from '../household/parse-repayment.js';
 import { parseRetirementRequest } from '../household/parse-retirement.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
@@ -67,8 +66,11 @@ export interface OperationSpec<Result = unknown> {
   readonly id: string;
   /** What it computes, as a phrase in a sentence: `the repayment capacity`. */
   readonly what: string;
-  /** Reads a request body: the household, and the fields it ignored. Throws `ValidationError`. */
-  readonly parse: (body: unknown) => ParsedRequest;
+  /**
+   * Reads a request body into what the calculation works on (for the library's operations a
+   * `ParsedRequest`: the household and the fields it ignored). Throws `ValidationError`.
+   */
+  readonly parse: (body: unknown) => unknown;
   /** Parses the body, chooses the rule set and builds the result. Throws as the library's entry points do. */
   readonly calculate: (body: unknown, options?: CalculationOptions) => Result;
   /** Whether a rule set can compute it (has its calculation file). */
