@@ -3,8 +3,8 @@
  * the calculation with that rule set, compared with the expected figures. Used by the test
  * suite and by `budgetnorm rules test`, so an actuary adds a case without TypeScript.
  */
-import { repaymentCapacity } from '../calculations/repayment-capacity.js';
-import { retirementExpenditure } from '../calculations/retirement-expenditure.js';
+import { OPERATIONS } from '../calculations/operations.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { WorkedExample } from '../rules/format/worked-example.js';
 import { zodIssuesToRuleSetIssues } from '../rules/zod-issues.js';
@@ -80,14 +80,22 @@ export interface ExampleOutcome {
  *
  * @inline
  */
-type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
+type Calculation = CalculationId;
 
-/** The result in the shape examples state it: `Posten` keyed by code, and `MeldingCodes` (the warnings' codes, sorted). */
-function comparable(calculation: Calculation, result: Record<string, unknown>): Record<string, unknown> {
+/** A measure of the calculation file (`bedrag`) as the result's field of a post (`Bedrag`). */
+const measureField = (measure: string): string => `${measure.charAt(0).toUpperCase()}${measure.slice(1)}`;
+
+/**
+ * The result in the shape examples state it: `Posten` keyed by code (the amount itself when the
+ * calculation has one measure, `{ Basis, Voorbeeld }` when it has several), and `MeldingCodes`
+ * (the warnings' codes, sorted).
+ */
+function comparable(measures: readonly string[], result: Record<string, unknown>): Record<string, unknown> {
+  const fields = measures.map(measureField);
   const posten: Record<string, unknown> = {};
   for (const p of result['Posten'] as Record<string, unknown>[]) {
     posten[p['Code'] as string] =
-      calculation === 'afloscapaciteit' ? p['Bedrag'] : { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
+      fields.length === 1 ? p[fields[0] as string] : Object.fromEntries(fields.map((f) => [f, p[f]]));
   }
   const codes = [...new Set((result['Meldingen'] as { Code: string }[]).map((m) => m.Code))].sort();
   return { ...result, Posten: posten, MeldingCodes: codes };
@@ -171,14 +179,14 @@ export function runWorkedExample(
   }
   let result: Record<string, unknown>;
   try {
-    const run = calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
-    result = run(example.request, { ruleSet }) as unknown as Record<string, unknown>;
+    result = OPERATIONS[calculation].calculate(example.request, { ruleSet }) as unknown as Record<string, unknown>;
   } catch (error) {
     problems.push(`the calculation failed: ${errorMessage(error)}`);
     return { file, description: example.description, differences: [], problems };
   }
   const differences: ExampleDifference[] = [];
-  compare(example.expected, comparable(calculation, result), '', differences);
+  const measures = ruleSet.calculations[calculation]?.measures ?? [];
+  compare(example.expected, comparable(measures, result), '', differences);
   return { file, description: example.description, differences, problems };
 }
 

@@ -15,9 +15,10 @@ import { sensitivityMarkdown } from '../render/sensitivity-doc.js';
 import { alignRows } from '../render/text.js';
 import { bundledSourceFiles, catalog, isFolder, loadNamedRuleSet, packageRulesDir } from '../rule-set-arg.js';
 import { sensitivityReport } from '../sensitivity.js';
+import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculation.js';
 
-type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
-const CALCULATIONS: readonly Calculation[] = ['afloscapaciteit', 'pensioenuitgaven'];
+type Calculation = CalculationId;
+const CALCULATIONS: readonly Calculation[] = CALCULATION_IDS;
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 

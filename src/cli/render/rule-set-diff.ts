@@ -5,8 +5,8 @@
  * figures computed under A and under B. Deterministic, like `rules show`.
  */
 import { Decimal } from 'decimal.js';
-import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
-import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
+import { OPERATIONS } from '../../calculations/operations.js';
+import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculation.js';
 import { ValidationError } from '../../contract/errors.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import {
@@ -226,9 +226,10 @@ function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
   };
 }
 
-type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
+type Calculation = CalculationId;
 
-const KEY_FIGURES: Record<Calculation, readonly string[]> = {
+/** Per calculation, the result's figures an example's change is shown by. */
+const KEY_FIGURES: Readonly<Record<Calculation, readonly string[]>> = {
   afloscapaciteit: ['Afloscapaciteit', 'TotaalLasten', 'Tekort'],
   pensioenuitgaven: ['Totaal.Basis', 'Totaal.Voorbeeld'],
 };
@@ -241,9 +242,7 @@ function keyFigures(
   if (ruleSet.calculations[calculation] === undefined)
     return { figures: {}, problem: `${ruleSet.id} has no ${calculation} rules` };
   try {
-    const result = (calculation === 'afloscapaciteit'
-      ? repaymentCapacity(request, { ruleSet })
-      : retirementExpenditure(request, { ruleSet })) as unknown as Record<string, unknown>;
+    const result = OPERATIONS[calculation].calculate(request, { ruleSet }) as unknown as Record<string, unknown>;
     const figures: Record<string, number> = {};
     for (const name of KEY_FIGURES[calculation]) {
       let v: unknown = result;
@@ -630,7 +629,7 @@ export function diffMarkdown(d: RuleSetDiff): string {
   lines.push(`## Worked examples of ${d.from.label} under ${d.to.label}`, '');
   if (d.examples.length === 0)
     lines.push(`${d.from.label} has no worked examples here (they are in the tests/ folder of a rule-set folder).`, '');
-  for (const calculation of ['afloscapaciteit', 'pensioenuitgaven'] as const) {
+  for (const calculation of CALCULATION_IDS) {
     const list = d.examples.filter((e) => e.calculation === calculation);
     if (list.length === 0) continue;
     const names = KEY_FIGURES[calculation];
