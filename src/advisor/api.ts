@@ -4,15 +4,15 @@
  * (`?uitleg=true`). The answer is read the way the page reads the library's: a result, the
  * problems by field (problem+json `errors`), or a failure in Dutch.
  */
+import { OPERATIONS } from '../calculations/operations.js';
 import type { Operation } from './form-model.js';
 import { dutchProblem, type Issue, KEY_PATH, type ProblemDetails } from './messages.js';
 import type { Outcome, Result } from './outcome.js';
 
-/** The service's paths of the two operations (src/http/constants.ts; a test checks they agree). */
-export const API_PATHS: Readonly<Record<Operation, string>> = {
-  afloscapaciteit: '/Afloscapaciteit/Resultaat',
-  pensioenuitgaven: '/pensioenuitgaven/Resultaat',
-};
+/** The service's path of each operation, from the library's registry (src/calculations/operations.ts). */
+export const API_PATHS = Object.fromEntries(
+  Object.entries(OPERATIONS).map(([id, spec]) => [id, spec.http.path]),
+) as Readonly<Record<Operation, string>>;
 
 /** The header that carries the subscription key. */
 export const KEY_HEADER = 'Ocp-Apim-Subscription-Key';

@@ -20,13 +20,10 @@ import {
   TYPE_WONING,
   WOZ_WAARDE_CATEGORIE,
 } from './choices.js';
+import { CALCULATION_IDS, type CalculationId } from '../rules/format/calculation.js';
 
-export type Operation = 'afloscapaciteit' | 'pensioenuitgaven';
-
-export const OPERATIONS: readonly { readonly id: Operation; readonly label: string }[] = [
-  { id: 'afloscapaciteit', label: 'Afloscapaciteit' },
-  { id: 'pensioenuitgaven', label: 'Pensioenuitgaven' },
-];
+/** An operation of the page: a calculation id of the library (src/rules/format/calculation.ts). */
+export type Operation = CalculationId;
 
 /** A control's values by key: text for numbers, a name for drop-downs, `'true'`/`'false'` for a check box. */
 export type Values = Readonly<Record<string, string>>;
@@ -196,7 +193,7 @@ export const RETIREMENT_SECTIONS: readonly Section[] = [
 ];
 
 export function sectionsOf(operation: Operation): readonly Section[] {
-  return operation === 'afloscapaciteit' ? REPAYMENT_SECTIONS : RETIREMENT_SECTIONS;
+  return FORMS[operation].sections;
 }
 
 /** What the advisor entered for one operation. */
@@ -209,31 +206,7 @@ export interface FormState {
 
 /** The household the page opens with: the README's examples. */
 export function initialState(operation: Operation): FormState {
-  if (operation === 'afloscapaciteit') {
-    return {
-      operation,
-      values: {
-        LeeftijdHoofdpersoon: '45',
-        HeeftPartner: 'false',
-        AantalThuiswonendeKinderen: '0',
-        AantalAutos: '0',
-        NettoBesteedbaarInkomenPerMaand: '2400',
-        'Woning.WoningSoort': 'Huurwoning',
-        'Woning.HuurPerMaand': '800',
-      },
-      rows: {},
-    };
-  }
-  return {
-    operation,
-    values: {
-      'Woning.TypeWoning': 'Appartement',
-      'Woning.SoortWoning': 'Huurwoning',
-      [WOZ_MODE_KEY]: 'geen',
-      NettoBesteedbaarInkomenPerMaand: '1900',
-    },
-    rows: { Hoofdpersonen: [{ Geslacht: 'Vrouw' }], Kinderen: [], Autos: [] },
-  };
+  return { operation, ...FORMS[operation].initial };
 }
 
 const PLAIN_NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
@@ -298,19 +271,69 @@ function fieldsInto(target: Json, fields: readonly FieldSpec[], values: Values):
   }
 }
 
-/** The contract's order of the top-level fields, so the JSON reads like docs/contract.md. */
-const TOP_LEVEL_ORDER: Readonly<Record<Operation, readonly string[]>> = {
-  afloscapaciteit: [
-    'LeeftijdHoofdpersoon',
-    'HeeftPartner',
-    'AantalThuiswonendeKinderen',
-    'AantalAutos',
-    'NettoBesteedbaarInkomenPerMaand',
-    'BijzondereUitgaven',
-    'Woning',
-  ],
-  pensioenuitgaven: ['Hoofdpersonen', 'Kinderen', 'Autos', 'Woning', 'NettoBesteedbaarInkomenPerMaand'],
-};
+/** The form of one operation. */
+interface OperationForm {
+  /** The name of the operation on the page. */
+  readonly label: string;
+  readonly sections: readonly Section[];
+  /** The household the page opens with: the README's examples. */
+  readonly initial: Omit<FormState, 'operation'>;
+  /** Objects the contract requires, present in the body even when empty. */
+  readonly requiredObjects: readonly string[];
+  /** The contract's order of the top-level fields, so the JSON reads like docs/contract.md. */
+  readonly topLevelOrder: readonly string[];
+}
+
+/** The advisor's forms, one per calculation of the library (a missing one is a compile error). */
+const FORMS = {
+  afloscapaciteit: {
+    label: 'Afloscapaciteit',
+    sections: REPAYMENT_SECTIONS,
+    initial: {
+      values: {
+        LeeftijdHoofdpersoon: '45',
+        HeeftPartner: 'false',
+        AantalThuiswonendeKinderen: '0',
+        AantalAutos: '0',
+        NettoBesteedbaarInkomenPerMaand: '2400',
+        'Woning.WoningSoort': 'Huurwoning',
+        'Woning.HuurPerMaand': '800',
+      },
+      rows: {},
+    },
+    requiredObjects: ['BijzondereUitgaven', 'Woning'],
+    topLevelOrder: [
+      'LeeftijdHoofdpersoon',
+      'HeeftPartner',
+      'AantalThuiswonendeKinderen',
+      'AantalAutos',
+      'NettoBesteedbaarInkomenPerMaand',
+      'BijzondereUitgaven',
+      'Woning',
+    ],
+  },
+  pensioenuitgaven: {
+    label: 'Pensioenuitgaven',
+    sections: RETIREMENT_SECTIONS,
+    initial: {
+      values: {
+        'Woning.TypeWoning': 'Appartement',
+        'Woning.SoortWoning': 'Huurwoning',
+        [WOZ_MODE_KEY]: 'geen',
+        NettoBesteedbaarInkomenPerMaand: '1900',
+      },
+      rows: { Hoofdpersonen: [{ Geslacht: 'Vrouw' }], Kinderen: [], Autos: [] },
+    },
+    requiredObjects: ['Woning'],
+    topLevelOrder: ['Hoofdpersonen', 'Kinderen', 'Autos', 'Woning', 'NettoBesteedbaarInkomenPerMaand'],
+  },
+} satisfies Readonly<Record<CalculationId, OperationForm>>;
+
+/** The operations the page offers, in the library's order of calculations. */
+export const OPERATIONS: readonly { readonly id: Operation; readonly label: string }[] = CALCULATION_IDS.map((id) => ({
+  id,
+  label: FORMS[id].label,
+}));
 
 /**
  * The request body for the form: every shown field that has a value, at its path; objects the
@@ -319,8 +342,8 @@ const TOP_LEVEL_ORDER: Readonly<Record<Operation, readonly string[]>> = {
  */
 export function requestBody(state: FormState): Json {
   const body: Json = {};
-  if (state.operation === 'afloscapaciteit') body['BijzondereUitgaven'] = {};
-  body['Woning'] = {};
+  const form = FORMS[state.operation];
+  for (const key of form.requiredObjects) body[key] = {};
   for (const section of sectionsOf(state.operation)) {
     const fields = section.items.filter((item): item is FieldSpec => !isRowSpec(item));
     fieldsInto(body, fields, state.values);
@@ -335,7 +358,7 @@ export function requestBody(state: FormState): Json {
     }
   }
   const ordered: Json = {};
-  for (const key of TOP_LEVEL_ORDER[state.operation]) if (key in body) ordered[key] = body[key];
+  for (const key of form.topLevelOrder) if (key in body) ordered[key] = body[key];
   return ordered;
 }
 

@@ -3,12 +3,13 @@
  * page's script), with the rule set chosen by id and the explanation always on. No request
  * leaves the page.
  */
+import { OPERATIONS } from '../calculations/operations.js';
 import {
   RuleSetChoiceError,
   ValidationError,
   bundledCatalog,
-  repaymentCapacity,
-  retirementExpenditure,
+  type RepaymentCapacityResult,
+  type RetirementExpenditureResult,
 } from '../index.js';
 import type { Operation } from './form-model.js';
 import { RULE_SET_PATH } from './messages.js';
@@ -38,8 +39,10 @@ export function ruleSetOptions(today: Date = new Date()): { options: RuleSetOpti
 export function calculateLocally(operation: Operation, body: unknown, ruleSetId: string): Outcome {
   try {
     const options = { ruleSet: ruleSetId, explain: true, provenance: true };
-    const result =
-      operation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
+    const result: RepaymentCapacityResult | RetirementExpenditureResult = OPERATIONS[operation].calculate(
+      body,
+      options,
+    );
     return { kind: 'result', result };
   } catch (error) {
     if (error instanceof ValidationError) return { kind: 'invalid', issues: error.issues };
