@@ -1,23 +1,5 @@
 /** Names the service and its OpenAPI document share. */
-import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
-
-/**
- * The `POST` path of each operation of a registry, under its `pathName`: `retirement`
- * (`/pensioenuitgaven/Resultaat`) and `repayment` (`/Afloscapaciteit/Resultaat`) for the
- * library's operations.
- *
- * @inline
- */
-export type OperationPaths<Registry extends OperationRegistry> = {
-  readonly [Id in keyof Registry as Registry[Id]['http']['pathName']]: Registry[Id]['http']['path'];
-};
-
-/** The `POST` paths of a registry's operations by `pathName`, in registry order. */
-export function operationPaths<Registry extends OperationRegistry>(operations: Registry): OperationPaths<Registry> {
-  return Object.fromEntries(
-    Object.values(operations).map((spec) => [spec.http.pathName, spec.http.path]),
-  ) as OperationPaths<Registry>;
-}
+import { OPERATIONS } from '../calculations/operations.js';
 
 /**
  * The service's paths. Paths are case-sensitive, as the existing clients send them.
@@ -60,7 +42,12 @@ export function operationPaths<Registry extends OperationRegistry>(operations: R
  * ```
  */
 export const PATHS = {
-  ...operationPaths(OPERATIONS),
+  // The public names of the library's operations' routes; the routes themselves are the
+  // registry's (src/calculations/operations.ts), which the service iterates over.
+  /** `POST`: the retirement expenditure calculation, {@link budgetnorm!retirementExpenditure | retirementExpenditure}. */
+  retirement: OPERATIONS.pensioenuitgaven.http.path,
+  /** `POST`: the repayment capacity calculation ({@link budgetnorm!repaymentCapacity | repaymentCapacity}). */
+  repayment: OPERATIONS.afloscapaciteit.http.path,
   /** `GET`, without a key: `{ status: 'ok', Rekenregels }`, the rule set a request that names none gets now. */
   health: '/health',
   /** `GET`, without a key: the OpenAPI 3.1 document ({@link openApiDocument}). */
