@@ -8,7 +8,6 @@
 // First: before the library's schemas are made (see zod-jitless.ts).
 import './zod-jitless.js';
 import { calculateViaApi } from './api.js';
-import { comparisonTable } from './compare-view.js';
 import { h } from './dom.js';
 import { type FormState, initialState, OPERATIONS, type Operation, requestBody } from './form-model.js';
 import { statusText } from './explanation-text.js';
@@ -339,7 +338,7 @@ function start(root: HTMLElement): void {
       if (secondary !== undefined) {
         const heading = h('h3', {}, 'Vergelijking');
         if (secondary.kind === 'result')
-          comparison.append(heading, h('div', { class: 'tabel-rol' }, comparisonTable(result, secondary.result)));
+          comparison.append(heading, h('div', { class: 'tabel-rol' }, shown.compare(secondary.result)));
         else {
           const why =
             secondary.kind === 'failed'

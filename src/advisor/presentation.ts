@@ -7,6 +7,7 @@
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import type { CalculationId } from '../rules/format/calculation.js';
 import { repaymentChart, retirementChart } from './chart-view.js';
+import { repaymentComparison, retirementComparison } from './compare-view.js';
 import { formatEuro } from './format.js';
 import { type Result, retirementIncomeNote } from './outcome.js';
 import { foundationLegend } from './provenance-view.js';
@@ -22,6 +23,8 @@ export interface Presentation {
   readonly table: readonly HTMLElement[];
   /** Draws the chart at a width. */
   readonly chart: (width: number) => HTMLElement;
+  /** The comparison with the result of the same request under a second rule set. */
+  readonly compare: (second: Result) => HTMLElement;
 }
 
 type Present = (result: Result, body: unknown, open: OpenExplanations) => Presentation;
@@ -40,6 +43,7 @@ const PRESENTATIONS = {
       incomeNote: '',
       table: [repaymentTable(result, open), ...legendFor(result.OnderbouwingTotalen !== undefined)],
       chart: (width) => repaymentChart(result, width),
+      compare: (second) => repaymentComparison(result, second as RepaymentCapacityResult),
     };
   },
   pensioenuitgaven: (computed, body, open) => {
@@ -49,6 +53,7 @@ const PRESENTATIONS = {
       incomeNote: retirementIncomeNote(body),
       table: [retirementTable(result, open), ...legendFor(result.Totaal.Onderbouwing !== undefined)],
       chart: (width) => retirementChart(result, width),
+      compare: (second) => retirementComparison(result, second as RetirementExpenditureResult),
     };
   },
 } satisfies Readonly<Record<CalculationId, Present>>;
