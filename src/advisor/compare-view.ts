@@ -4,6 +4,7 @@
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { h } from './dom.js';
+import type { Result } from './outcome.js';
 import { formatDifference, formatEuro } from './format.js';
 
 function amountCell(setId: string, measure: string, amount: number | undefined): HTMLElement {
@@ -86,18 +87,31 @@ function retirementRows(a: RetirementExpenditureResult, b: RetirementExpenditure
   return rows;
 }
 
-/** The comparison table of two repayment results (rule sets `a` and `b`). */
-export function repaymentComparison(a: RepaymentCapacityResult, b: RepaymentCapacityResult): HTMLElement {
+/** The comparison table of results `a` and `b`: its caption names the operation and both rule sets. */
+function comparison(
+  operation: string,
+  [a, b]: readonly [Result, Result],
+  headings: (idA: string, idB: string) => readonly string[],
+  rows: (idA: string, idB: string) => readonly HTMLElement[],
+): HTMLElement {
   const idA = a.Rekenregels.Id;
   const idB = b.Rekenregels.Id;
   return h(
     'table',
     { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
-    h('caption', {}, `Afloscapaciteit met rekenregels ${idA} en ${idB}`),
-    head(['Post', idA, idB, `Verschil (${idB} − ${idA})`]),
-    h(
-      'tbody',
-      {},
+    h('caption', {}, `${operation} met rekenregels ${idA} en ${idB}`),
+    head(headings(idA, idB)),
+    h('tbody', {}, rows(idA, idB)),
+  );
+}
+
+/** The comparison table of two repayment results (rule sets `a` and `b`). */
+export function repaymentComparison(a: RepaymentCapacityResult, b: RepaymentCapacityResult): HTMLElement {
+  return comparison(
+    'Afloscapaciteit',
+    [a, b],
+    (idA, idB) => ['Post', idA, idB, `Verschil (${idB} − ${idA})`],
+    (idA, idB) =>
       repaymentRows(a, b).map(([code, name, x, y]) =>
         h(
           'tr',
@@ -108,22 +122,24 @@ export function repaymentComparison(a: RepaymentCapacityResult, b: RepaymentCapa
           differenceCell('Bedrag', x, y),
         ),
       ),
-    ),
   );
 }
 
 /** The comparison table of two retirement results (rule sets `a` and `b`). */
 export function retirementComparison(a: RetirementExpenditureResult, b: RetirementExpenditureResult): HTMLElement {
-  const idA = a.Rekenregels.Id;
-  const idB = b.Rekenregels.Id;
-  return h(
-    'table',
-    { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
-    h('caption', {}, `Pensioenuitgaven met rekenregels ${idA} en ${idB}`),
-    head(['Post', `Basis ${idA}`, `Basis ${idB}`, 'Verschil', `Voorbeeld ${idA}`, `Voorbeeld ${idB}`, 'Verschil']),
-    h(
-      'tbody',
-      {},
+  return comparison(
+    'Pensioenuitgaven',
+    [a, b],
+    (idA, idB) => [
+      'Post',
+      `Basis ${idA}`,
+      `Basis ${idB}`,
+      'Verschil',
+      `Voorbeeld ${idA}`,
+      `Voorbeeld ${idB}`,
+      'Verschil',
+    ],
+    (idA, idB) =>
       retirementRows(a, b).map(([code, name, x, y, kind]) =>
         h(
           'tr',
@@ -137,6 +153,5 @@ export function retirementComparison(a: RetirementExpenditureResult, b: Retireme
           differenceCell('Voorbeeld', x?.Voorbeeld, y?.Voorbeeld),
         ),
       ),
-    ),
   );
 }
