@@ -183,6 +183,16 @@ const SENSITIVITY_BY_CALCULATION = {
 
 const CALCULATIONS: readonly SensitivityCalculation[] = CALCULATION_IDS.map((id) => SENSITIVITY_BY_CALCULATION[id]);
 
+/** Every output of the report, calculation by calculation: the columns of its tables. */
+export const SENSITIVITY_OUTPUTS: readonly SensitivityOutput[] = CALCULATIONS.flatMap((c) => c.outputs);
+
+/** The calculation an output is read from (whose sample size counts for it). */
+export function calculationOfOutput(output: SensitivityOutput): CalculationId {
+  const calculation = CALCULATIONS.find((c) => c.outputs.includes(output));
+  if (calculation === undefined) throw new Error(`internal: no calculation has the output ${output}`);
+  return calculation.id;
+}
+
 function changesOf(
   ruleSet: RuleSet,
   value: VariedValue,
