@@ -20,6 +20,7 @@ import {
   TYPE_WONING,
   WOZ_WAARDE_CATEGORIE,
 } from './choices.js';
+import { OPERATIONS as OPERATIONS_OF_LIBRARY } from '../calculations/operations.js';
 import { CALCULATION_IDS, type CalculationId } from '../rules/format/calculation.js';
 
 /** An operation of the page: a calculation id of the library (src/rules/format/calculation.ts). */
@@ -280,8 +281,6 @@ interface OperationForm {
   readonly initial: Omit<FormState, 'operation'>;
   /** Objects the contract requires, present in the body even when empty. */
   readonly requiredObjects: readonly string[];
-  /** The contract's order of the top-level fields, so the JSON reads like docs/contract.md. */
-  readonly topLevelOrder: readonly string[];
 }
 
 /** The advisor's forms, one per calculation of the library (a missing one is a compile error). */
@@ -302,15 +301,6 @@ const FORMS = {
       rows: {},
     },
     requiredObjects: ['BijzondereUitgaven', 'Woning'],
-    topLevelOrder: [
-      'LeeftijdHoofdpersoon',
-      'HeeftPartner',
-      'AantalThuiswonendeKinderen',
-      'AantalAutos',
-      'NettoBesteedbaarInkomenPerMaand',
-      'BijzondereUitgaven',
-      'Woning',
-    ],
   },
   pensioenuitgaven: {
     label: 'Pensioenuitgaven',
@@ -325,7 +315,6 @@ const FORMS = {
       rows: { Hoofdpersonen: [{ Geslacht: 'Vrouw' }], Kinderen: [], Autos: [] },
     },
     requiredObjects: ['Woning'],
-    topLevelOrder: ['Hoofdpersonen', 'Kinderen', 'Autos', 'Woning', 'NettoBesteedbaarInkomenPerMaand'],
   },
 } satisfies Readonly<Record<CalculationId, OperationForm>>;
 
@@ -358,7 +347,9 @@ export function requestBody(state: FormState): Json {
     }
   }
   const ordered: Json = {};
-  for (const key of form.topLevelOrder) if (key in body) ordered[key] = body[key];
+  // The contract's order of the top-level fields (its schema's), so the JSON reads like docs/contract.md.
+  for (const key of Object.keys(OPERATIONS_OF_LIBRARY[state.operation].http.request.schema.shape))
+    if (key in body) ordered[key] = body[key];
   return ordered;
 }
 

@@ -21,10 +21,10 @@ import type { CalculationOptions } from './options.js';
 import { repaymentCapacity } from './repayment-capacity.js';
 import { retirementExpenditure } from './retirement-expenditure.js';
 
-/** A zod schema with the name it has among the OpenAPI document's components. */
+/** A request's or result's zod object schema (its fields in the contract's order), with its name among the OpenAPI document's components. */
 export interface NamedSchema {
   readonly name: string;
-  readonly schema: z.ZodType;
+  readonly schema: z.ZodObject;
 }
 
 /**
