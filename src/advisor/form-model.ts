@@ -23,9 +23,6 @@ import {
 import { OPERATIONS as OPERATIONS_OF_LIBRARY } from '../calculations/operations.js';
 import { CALCULATION_IDS, type CalculationId } from '../rules/format/calculation.js';
 
-/** An operation of the page: a calculation id of the library (src/rules/format/calculation.ts). */
-export type Operation = CalculationId;
-
 /** A control's values by key: text for numbers, a name for drop-downs, `'true'`/`'false'` for a check box. */
 export type Values = Readonly<Record<string, string>>;
 
@@ -193,20 +190,20 @@ export const RETIREMENT_SECTIONS: readonly Section[] = [
   { legend: 'Inkomen', items: [euro('NettoBesteedbaarInkomenPerMaand', 'Netto besteedbaar inkomen per maand', true)] },
 ];
 
-export function sectionsOf(operation: Operation): readonly Section[] {
+export function sectionsOf(operation: CalculationId): readonly Section[] {
   return FORMS[operation].sections;
 }
 
 /** What the advisor entered for one operation. */
 export interface FormState {
-  readonly operation: Operation;
+  readonly operation: CalculationId;
   readonly values: Values;
   /** Rows by collection (pensioenuitgaven only). */
   readonly rows: Readonly<Partial<Record<RowSpec['collection'], readonly Values[]>>>;
 }
 
 /** The household the page opens with: the README's examples. */
-export function initialState(operation: Operation): FormState {
+export function initialState(operation: CalculationId): FormState {
   return { operation, ...FORMS[operation].initial };
 }
 
@@ -319,10 +316,12 @@ const FORMS = {
 } satisfies Readonly<Record<CalculationId, OperationForm>>;
 
 /** The operations the page offers, in the library's order of calculations. */
-export const OPERATIONS: readonly { readonly id: Operation; readonly label: string }[] = CALCULATION_IDS.map((id) => ({
-  id,
-  label: FORMS[id].label,
-}));
+export const OPERATIONS: readonly { readonly id: CalculationId; readonly label: string }[] = CALCULATION_IDS.map(
+  (id) => ({
+    id,
+    label: FORMS[id].label,
+  }),
+);
 
 /**
  * The request body for the form: every shown field that has a value, at its path; objects the

@@ -11,7 +11,7 @@ import {
   type RepaymentCapacityResult,
   type RetirementExpenditureResult,
 } from '../index.js';
-import type { Operation } from './form-model.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import { RULE_SET_PATH } from './messages.js';
 import type { Outcome } from './outcome.js';
 
@@ -36,7 +36,7 @@ export function ruleSetOptions(today: Date = new Date()): { options: RuleSetOpti
 }
 
 /** The calculation in the browser, with `explain: true` and `provenance: true` (the page shows both). */
-export function calculateLocally(operation: Operation, body: unknown, ruleSetId: string): Outcome {
+export function calculateLocally(operation: CalculationId, body: unknown, ruleSetId: string): Outcome {
   try {
     const options = { ruleSet: ruleSetId, explain: true, provenance: true };
     const result: RepaymentCapacityResult | RetirementExpenditureResult = OPERATIONS[operation].calculate(

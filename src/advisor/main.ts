@@ -9,7 +9,8 @@
 import './zod-jitless.js';
 import { calculateViaApi } from './api.js';
 import { h } from './dom.js';
-import { type FormState, initialState, OPERATIONS, type Operation, requestBody } from './form-model.js';
+import { type FormState, initialState, OPERATIONS, requestBody } from './form-model.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import { statusText } from './explanation-text.js';
 import { formShape, renderForm, showIssues } from './form-view.js';
 import { calculateLocally, ruleSetOptions } from './local.js';
@@ -20,8 +21,8 @@ import { requestView } from './request-view.js';
 import type { OpenExplanations } from './result-view.js';
 
 interface PageState {
-  operation: Operation;
-  forms: Record<Operation, FormState>;
+  operation: CalculationId;
+  forms: Record<CalculationId, FormState>;
   ruleSet: string;
   /** The second rule set to compare with; '' for none. */
   compareWith: string;
@@ -36,7 +37,7 @@ function start(root: HTMLElement): void {
   const { options: ruleSets, current: todaysSet } = ruleSetOptions();
   const state: PageState = {
     operation: (OPERATIONS[0] as (typeof OPERATIONS)[number]).id,
-    forms: Object.fromEntries(OPERATIONS.map((op) => [op.id, initialState(op.id)])) as Record<Operation, FormState>,
+    forms: Object.fromEntries(OPERATIONS.map((op) => [op.id, initialState(op.id)])) as Record<CalculationId, FormState>,
     ruleSet: todaysSet,
     compareWith: '',
     viaApi: false,

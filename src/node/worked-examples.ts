@@ -75,13 +75,6 @@ export interface ExampleOutcome {
   readonly problems: readonly string[];
 }
 
-/**
- * The calculation a worked example belongs to.
- *
- * @inline
- */
-type Calculation = CalculationId;
-
 /** A measure of the calculation file (`bedrag`) as the result's field of a post (`Bedrag`). */
 const measureField = (measure: string): string => `${measure.charAt(0).toUpperCase()}${measure.slice(1)}`;
 
@@ -163,7 +156,7 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
  */
 export function runWorkedExample(
   ruleSet: RuleSet,
-  calculation: Calculation,
+  calculation: CalculationId,
   file: string,
   content: unknown,
 ): ExampleOutcome {
@@ -242,7 +235,7 @@ export function runWorkedExample(
  */
 export function runWorkedExamples(
   ruleSet: RuleSet,
-  calculation: Calculation,
+  calculation: CalculationId,
   files: Readonly<Record<string, unknown>>,
 ): ExampleOutcome[] {
   const prefix = `tests/${calculation}/`;

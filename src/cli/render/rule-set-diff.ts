@@ -226,16 +226,14 @@ function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
   };
 }
 
-type Calculation = CalculationId;
-
 /** Per calculation, the result's figures an example's change is shown by. */
-const KEY_FIGURES: Readonly<Record<Calculation, readonly string[]>> = {
+const KEY_FIGURES: Readonly<Record<CalculationId, readonly string[]>> = {
   afloscapaciteit: ['Afloscapaciteit', 'TotaalLasten', 'Tekort'],
   pensioenuitgaven: ['Totaal.Basis', 'Totaal.Voorbeeld'],
 };
 
 function keyFigures(
-  calculation: Calculation,
+  calculation: CalculationId,
   ruleSet: RuleSet,
   request: unknown,
 ): { figures: Record<string, number>; problem?: string } {
@@ -430,7 +428,7 @@ export function diffRuleSets(
   for (const [file, content] of Object.entries(filesA).sort(([p], [q]) => p.localeCompare(q))) {
     const match = /^tests\/(afloscapaciteit|pensioenuitgaven)\//.exec(file);
     if (match === null) continue;
-    const calculation = match[1] as Calculation;
+    const calculation = match[1] as CalculationId;
     const example = content as { description?: unknown; request?: unknown };
     const description = typeof example.description === 'string' ? example.description : '';
     const old = keyFigures(calculation, a, example.request);
