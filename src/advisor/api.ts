@@ -4,15 +4,15 @@
  * (`?uitleg=true`). The answer is read the way the page reads the library's: a result, the
  * problems by field (problem+json `errors`), or a failure in Dutch.
  */
-import type { Operation } from './form-model.js';
+import { OPERATIONS } from '../calculations/operations.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import { dutchProblem, type Issue, KEY_PATH, type ProblemDetails } from './messages.js';
 import type { Outcome, Result } from './outcome.js';
 
-/** The service's paths of the two operations (src/http/constants.ts; a test checks they agree). */
-export const API_PATHS: Readonly<Record<Operation, string>> = {
-  afloscapaciteit: '/Afloscapaciteit/Resultaat',
-  pensioenuitgaven: '/pensioenuitgaven/Resultaat',
-};
+/** The service's path of each operation, from the library's registry (src/calculations/operations.ts). */
+export const API_PATHS = Object.fromEntries(
+  Object.entries(OPERATIONS).map(([id, spec]) => [id, spec.http.path]),
+) as Readonly<Record<CalculationId, string>>;
 
 /** The header that carries the subscription key. */
 export const KEY_HEADER = 'Ocp-Apim-Subscription-Key';
@@ -22,7 +22,7 @@ export const RULE_SET_HEADER = 'X-Rekenregels';
 export interface ApiRequest {
   /** Where the page was loaded from, ending in `/` (the API is served beside it). */
   readonly base: string;
-  readonly operation: Operation;
+  readonly operation: CalculationId;
   readonly ruleSetId: string;
   readonly explain: boolean;
   /** Ask for `Onderbouwing` (`?onderbouwing=true`): the page marks every amount with it. */

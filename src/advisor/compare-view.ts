@@ -4,8 +4,8 @@
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { h } from './dom.js';
+import type { Result } from './outcome.js';
 import { formatDifference, formatEuro } from './format.js';
-import { isRepayment, type Result } from './outcome.js';
 
 function amountCell(setId: string, measure: string, amount: number | undefined): HTMLElement {
   return h(
@@ -88,56 +88,71 @@ function retirementRows(a: RetirementExpenditureResult, b: RetirementExpenditure
   return rows;
 }
 
-/** The comparison table of two results of the same operation. */
-export function comparisonTable(a: Result, b: Result): HTMLElement {
+/** The comparison table of results `a` and `b`: its caption names the operation and both rule sets. */
+function comparison(
+  operation: string,
+  [a, b]: readonly [Result, Result],
+  headings: (idA: string, idB: string) => readonly string[],
+  rows: (idA: string, idB: string) => readonly HTMLElement[],
+): HTMLElement {
   const idA = a.Rekenregels.Id;
   const idB = b.Rekenregels.Id;
-  if (isRepayment(a) && isRepayment(b)) {
-    return h(
-      'table',
-      { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
-      h('caption', {}, `Afloscapaciteit met rekenregels ${idA} en ${idB}`),
-      head(['Post', idA, idB, `Verschil (${idB} − ${idA})`]),
-      h(
-        'tbody',
-        {},
-        repaymentRows(a, b).map(([code, name, x, y]) =>
-          h(
-            'tr',
-            { 'data-code': code, class: code === 'Afloscapaciteit' ? 'totaal uitkomst' : undefined },
-            h('th', { scope: 'row' }, name),
-            amountCell(idA, 'Bedrag', x),
-            amountCell(idB, 'Bedrag', y),
-            differenceCell('Bedrag', x, y),
-          ),
+  return h(
+    'table',
+    { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
+    h('caption', {}, `${operation} met rekenregels ${idA} en ${idB}`),
+    head(headings(idA, idB)),
+    h('tbody', {}, rows(idA, idB)),
+  );
+}
+
+/** The comparison table of two repayment results (rule sets `a` and `b`). */
+export function repaymentComparison(a: RepaymentCapacityResult, b: RepaymentCapacityResult): HTMLElement {
+  return comparison(
+    'Afloscapaciteit',
+    [a, b],
+    (idA, idB) => ['Post', idA, idB, `Verschil (${idB} − ${idA})`],
+    (idA, idB) =>
+      repaymentRows(a, b).map(([code, name, x, y]) =>
+        h(
+          'tr',
+          { 'data-code': code, class: code === 'Afloscapaciteit' ? 'totaal uitkomst' : undefined },
+          h('th', { scope: 'row' }, name),
+          amountCell(idA, 'Bedrag', x),
+          amountCell(idB, 'Bedrag', y),
+          differenceCell('Bedrag', x, y),
         ),
       ),
-    );
-  }
-  if (!isRepayment(a) && !isRepayment(b)) {
-    return h(
-      'table',
-      { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
-      h('caption', {}, `Pensioenuitgaven met rekenregels ${idA} en ${idB}`),
-      head(['Post', `Basis ${idA}`, `Basis ${idB}`, 'Verschil', `Voorbeeld ${idA}`, `Voorbeeld ${idB}`, 'Verschil']),
-      h(
-        'tbody',
-        {},
-        retirementRows(a, b).map(([code, name, x, y, kind]) =>
-          h(
-            'tr',
-            { 'data-code': code, class: kind === '' ? undefined : kind },
-            h('th', { scope: 'row' }, name),
-            amountCell(idA, 'Basis', x?.Basis),
-            amountCell(idB, 'Basis', y?.Basis),
-            differenceCell('Basis', x?.Basis, y?.Basis),
-            amountCell(idA, 'Voorbeeld', x?.Voorbeeld),
-            amountCell(idB, 'Voorbeeld', y?.Voorbeeld),
-            differenceCell('Voorbeeld', x?.Voorbeeld, y?.Voorbeeld),
-          ),
+  );
+}
+
+/** The comparison table of two retirement results (rule sets `a` and `b`). */
+export function retirementComparison(a: RetirementExpenditureResult, b: RetirementExpenditureResult): HTMLElement {
+  return comparison(
+    'Pensioenuitgaven',
+    [a, b],
+    (idA, idB) => [
+      'Post',
+      `Basis ${idA}`,
+      `Basis ${idB}`,
+      'Verschil',
+      `Voorbeeld ${idA}`,
+      `Voorbeeld ${idB}`,
+      'Verschil',
+    ],
+    (idA, idB) =>
+      retirementRows(a, b).map(([code, name, x, y, kind]) =>
+        h(
+          'tr',
+          { 'data-code': code, class: kind === '' ? undefined : kind },
+          h('th', { scope: 'row' }, name),
+          amountCell(idA, 'Basis', x?.Basis),
+          amountCell(idB, 'Basis', y?.Basis),
+          differenceCell('Basis', x?.Basis, y?.Basis),
+          amountCell(idA, 'Voorbeeld', x?.Voorbeeld),
+          amountCell(idB, 'Voorbeeld', y?.Voorbeeld),
+          differenceCell('Voorbeeld', x?.Voorbeeld, y?.Voorbeeld),
         ),
       ),
-    );
-  }
-  return h('p', {}, 'De twee uitkomsten horen bij verschillende berekeningen.');
+  );
 }

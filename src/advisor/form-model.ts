@@ -20,13 +20,8 @@ import {
   TYPE_WONING,
   WOZ_WAARDE_CATEGORIE,
 } from './choices.js';
-
-export type Operation = 'afloscapaciteit' | 'pensioenuitgaven';
-
-export const OPERATIONS: readonly { readonly id: Operation; readonly label: string }[] = [
-  { id: 'afloscapaciteit', label: 'Afloscapaciteit' },
-  { id: 'pensioenuitgaven', label: 'Pensioenuitgaven' },
-];
+import { OPERATIONS as OPERATIONS_OF_LIBRARY } from '../calculations/operations.js';
+import { CALCULATION_IDS, type CalculationId } from '../rules/format/calculation.js';
 
 /** A control's values by key: text for numbers, a name for drop-downs, `'true'`/`'false'` for a check box. */
 export type Values = Readonly<Record<string, string>>;
@@ -195,45 +190,21 @@ export const RETIREMENT_SECTIONS: readonly Section[] = [
   { legend: 'Inkomen', items: [euro('NettoBesteedbaarInkomenPerMaand', 'Netto besteedbaar inkomen per maand', true)] },
 ];
 
-export function sectionsOf(operation: Operation): readonly Section[] {
-  return operation === 'afloscapaciteit' ? REPAYMENT_SECTIONS : RETIREMENT_SECTIONS;
+export function sectionsOf(operation: CalculationId): readonly Section[] {
+  return FORMS[operation].sections;
 }
 
 /** What the advisor entered for one operation. */
 export interface FormState {
-  readonly operation: Operation;
+  readonly operation: CalculationId;
   readonly values: Values;
   /** Rows by collection (pensioenuitgaven only). */
   readonly rows: Readonly<Partial<Record<RowSpec['collection'], readonly Values[]>>>;
 }
 
 /** The household the page opens with: the README's examples. */
-export function initialState(operation: Operation): FormState {
-  if (operation === 'afloscapaciteit') {
-    return {
-      operation,
-      values: {
-        LeeftijdHoofdpersoon: '45',
-        HeeftPartner: 'false',
-        AantalThuiswonendeKinderen: '0',
-        AantalAutos: '0',
-        NettoBesteedbaarInkomenPerMaand: '2400',
-        'Woning.WoningSoort': 'Huurwoning',
-        'Woning.HuurPerMaand': '800',
-      },
-      rows: {},
-    };
-  }
-  return {
-    operation,
-    values: {
-      'Woning.TypeWoning': 'Appartement',
-      'Woning.SoortWoning': 'Huurwoning',
-      [WOZ_MODE_KEY]: 'geen',
-      NettoBesteedbaarInkomenPerMaand: '1900',
-    },
-    rows: { Hoofdpersonen: [{ Geslacht: 'Vrouw' }], Kinderen: [], Autos: [] },
-  };
+export function initialState(operation: CalculationId): FormState {
+  return { operation, ...FORMS[operation].initial };
 }
 
 const PLAIN_NUMBER = /^[+-]?\d+(?:[.,]\d+)?$/;
@@ -298,19 +269,59 @@ function fieldsInto(target: Json, fields: readonly FieldSpec[], values: Values):
   }
 }
 
-/** The contract's order of the top-level fields, so the JSON reads like docs/contract.md. */
-const TOP_LEVEL_ORDER: Readonly<Record<Operation, readonly string[]>> = {
-  afloscapaciteit: [
-    'LeeftijdHoofdpersoon',
-    'HeeftPartner',
-    'AantalThuiswonendeKinderen',
-    'AantalAutos',
-    'NettoBesteedbaarInkomenPerMaand',
-    'BijzondereUitgaven',
-    'Woning',
-  ],
-  pensioenuitgaven: ['Hoofdpersonen', 'Kinderen', 'Autos', 'Woning', 'NettoBesteedbaarInkomenPerMaand'],
-};
+/** The form of one operation. */
+interface OperationForm {
+  /** The name of the operation on the page. */
+  readonly label: string;
+  readonly sections: readonly Section[];
+  /** The household the page opens with: the README's examples. */
+  readonly initial: Omit<FormState, 'operation'>;
+  /** Objects the contract requires, present in the body even when empty. */
+  readonly requiredObjects: readonly string[];
+}
+
+/** The advisor's forms, one per calculation of the library (a missing one is a compile error). */
+const FORMS = {
+  afloscapaciteit: {
+    label: 'Afloscapaciteit',
+    sections: REPAYMENT_SECTIONS,
+    initial: {
+      values: {
+        LeeftijdHoofdpersoon: '45',
+        HeeftPartner: 'false',
+        AantalThuiswonendeKinderen: '0',
+        AantalAutos: '0',
+        NettoBesteedbaarInkomenPerMaand: '2400',
+        'Woning.WoningSoort': 'Huurwoning',
+        'Woning.HuurPerMaand': '800',
+      },
+      rows: {},
+    },
+    requiredObjects: ['BijzondereUitgaven', 'Woning'],
+  },
+  pensioenuitgaven: {
+    label: 'Pensioenuitgaven',
+    sections: RETIREMENT_SECTIONS,
+    initial: {
+      values: {
+        'Woning.TypeWoning': 'Appartement',
+        'Woning.SoortWoning': 'Huurwoning',
+        [WOZ_MODE_KEY]: 'geen',
+        NettoBesteedbaarInkomenPerMaand: '1900',
+      },
+      rows: { Hoofdpersonen: [{ Geslacht: 'Vrouw' }], Kinderen: [], Autos: [] },
+    },
+    requiredObjects: ['Woning'],
+  },
+} satisfies Readonly<Record<CalculationId, OperationForm>>;
+
+/** The operations the page offers, in the library's order of calculations. */
+export const OPERATIONS: readonly { readonly id: CalculationId; readonly label: string }[] = CALCULATION_IDS.map(
+  (id) => ({
+    id,
+    label: FORMS[id].label,
+  }),
+);
 
 /**
  * The request body for the form: every shown field that has a value, at its path; objects the
@@ -319,8 +330,8 @@ const TOP_LEVEL_ORDER: Readonly<Record<Operation, readonly string[]>> = {
  */
 export function requestBody(state: FormState): Json {
   const body: Json = {};
-  if (state.operation === 'afloscapaciteit') body['BijzondereUitgaven'] = {};
-  body['Woning'] = {};
+  const form = FORMS[state.operation];
+  for (const key of form.requiredObjects) body[key] = {};
   for (const section of sectionsOf(state.operation)) {
     const fields = section.items.filter((item): item is FieldSpec => !isRowSpec(item));
     fieldsInto(body, fields, state.values);
@@ -335,7 +346,9 @@ export function requestBody(state: FormState): Json {
     }
   }
   const ordered: Json = {};
-  for (const key of TOP_LEVEL_ORDER[state.operation]) if (key in body) ordered[key] = body[key];
+  // The contract's order of the top-level fields (its schema's), so the JSON reads like docs/contract.md.
+  for (const key of Object.keys(OPERATIONS_OF_LIBRARY[state.operation].http.request.schema.shape))
+    if (key in body) ordered[key] = body[key];
   return ordered;
 }
 

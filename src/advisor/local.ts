@@ -3,14 +3,15 @@
  * page's script), with the rule set chosen by id and the explanation always on. No request
  * leaves the page.
  */
+import { OPERATIONS } from '../calculations/operations.js';
 import {
   RuleSetChoiceError,
   ValidationError,
   bundledCatalog,
-  repaymentCapacity,
-  retirementExpenditure,
+  type RepaymentCapacityResult,
+  type RetirementExpenditureResult,
 } from '../index.js';
-import type { Operation } from './form-model.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import { RULE_SET_PATH } from './messages.js';
 import type { Outcome } from './outcome.js';
 
@@ -35,11 +36,13 @@ export function ruleSetOptions(today: Date = new Date()): { options: RuleSetOpti
 }
 
 /** The calculation in the browser, with `explain: true` and `provenance: true` (the page shows both). */
-export function calculateLocally(operation: Operation, body: unknown, ruleSetId: string): Outcome {
+export function calculateLocally(operation: CalculationId, body: unknown, ruleSetId: string): Outcome {
   try {
     const options = { ruleSet: ruleSetId, explain: true, provenance: true };
-    const result =
-      operation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
+    const result: RepaymentCapacityResult | RetirementExpenditureResult = OPERATIONS[operation].calculate(
+      body,
+      options,
+    );
     return { kind: 'result', result };
   } catch (error) {
     if (error instanceof ValidationError) return { kind: 'invalid', issues: error.issues };

@@ -8,26 +8,21 @@
 // First: before the library's schemas are made (see zod-jitless.ts).
 import './zod-jitless.js';
 import { calculateViaApi } from './api.js';
-import { repaymentChart, retirementChart } from './chart-view.js';
-import { comparisonTable } from './compare-view.js';
 import { h } from './dom.js';
-import { formatEuro } from './format.js';
-import { type FormState, initialState, OPERATIONS, type Operation, requestBody } from './form-model.js';
+import { type FormState, initialState, OPERATIONS, requestBody } from './form-model.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import { statusText } from './explanation-text.js';
 import { formShape, renderForm, showIssues } from './form-view.js';
 import { calculateLocally, ruleSetOptions } from './local.js';
 import { dutchIssue, type Issue, KEY_PATH, RULE_SET_PATH } from './messages.js';
-import { isRepayment, type Outcome, retirementIncomeNote } from './outcome.js';
+import type { Outcome } from './outcome.js';
+import { present } from './presentation.js';
 import { requestView } from './request-view.js';
-import { type OpenExplanations, repaymentTable, retirementTable } from './result-view.js';
-import { foundationLegend } from './provenance-view.js';
-
-/** The legend of the Onderbouwing markers, when the result has them. */
-const legendFor = (founded: boolean): HTMLElement[] => (founded ? [foundationLegend()] : []);
+import type { OpenExplanations } from './result-view.js';
 
 interface PageState {
-  operation: Operation;
-  forms: Record<Operation, FormState>;
+  operation: CalculationId;
+  forms: Record<CalculationId, FormState>;
   ruleSet: string;
   /** The second rule set to compare with; '' for none. */
   compareWith: string;
@@ -41,8 +36,8 @@ const ANNOUNCE_DELAY_MS = 600;
 function start(root: HTMLElement): void {
   const { options: ruleSets, current: todaysSet } = ruleSetOptions();
   const state: PageState = {
-    operation: 'afloscapaciteit',
-    forms: { afloscapaciteit: initialState('afloscapaciteit'), pensioenuitgaven: initialState('pensioenuitgaven') },
+    operation: (OPERATIONS[0] as (typeof OPERATIONS)[number]).id,
+    forms: Object.fromEntries(OPERATIONS.map((op) => [op.id, initialState(op.id)])) as Record<CalculationId, FormState>,
     ruleSet: todaysSet,
     compareWith: '',
     viaApi: false,
@@ -320,22 +315,12 @@ function start(root: HTMLElement): void {
       const result = primary.result;
       const set = result.Rekenregels;
       source.textContent = `Berekend ${where} met rekenregels ${set.Id} (geldig ${set.GeldigVanaf} t/m ${set.GeldigTot}; status: ${statusText(set.Status)}).`;
-      let text: string;
-      incomeNote.textContent = '';
-      if (isRepayment(result)) {
-        text = `Afloscapaciteit: ${formatEuro(result.Afloscapaciteit)} per maand`;
-        if (result.Tekort > 0) text += `, tekort: ${formatEuro(result.Tekort)} per maand`;
-        text += `; maximaal (met minimale lasten): ${formatEuro(result.MaximaleAfloscapaciteit)} per maand`;
-        table.replaceChildren(repaymentTable(result, open), ...legendFor(result.OnderbouwingTotalen !== undefined));
-        drawChart = (width) => repaymentChart(result, width);
-      } else {
-        text = `Totaal per maand: Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)}`;
-        incomeNote.textContent = retirementIncomeNote(body);
-        table.replaceChildren(retirementTable(result, open), ...legendFor(result.Totaal.Onderbouwing !== undefined));
-        drawChart = (width) => retirementChart(result, width);
-      }
+      const shown = present(state.operation, result, body, open);
+      incomeNote.textContent = shown.incomeNote;
+      table.replaceChildren(...shown.table);
+      drawChart = shown.chart;
       redrawChart();
-      summary.textContent = text;
+      summary.textContent = shown.summary;
       notices.replaceChildren(
         result.Meldingen.length === 0
           ? ''
@@ -354,7 +339,7 @@ function start(root: HTMLElement): void {
       if (secondary !== undefined) {
         const heading = h('h3', {}, 'Vergelijking');
         if (secondary.kind === 'result')
-          comparison.append(heading, h('div', { class: 'tabel-rol' }, comparisonTable(result, secondary.result)));
+          comparison.append(heading, h('div', { class: 'tabel-rol' }, shown.compare(secondary.result)));
         else {
           const why =
             secondary.kind === 'failed'
@@ -366,7 +351,7 @@ function start(root: HTMLElement): void {
           );
         }
       }
-      announce(`${text}. Rekenregels ${set.Id}, berekend ${where}.`);
+      announce(`${shown.summary}. Rekenregels ${set.Id}, berekend ${where}.`);
       results.dataset['status'] = 'klaar';
     }
     if (focused !== '') document.getElementById(focused)?.focus();

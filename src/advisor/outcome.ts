@@ -15,10 +15,6 @@ export type Outcome =
   /** Anything else, as a Dutch sentence. */
   | { readonly kind: 'failed'; readonly message: string };
 
-export function isRepayment(result: Result): result is RepaymentCapacityResult {
-  return 'Afloscapaciteit' in result;
-}
-
 /**
  * What the page says of the income under a retirement result: the result itself does not
  * repeat the income entered, and the income moves only Voorbeeld (what comparable households

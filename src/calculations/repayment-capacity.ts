@@ -11,10 +11,10 @@ import { moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RepaymentCapacityResult } from '../contract/results.js';
 import type { RepaymentCapacityRequest } from '../contract/repayment-request.js';
 import type { RequestBody } from '../contract/request-body.js';
-import { programFor } from '../engine/compile.js';
 import { readRepaymentRequest } from '../household/parse-repayment.js';
-import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
-import { foundedRepayment, needsExplanation } from './foundations.js';
+import { meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundedRepayment } from './foundations.js';
+import { evaluateRequest } from './evaluate.js';
 
 /**
  * Computes the repayment capacity (afloscapaciteit) of a household: its net disposable monthly
@@ -105,11 +105,7 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
   body: RequestBody<Body, RepaymentCapacityRequest>,
   options?: CalculationOptions,
 ): RepaymentCapacityResult {
-  const parsed = readRepaymentRequest(body);
-  const ruleSet = chooseRuleSet(options);
-  const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(parsed.household, {
-    explain: needsExplanation(options),
-  });
+  const { parsed, ruleSet, evaluation } = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
   const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
   const result: RepaymentCapacityResult = {
     Afloscapaciteit: total('Afloscapaciteit'),

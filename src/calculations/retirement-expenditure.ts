@@ -8,10 +8,10 @@ import { addMoney, Money, moneyToNumber, type Decimal } from '../contract/money.
 import type { RetirementExpenditureResult } from '../contract/results.js';
 import type { RetirementExpenditureRequest } from '../contract/retirement-request.js';
 import type { RequestBody } from '../contract/request-body.js';
-import { programFor } from '../engine/compile.js';
 import { readRetirementRequest } from '../household/parse-retirement.js';
-import { chooseRuleSet, meldingen, rekenregels, type CalculationOptions } from './options.js';
-import { foundedRetirement, needsExplanation } from './foundations.js';
+import { meldingen, rekenregels, type CalculationOptions } from './options.js';
+import { foundedRetirement } from './foundations.js';
+import { evaluateRequest } from './evaluate.js';
 
 /**
  * Computes the retirement expenditure reference amounts (pensioenuitgaven) of a household
@@ -69,12 +69,8 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
   body: RequestBody<Body, RetirementExpenditureRequest>,
   options?: CalculationOptions,
 ): RetirementExpenditureResult {
-  const parsed = readRetirementRequest(body);
-  const ruleSet = chooseRuleSet(options);
+  const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', readRetirementRequest, body, options);
   const calc = ruleSet.calculations.pensioenuitgaven;
-  const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluate(parsed.household, {
-    explain: needsExplanation(options),
-  });
   const zero = new Money(0);
   const groupTotals = new Map<string, { basis: Decimal; voorbeeld: Decimal }>();
   let basis = zero;

@@ -7,9 +7,10 @@ import { batchCommand } from './commands/batch.js';
 import { calculationCommand } from './commands/calculate.js';
 import { rulesCommand } from './commands/rules.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
-import { BATCH_HELP, MAIN_HELP, RULES_HELP, calculationHelp } from './help.js';
+import { batchHelp, calculationHelp, mainHelp, RULES_HELP } from './help.js';
 import { CliError, report, write, WriteError, type CliIo } from './io.js';
 import { RuleSetError } from '../index.js';
+import { CLI_OPERATIONS, type CliOperation, type CliOperations } from './operations.js';
 
 export { EXIT } from './exit-codes.js';
 export type { CliIo } from './io.js';
@@ -25,49 +26,54 @@ function version(): string {
   }
 }
 
-async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+async function dispatch(argv: readonly string[], io: CliIo, operations: CliOperations): Promise<number> {
   const [command, ...rest] = argv;
+  const operation = command !== undefined && Object.hasOwn(operations, command) ? operations[command] : undefined;
+  if (operation !== undefined) return calculationCommand(operation, rest, io);
   switch (command) {
-    case 'afloscapaciteit':
-    case 'pensioenuitgaven':
-      return calculationCommand(command, rest, io);
     case 'batch':
-      return batchCommand(rest, io);
+      return batchCommand(rest, io, operations);
     case 'rules':
       return rulesCommand(rest, io);
     case 'help': {
-      const topic = rest[0];
-      const text =
-        topic === 'afloscapaciteit' || topic === 'pensioenuitgaven'
-          ? calculationHelp(topic)
-          : topic === 'batch'
-            ? BATCH_HELP
-            : topic === 'rules'
-              ? RULES_HELP
-              : MAIN_HELP;
+      const topic = rest[0] ?? '';
+      const text = Object.hasOwn(operations, topic)
+        ? calculationHelp(operations[topic] as CliOperation)
+        : topic === 'batch'
+          ? batchHelp(operations)
+          : topic === 'rules'
+            ? RULES_HELP
+            : mainHelp(operations);
       await write(io.stdout, text);
       return EXIT.ok;
     }
     case '--help':
     case '-h':
-      await write(io.stdout, MAIN_HELP);
+      await write(io.stdout, mainHelp(operations));
       return EXIT.ok;
     case '--version':
     case '-v':
       await write(io.stdout, `${version()}\n`);
       return EXIT.ok;
     case undefined:
-      await write(io.stderr, MAIN_HELP);
+      await write(io.stderr, mainHelp(operations));
       return EXIT.usage;
     default:
       throw new CliError(EXIT.usage, `unknown command "${command}"\nsee: budgetnorm --help`);
   }
 }
 
-/** Runs the command line `argv` (without `node` and the script) and returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode | number> {
+/**
+ * Runs the command line `argv` (without `node` and the script) and returns the exit code. The
+ * operations are the CLI registry's (one command each); a test passes a copy with one added.
+ */
+export async function main(
+  argv: readonly string[],
+  io: CliIo,
+  operations: CliOperations = CLI_OPERATIONS,
+): Promise<ExitCode | number> {
   try {
-    return await dispatch(argv, io);
+    return await dispatch(argv, io, operations);
   } catch (error) {
     if (error instanceof CliError) {
       if (error.message !== '') await report(io, `budgetnorm: ${error.message}\n`);

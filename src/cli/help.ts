@@ -1,12 +1,20 @@
 /** The `--help` texts. docs/cli.md says the same at more length. */
+import type { OperationSpec } from '../calculations/operations.js';
 import { EXIT_CODE_HELP } from './exit-codes.js';
+import type { CliOperations } from './operations.js';
 
-export const MAIN_HELP = `budgetnorm: Dutch household budget norms from versioned rule sets
+/** Where the descriptions of the operations' usage lines start (0-based column). */
+const OPERATION_SUMMARY_COLUMN = 51;
+
+/** `budgetnorm --help`: a line per operation of the registry, then the other commands. */
+export const mainHelp = (
+  operations: CliOperations,
+): string => `budgetnorm: Dutch household budget norms from versioned rule sets
 
 Usage:
-  budgetnorm afloscapaciteit [FILE|-] [options]    repayment capacity of one household (JSON body)
-  budgetnorm pensioenuitgaven [FILE|-] [options]   retirement expenditure reference amounts of one household
-  budgetnorm batch CALCULATION --in FILE --out FILE [--errors FILE] [options]
+${Object.values(operations)
+  .map((o) => `${`  budgetnorm ${o.id} [FILE|-] [options]`.padEnd(OPERATION_SUMMARY_COLUMN - 1)} ${o.summary}\n`)
+  .join('')}  budgetnorm batch CALCULATION --in FILE --out FILE [--errors FILE] [options]
                                                    many households: NDJSON or CSV, streamed, on every core
   budgetnorm rules list|check|show|diff|test|sensitivity ...
                                                    tools for rule sets
@@ -20,11 +28,10 @@ ${EXIT_CODE_HELP}
 Documentation: docs/cli.md
 `;
 
-export function calculationHelp(calculation: 'afloscapaciteit' | 'pensioenuitgaven'): string {
-  const what =
-    calculation === 'afloscapaciteit'
-      ? 'the repayment capacity (POST /Afloscapaciteit/Resultaat)'
-      : 'the retirement expenditure reference amounts (POST /pensioenuitgaven/Resultaat)';
+/** `budgetnorm <operation> --help`. */
+export function calculationHelp(operation: OperationSpec): string {
+  const calculation = operation.id;
+  const what = `${operation.what} (POST ${operation.http.path})`;
   return `Usage: budgetnorm ${calculation} [FILE|-] [options]
 
 Computes ${what} of one household.
@@ -55,7 +62,10 @@ Examples:
 `;
 }
 
-export const BATCH_HELP = `Usage: budgetnorm batch afloscapaciteit|pensioenuitgaven --in FILE --out FILE [--errors FILE] [options]
+/** `budgetnorm batch --help`. */
+export const batchHelp = (
+  operations: CliOperations,
+): string => `Usage: budgetnorm batch ${Object.keys(operations).join('|')} --in FILE --out FILE [--errors FILE] [options]
 
 Computes many households, one per line of NDJSON or one per row of CSV, streamed in constant
 memory and spread over worker threads; the output keeps the input's order. Every input

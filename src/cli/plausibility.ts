@@ -6,7 +6,8 @@
  */
 import { Decimal } from 'decimal.js';
 import type { RuleSetIssue } from '../contract/errors.js';
-import { repaymentCapacity, retirementExpenditure, ValidationError, type RuleSet } from '../index.js';
+import { OPERATIONS } from '../calculations/operations.js';
+import { ValidationError, type RuleSet } from '../index.js';
 import { PlausibilityFile, type PlausibilityComparison } from '../rules/format/plausibility.js';
 import { zodIssuesToRuleSetIssues } from '../rules/zod-issues.js';
 
@@ -37,12 +38,12 @@ export interface PlausibilityOutcome {
 
 const PER_MONTH: Readonly<Record<string, number>> = { 'EUR/month': 1, 'EUR/year': 12 };
 
+const COUNT_WORDS: readonly string[] = ['no', 'one', 'two', 'three', 'four'];
+
 type Shown = { Code: string; Bedrag?: number; Basis?: number; Voorbeeld?: number };
 
 function postsOf(c: PlausibilityComparison, request: unknown, ruleSet: RuleSet): readonly Shown[] {
-  return c.calculation === 'afloscapaciteit'
-    ? repaymentCapacity(request, { ruleSet }).Posten
-    : retirementExpenditure(request, { ruleSet }).Posten;
+  return OPERATIONS[c.calculation].calculate(request, { ruleSet }).Posten;
 }
 
 function amountOf(c: PlausibilityComparison, request: unknown, ruleSet: RuleSet): number {
@@ -79,10 +80,15 @@ function crossCheck(file: string, parsed: PlausibilityFile, ruleSet: RuleSet): R
       if (!calc.posts.some((p) => p.code === code))
         issue(`${at}.amount.posts[${j}]`, 'dangling_reference', `${c.calculation} has no post ${code}`);
     });
-    if (c.calculation === 'pensioenuitgaven' && c.amount.measure === undefined)
-      issue(`${at}.amount`, 'measure_required', 'pensioenuitgaven has two measures: give Basis or Voorbeeld');
-    if (c.calculation === 'afloscapaciteit' && c.amount.measure !== undefined)
-      issue(`${at}.amount.measure`, 'unknown_measure', 'afloscapaciteit has one amount per post: leave measure out');
+    const fields = calc.measures.map((m) => `${m.charAt(0).toUpperCase()}${m.slice(1)}`);
+    if (fields.length > 1 && c.amount.measure === undefined)
+      issue(
+        `${at}.amount`,
+        'measure_required',
+        `${c.calculation} has ${COUNT_WORDS[fields.length] ?? fields.length} measures: give ${fields.join(' or ')}`,
+      );
+    if (fields.length === 1 && c.amount.measure !== undefined)
+      issue(`${at}.amount.measure`, 'unknown_measure', `${c.calculation} has one amount per post: leave measure out`);
     for (const [path, request] of [
       [`${at}.request`, c.request],
       [`${at}.amount.minus.request`, c.amount.minus?.request],

@@ -11,8 +11,9 @@
  * shows that a variant computes exactly what the fully loaded changed files compute.
  */
 import { Decimal } from 'decimal.js';
-import { repaymentCapacity, retirementExpenditure, RuleEvaluationError, type RuleSet } from '../index.js';
-import type { CalculationId } from '../rules/format/calculation.js';
+import { OPERATIONS } from '../calculations/operations.js';
+import { RuleEvaluationError, type RuleSet } from '../index.js';
+import { CALCULATION_IDS, type CalculationId } from '../rules/format/calculation.js';
 import { markChecked } from '../rules/rule-set.js';
 import { repaymentSample, retirementSample, type SampleHousehold } from './sensitivity-sample.js';
 
@@ -150,32 +151,47 @@ function feeds(ruleSet: RuleSet, calculation: CalculationId, value: VariedValue)
 
 type Outputs = readonly number[];
 
-const CALCULATIONS: readonly {
+/** What the sensitivity report varies per calculation: its outputs, its sample and how to read them off a result. */
+interface SensitivityCalculation {
   readonly id: CalculationId;
   readonly outputs: readonly SensitivityOutput[];
   readonly sample: () => SampleHousehold[];
   readonly run: (body: unknown, ruleSet: RuleSet) => Outputs;
-}[] = [
-  {
+}
+
+const SENSITIVITY_BY_CALCULATION = {
+  afloscapaciteit: {
     id: 'afloscapaciteit',
     outputs: ['Afloscapaciteit'],
     sample: repaymentSample,
     // Signed: the capacity, or minus the shortfall, so a household short of money counts too.
     run: (body, ruleSet) => {
-      const r = repaymentCapacity(body, { ruleSet });
+      const r = OPERATIONS.afloscapaciteit.calculate(body, { ruleSet });
       return [r.Afloscapaciteit - r.Tekort];
     },
   },
-  {
+  pensioenuitgaven: {
     id: 'pensioenuitgaven',
     outputs: ['Basis', 'Voorbeeld'],
     sample: retirementSample,
     run: (body, ruleSet) => {
-      const r = retirementExpenditure(body, { ruleSet });
+      const r = OPERATIONS.pensioenuitgaven.calculate(body, { ruleSet });
       return [r.Totaal.Basis, r.Totaal.Voorbeeld];
     },
   },
-];
+} satisfies Readonly<Record<CalculationId, SensitivityCalculation>>;
+
+const CALCULATIONS: readonly SensitivityCalculation[] = CALCULATION_IDS.map((id) => SENSITIVITY_BY_CALCULATION[id]);
+
+/** Every output of the report, calculation by calculation: the columns of its tables. */
+export const SENSITIVITY_OUTPUTS: readonly SensitivityOutput[] = CALCULATIONS.flatMap((c) => c.outputs);
+
+/** The calculation an output is read from (whose sample size counts for it). */
+export function calculationOfOutput(output: SensitivityOutput): CalculationId {
+  const calculation = CALCULATIONS.find((c) => c.outputs.includes(output));
+  if (calculation === undefined) throw new Error(`internal: no calculation has the output ${output}`);
+  return calculation.id;
+}
 
 function changesOf(
   ruleSet: RuleSet,

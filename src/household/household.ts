@@ -23,16 +23,8 @@ import type {
   WozCategory,
 } from '../contract/household-values.js';
 
-export type {
-  CarClass,
-  CarStatus,
-  DwellingType,
-  Gender,
-  IgnoredField,
-  MileageBand,
-  Tenure,
-  WozCategory,
-} from '../contract/household-values.js';
+// Re-exported whole: the household's readers import every household type from here.
+export type * from '../contract/household-values.js';
 
 /**
  * A main person (hoofdpersoon). The repayment request gives the main person's age only.

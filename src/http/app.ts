@@ -11,10 +11,9 @@
  */
 import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { repaymentCapacity } from '../calculations/repayment-capacity.js';
-import { retirementExpenditure } from '../calculations/retirement-expenditure.js';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
+import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
 import { RuleSetChoiceError, ValidationError } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
@@ -106,6 +105,9 @@ export interface Calculations {
    */
   readonly retirementExpenditure: (body: unknown, options: CalculationCallOptions) => unknown;
 }
+
+/** A calculation as the service calls it, by itself or replaced through {@link AppOptions.calculations}. */
+type CalculationOverride = (body: unknown, options: CalculationCallOptions) => unknown;
 
 /**
  * One line per request, given to {@link AppOptions.log}. Never holds a key, a query string or
@@ -250,6 +252,16 @@ export interface AppOptions {
   readonly logError?: (entry: ErrorLogEntry) => void;
   /** Replace the calculations, or one of them: to wrap them (metrics, auditing), or in tests. */
   readonly calculations?: Partial<Calculations>;
+  /**
+   * The operations served: one `POST` route each, described in the OpenAPI document, in this
+   * order. Default: the library's (`POST /pensioenuitgaven/Resultaat`, `POST
+   * /Afloscapaciteit/Resultaat`). A copy with an operation added serves that one too
+   * (docs/architecture.md, 'A new operation').
+   *
+   * @internal Not a public contract yet: the shape of an operation may still change, so only
+   *   the tests and the shells pass it.
+   */
+  readonly operations?: OperationRegistry;
   /** The clock, which decides which rule set is valid today (for tests). Default: the system clock. */
   readonly now?: () => Date;
   /** The version named in the OpenAPI document (`info.version`). Default: this package's version. */
@@ -270,7 +282,6 @@ const defaultLog = (line: RequestLogLine, _bindings: unknown): void => console.l
 const defaultLogError = (entry: ErrorLogEntry): void =>
   console.error(JSON.stringify({ ...entry, error: errorDetail(entry.error) }));
 const RULE_SET_CACHE_MS = 1000;
-const DEFAULT_CALCULATIONS: Calculations = { repaymentCapacity, retirementExpenditure };
 
 /**
  * Builds the HTTP service as a web-standard app ([Hono](https://hono.dev)): its `fetch(request)`
@@ -325,12 +336,15 @@ export function createApp(options: AppOptions): Hono<Env> {
   const defaultRuleSet =
     pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()));
 
+  const operations = options.operations ?? OPERATIONS;
+  const operationPaths = Object.values(operations).map((spec) => spec.http.path);
+
   const app = new Hono<Env>();
   app.use('*', requestIdAndLog({ keys, digest, log: options.log ?? defaultLog }));
   const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
   if (corsOrigins.length > 0) {
     const corsMiddleware = corsFor(corsOrigins);
-    for (const path of Object.values(PATHS)) app.use(path, corsMiddleware);
+    for (const path of [...operationPaths, PATHS.health, PATHS.openapi]) app.use(path, corsMiddleware);
   }
 
   // A calculation: key (401), media type and declared size (415, 413), query (400, 503), then
@@ -338,9 +352,12 @@ export function createApp(options: AppOptions): Hono<Env> {
   const key = requireKey({ keys, digest });
   const json = requireJsonWithinLimit();
   const ruleSet = chooseRuleSet({ catalog, defaultRuleSet });
-  const calculate = { ...DEFAULT_CALCULATIONS, ...options.calculations };
-  app.post(PATHS.retirement, key, json, ruleSet, calculationHandler(calculate.retirementExpenditure));
-  app.post(PATHS.repayment, key, json, ruleSet, calculationHandler(calculate.repaymentCapacity));
+  // Keyed by each operation's `overrideName` (an interface has no index signature, hence the cast).
+  const overrides = (options.calculations ?? {}) as Readonly<Record<string, CalculationOverride | undefined>>;
+  for (const spec of Object.values(operations)) {
+    const calculate = overrides[spec.http.overrideName] ?? spec.calculate;
+    app.post(spec.http.path, key, json, ruleSet, calculationHandler(calculate));
+  }
 
   app.get(PATHS.health, (c) => {
     let set: RuleSet;
@@ -360,6 +377,7 @@ export function createApp(options: AppOptions): Hono<Env> {
       openApiDocument({
         version: options.version ?? PACKAGE_VERSION,
         ruleSets: pinned === undefined ? catalog.list() : [...catalog.list(), pinned],
+        operations,
       }),
     );
     return new Response(openApiText, { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -369,13 +387,12 @@ export function createApp(options: AppOptions): Hono<Env> {
 
   // A known path with a method it does not take: 405 with Allow.
   const allowed: Record<string, readonly string[]> = {
-    [PATHS.retirement]: ['POST'],
-    [PATHS.repayment]: ['POST'],
+    ...Object.fromEntries(operationPaths.map((path) => [path, ['POST']])),
     [PATHS.health]: ['GET', 'HEAD'],
     [PATHS.openapi]: ['GET', 'HEAD'],
   };
   for (const [path, methods] of Object.entries(allowed)) app.all(path, () => methodNotAllowed(methods));
-  app.notFound(() => notFound());
+  app.notFound(() => notFound(operationPaths));
   app.onError(internalErrorHandler(options.logError ?? defaultLogError));
   return app;
 }
@@ -409,9 +426,7 @@ function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
  * The end of a calculation, after the checks: reads the body, counting (413), parses it (400),
  * calculates (400 for the body's problems), and answers the result with its rule set.
  */
-function calculationHandler(
-  calculate: (body: unknown, options: CalculationCallOptions) => unknown,
-): (c: Context<Env>) => Promise<Response> {
+function calculationHandler(calculate: CalculationOverride): (c: Context<Env>) => Promise<Response> {
   return async (c) => {
     const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
     if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);

@@ -1,4 +1,5 @@
 /** Names the service and its OpenAPI document share. */
+import { OPERATIONS } from '../calculations/operations.js';
 
 /**
  * The service's paths. Paths are case-sensitive, as the existing clients send them.
@@ -41,10 +42,12 @@
  * ```
  */
 export const PATHS = {
+  // The public names of the library's operations' routes; the routes themselves are the
+  // registry's (src/calculations/operations.ts), which the service iterates over.
   /** `POST`: the retirement expenditure calculation, {@link budgetnorm!retirementExpenditure | retirementExpenditure}. */
-  retirement: '/pensioenuitgaven/Resultaat',
+  retirement: OPERATIONS.pensioenuitgaven.http.path,
   /** `POST`: the repayment capacity calculation ({@link budgetnorm!repaymentCapacity | repaymentCapacity}). */
-  repayment: '/Afloscapaciteit/Resultaat',
+  repayment: OPERATIONS.afloscapaciteit.http.path,
   /** `GET`, without a key: `{ status: 'ok', Rekenregels }`, the rule set a request that names none gets now. */
   health: '/health',
   /** `GET`, without a key: the OpenAPI 3.1 document ({@link openApiDocument}). */

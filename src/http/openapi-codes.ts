@@ -11,43 +11,42 @@
  */
 import type { z } from 'zod';
 import { ruleOf, unwrapPresence } from '../contract/field-rules.js';
+import { calculationFile, type OperationRegistry } from '../calculations/operations.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { LIBRARY_NOTICE_CODES } from '../calculations/notice-codes.js';
 
 type JsonObject = Record<string, unknown>;
 
+/** The codes of one operation's calculation files: its posts and its groups, each list sorted. */
+interface OperationCodes {
+  readonly posts: readonly string[];
+  readonly groups: readonly string[];
+}
+
 /** The codes a set of rule sets can put in a result, each list sorted. */
 export interface ResultCodes {
-  readonly repaymentPosts: readonly string[];
-  readonly retirementPosts: readonly string[];
-  readonly retirementGroups: readonly string[];
+  /** By operation id. */
+  readonly operations: Readonly<Record<string, OperationCodes>>;
   readonly notices: readonly string[];
 }
 
-export function resultCodes(ruleSets: readonly RuleSet[]): ResultCodes {
-  const repaymentPosts = new Set<string>();
-  const retirementPosts = new Set<string>();
-  const retirementGroups = new Set<string>();
+export function resultCodes(ruleSets: readonly RuleSet[], operations: OperationRegistry): ResultCodes {
   const notices = new Set<string>(LIBRARY_NOTICE_CODES);
-  for (const set of ruleSets) {
-    const repayment = set.calculations.afloscapaciteit;
-    const retirement = set.calculations.pensioenuitgaven;
-    for (const post of repayment?.posts ?? []) repaymentPosts.add(post.code);
-    for (const post of retirement?.posts ?? []) retirementPosts.add(post.code);
-    for (const group of retirement?.groups ?? []) retirementGroups.add(group.code);
-    for (const file of [repayment, retirement]) {
-      for (const item of [...(file?.posts ?? []), ...(file?.values ?? [])]) {
+  const sorted = (codes: Iterable<string>) => [...new Set(codes)].sort();
+  const byOperation: Record<string, OperationCodes> = {};
+  for (const id of Object.keys(operations)) {
+    const files = ruleSets.map((set) => calculationFile(set, id)).filter((file) => file !== undefined);
+    byOperation[id] = {
+      posts: sorted(files.flatMap((file) => file.posts.map((post) => post.code))),
+      groups: sorted(files.flatMap((file) => (file.groups ?? []).map((group) => group.code))),
+    };
+    for (const file of files) {
+      for (const item of [...file.posts, ...(file.values ?? [])]) {
         for (const rule of item.rules) if (rule.notice !== undefined) notices.add(rule.notice.code);
       }
     }
   }
-  const sorted = (codes: Set<string>) => [...codes].sort();
-  return {
-    repaymentPosts: sorted(repaymentPosts),
-    retirementPosts: sorted(retirementPosts),
-    retirementGroups: sorted(retirementGroups),
-    notices: sorted(notices),
-  };
+  return { operations: byOperation, notices: sorted(notices) };
 }
 
 /**
@@ -80,7 +79,11 @@ const CODES_NOTE =
   'the codes of the rule sets this service computes with when the document was made (a rule set installed later can add codes, and the document served then lists them)';
 
 /** Narrows a result's code fields in the rendered component schemas to the codes there are. */
-export function narrowResultCodes(schemas: Record<string, JsonObject>, codes: ResultCodes): void {
+export function narrowResultCodes(
+  schemas: Record<string, JsonObject>,
+  codes: ResultCodes,
+  operations: OperationRegistry,
+): void {
   const codeField = (values: readonly string[], what: string) => ({
     type: 'string',
     enum: [...values],
@@ -92,11 +95,15 @@ export function narrowResultCodes(schemas: Record<string, JsonObject>, codes: Re
     if (properties === undefined) throw new Error(`OpenAPI: ${schema}.${array} has no item properties`);
     return properties;
   };
-  itemProperties('AfloscapaciteitResultaat', 'Posten')['Code'] = codeField(codes.repaymentPosts, 'the post');
-  const retirementPosts = itemProperties('PensioenuitgavenResultaat', 'Posten');
-  retirementPosts['Code'] = codeField(codes.retirementPosts, 'the post');
-  retirementPosts['Groep'] = codeField(codes.retirementGroups, 'the group the post counts in');
-  itemProperties('PensioenuitgavenResultaat', 'Groepen')['Code'] = codeField(codes.retirementGroups, 'the group');
+  for (const spec of Object.values(operations)) {
+    const codesOf = codes.operations[spec.id];
+    for (const field of spec.http.resultCodes) {
+      itemProperties(spec.http.result.name, field.array)[field.field] = codeField(
+        codesOf?.[field.from] ?? [],
+        field.what,
+      );
+    }
+  }
   const melding = schemas['Melding']?.['properties'] as JsonObject | undefined;
   if (melding === undefined) throw new Error('OpenAPI: no Melding schema');
   melding['Code'] = {

@@ -5,17 +5,9 @@
  * the service does.
  */
 import { z } from 'zod';
-import { repaymentRequestSchema } from '../contract/repayment-request.js';
-import { retirementRequestSchema } from '../contract/retirement-request.js';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
-import {
-  Melding,
-  OnderbouwingSchema,
-  Rekenregels,
-  RepaymentCapacityResult,
-  RetirementExpenditureResult,
-  Uitleg,
-} from '../contract/results.js';
+import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
+import { Melding, OnderbouwingSchema, Rekenregels, Uitleg } from '../contract/results.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { enumerationAsNamesAndCodes, narrowResultCodes, resultCodes } from './openapi-codes.js';
 import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
@@ -89,6 +81,12 @@ export interface OpenApiInfo {
    * codes as the values a result's `Code` fields can take. Default: the bundled rule sets.
    */
   readonly ruleSets?: readonly RuleSet[];
+  /**
+   * The operations to describe, in this order. Default: the library's.
+   *
+   * @internal Not a public contract yet (see `AppOptions.operations`).
+   */
+  readonly operations?: OperationRegistry;
 }
 
 /**
@@ -115,15 +113,16 @@ export interface OpenApiInfo {
  * ```
  */
 export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
+  const registry = info.operations ?? OPERATIONS;
+  const operations = Object.values(registry);
   const schemas = {
     ...componentSchemas(
-      { PensioenuitgavenVerzoek: retirementRequestSchema, AfloscapaciteitVerzoek: repaymentRequestSchema },
+      Object.fromEntries(operations.map((spec) => [spec.http.request.name, spec.http.request.schema])),
       'input',
     ),
     ...componentSchemas(
       {
-        PensioenuitgavenResultaat: RetirementExpenditureResult,
-        AfloscapaciteitResultaat: RepaymentCapacityResult,
+        ...Object.fromEntries(operations.map((spec) => [spec.http.result.name, spec.http.result.schema])),
         Rekenregels,
         Onderbouwing: OnderbouwingSchema,
         Melding,
@@ -137,7 +136,7 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
     ),
   };
 
-  narrowResultCodes(schemas, resultCodes(info.ruleSets ?? bundledCatalog().list()));
+  narrowResultCodes(schemas, resultCodes(info.ruleSets ?? bundledCatalog().list(), registry), registry);
 
   const calculationParameters = [
     { $ref: '#/components/parameters/Uitleg' },
@@ -202,24 +201,20 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
     ],
     security: [{ SubscriptionKeyHeader: [] }, { SubscriptionKeyQuery: [] }],
     paths: {
-      [PATHS.retirement]: {
-        post: calculation(
-          'pensioenuitgaven',
-          'Retirement expenditure reference amounts (pensioenuitgaven)',
-          'Per expenditure post, Basis (the necessary minimum for this household type) and Voorbeeld (what comparable households spend), group subtotals and the total, in euros per month.',
-          'PensioenuitgavenVerzoek',
-          'PensioenuitgavenResultaat',
-        ),
-      },
-      [PATHS.repayment]: {
-        post: calculation(
-          'afloscapaciteit',
-          'Repayment capacity (afloscapaciteit)',
-          'What the household has left each month to repay debts after all necessary expenditure, with every deduction, in euros per month.',
-          'AfloscapaciteitVerzoek',
-          'AfloscapaciteitResultaat',
-        ),
-      },
+      ...Object.fromEntries(
+        operations.map((spec) => [
+          spec.http.path,
+          {
+            post: calculation(
+              spec.id,
+              spec.http.summary,
+              spec.http.description,
+              spec.http.request.name,
+              spec.http.result.name,
+            ),
+          },
+        ]),
+      ),
       [PATHS.health]: {
         get: {
           operationId: 'health',

@@ -281,13 +281,18 @@ export function unauthorized(): Response {
   });
 }
 
-export function notFound(): Response {
+/** A 404 naming the service's operations (`POST /pensioenuitgaven/Resultaat`, …), in registry order. */
+export function notFound(operationPaths: readonly string[]): Response {
+  const listed = operationPaths.map((path) => `POST ${path}`);
+  const operations =
+    listed.length > 1
+      ? `The operations are ${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`
+      : `The operation is ${listed[0] ?? '(none)'}`;
   return problemResponse({
     type: PROBLEM_TYPES.notFound,
     title: 'Not Found',
     status: 404,
-    detail:
-      'There is nothing at this path. The operations are POST /pensioenuitgaven/Resultaat and POST /Afloscapaciteit/Resultaat (paths are case-sensitive); see GET /openapi.json.',
+    detail: `There is nothing at this path. ${operations} (paths are case-sensitive); see GET /openapi.json.`,
   });
 }
 

@@ -3,8 +3,8 @@
  * the calculation with that rule set, compared with the expected figures. Used by the test
  * suite and by `budgetnorm rules test`, so an actuary adds a case without TypeScript.
  */
-import { repaymentCapacity } from '../calculations/repayment-capacity.js';
-import { retirementExpenditure } from '../calculations/retirement-expenditure.js';
+import { OPERATIONS } from '../calculations/operations.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { WorkedExample } from '../rules/format/worked-example.js';
 import { zodIssuesToRuleSetIssues } from '../rules/zod-issues.js';
@@ -75,29 +75,28 @@ export interface ExampleOutcome {
   readonly problems: readonly string[];
 }
 
-/**
- * The calculation a worked example belongs to.
- *
- * @inline
- */
-type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
+/** A measure of the calculation file (`bedrag`) as the result's field of a post (`Bedrag`). */
+const measureField = (measure: string): string => `${measure.charAt(0).toUpperCase()}${measure.slice(1)}`;
 
 /**
  * The result in the shape examples state it: `Posten` keyed by code, and `MeldingCodes` (the
- * warnings' codes, sorted). A repayment post is its `Bedrag` where the example gives a number,
- * and `{ Bedrag, Minimaal }` where it gives an object.
+ * warnings' codes, sorted). A post is its first measure's amount (`Bedrag`) where the example
+ * gives a number, and an object of every measure's amount (`{ Bedrag, Minimaal }`,
+ * `{ Basis, Voorbeeld }`) where it gives an object.
  */
 function comparable(
-  calculation: Calculation,
+  measures: readonly string[],
   result: Record<string, unknown>,
   expectedPosten: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
+  const fields = measures.map(measureField);
   const posten: Record<string, unknown> = {};
   for (const p of result['Posten'] as Record<string, unknown>[]) {
     const code = p['Code'] as string;
-    if (calculation === 'pensioenuitgaven') posten[code] = { Basis: p['Basis'], Voorbeeld: p['Voorbeeld'] };
-    else if (typeof expectedPosten[code] === 'number') posten[code] = p['Bedrag'];
-    else posten[code] = { Bedrag: p['Bedrag'], Minimaal: p['Minimaal'] };
+    posten[code] =
+      typeof expectedPosten[code] === 'number'
+        ? p[fields[0] as string]
+        : Object.fromEntries(fields.map((f) => [f, p[f]]));
   }
   const codes = [...new Set((result['Meldingen'] as { Code: string }[]).map((m) => m.Code))].sort();
   return { ...result, Posten: posten, MeldingCodes: codes };
@@ -165,7 +164,7 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
  */
 export function runWorkedExample(
   ruleSet: RuleSet,
-  calculation: Calculation,
+  calculation: CalculationId,
   file: string,
   content: unknown,
 ): ExampleOutcome {
@@ -181,14 +180,14 @@ export function runWorkedExample(
   }
   let result: Record<string, unknown>;
   try {
-    const run = calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
-    result = run(example.request, { ruleSet }) as unknown as Record<string, unknown>;
+    result = OPERATIONS[calculation].calculate(example.request, { ruleSet }) as unknown as Record<string, unknown>;
   } catch (error) {
     problems.push(`the calculation failed: ${errorMessage(error)}`);
     return { file, description: example.description, differences: [], problems };
   }
   const differences: ExampleDifference[] = [];
-  compare(example.expected, comparable(calculation, result, example.expected.Posten), '', differences);
+  const measures = ruleSet.calculations[calculation]?.measures ?? [];
+  compare(example.expected, comparable(measures, result, example.expected.Posten), '', differences);
   return { file, description: example.description, differences, problems };
 }
 
@@ -244,7 +243,7 @@ export function runWorkedExample(
  */
 export function runWorkedExamples(
   ruleSet: RuleSet,
-  calculation: Calculation,
+  calculation: CalculationId,
   files: Readonly<Record<string, unknown>>,
 ): ExampleOutcome[] {
   const prefix = `tests/${calculation}/`;

@@ -9,7 +9,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repaymentCapacity, retirementExpenditure } from '../../src/index.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { ndjson, repaymentBody, runCli, tempDir } from './helpers.js';
+import { type CliRun, ndjson, repaymentBody, runCli, tempDir } from './helpers.js';
 
 let dir: string;
 let remove: () => void;
@@ -18,6 +18,26 @@ afterAll(() => remove());
 
 const file = (name: string) => join(dir, name);
 const read = (name: string) => readFileSync(file(name), 'utf8');
+
+/**
+ * `budgetnorm batch CALCULATION --in INPUT --out OUTPUT --ruleset nl-2026 --workers 0 …extra`,
+ * INPUT and OUTPUT named in the test folder; `extra` may give its own `--workers`.
+ */
+function runBatch(calculation: string, input: string, output: string, ...extra: string[]): Promise<CliRun> {
+  const workers = extra.includes('--workers') ? [] : ['--workers', '0'];
+  return runCli([
+    'batch',
+    calculation,
+    '--in',
+    file(input),
+    '--out',
+    file(output),
+    '--ruleset',
+    'nl-2026',
+    ...workers,
+    ...extra,
+  ]);
+}
 
 /** 40 households with malformed lines, a refused body, blank lines and CRLF in between. */
 function mixedInput(): {
@@ -59,18 +79,7 @@ describe('batch: nothing is lost', () => {
   it('malformed lines in the middle: one record per input record, in order, with the right line numbers', async () => {
     const input = mixedInput();
     writeFileSync(file('mixed.ndjson'), input.text);
-    const run = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('mixed.ndjson'),
-      '--out',
-      file('mixed.out.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const run = await runBatch('afloscapaciteit', 'mixed.ndjson', 'mixed.out.ndjson');
     expect(run.code).toBe(EXIT.problems);
     const records = ndjson(read('mixed.out.ndjson'));
     expect(records.map((r) => r['line'])).toEqual([...input.good.keys(), ...input.bad.keys()].sort((a, b) => a - b));
@@ -91,20 +100,7 @@ describe('batch: nothing is lost', () => {
   it('--errors: results in the output, error records in the errors file; together every record once', async () => {
     const input = mixedInput();
     writeFileSync(file('mixed2.ndjson'), input.text);
-    const run = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('mixed2.ndjson'),
-      '--out',
-      file('ok.ndjson'),
-      '--errors',
-      file('err.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const run = await runBatch('afloscapaciteit', 'mixed2.ndjson', 'ok.ndjson', '--errors', file('err.ndjson'));
     expect(run.code).toBe(EXIT.problems);
     const ok = ndjson(read('ok.ndjson'));
     const errors = ndjson(read('err.ndjson'));
@@ -120,18 +116,7 @@ describe('batch: nothing is lost', () => {
       file('valid.ndjson'),
       Array.from({ length: 7 }, (_, i) => JSON.stringify(repaymentBody(i))).join('\n'),
     );
-    const run = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('valid.ndjson'),
-      '--out',
-      file('valid.out.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const run = await runBatch('afloscapaciteit', 'valid.ndjson', 'valid.out.ndjson');
     expect(run.code).toBe(EXIT.ok);
     expect(ndjson(read('valid.out.ndjson')).map((r) => r['line'])).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
@@ -184,18 +169,7 @@ describe('batch: CSV', () => {
   it('NDJSON in, CSV out: a header of result paths, one row per record, errors interleaved with an issues column', async () => {
     const input = mixedInput();
     writeFileSync(file('mixed3.ndjson'), input.text);
-    const run = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('mixed3.ndjson'),
-      '--out',
-      file('mixed3.csv'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const run = await runBatch('afloscapaciteit', 'mixed3.ndjson', 'mixed3.csv');
     expect(run.code).toBe(EXIT.problems);
     const rows = parseCsv(read('mixed3.csv'), { columns: true }) as Record<string, string>[];
     const header = Object.keys(rows[0] ?? {});
@@ -288,18 +262,7 @@ describe('batch: CSV', () => {
       '38,true,1,2,4200,,300,1,,1350',
     ].join('\r\n');
     writeFileSync(file('in.csv'), `\ufeff${csv}\r\n`);
-    const run = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('in.csv'),
-      '--out',
-      file('in.csv.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const run = await runBatch('afloscapaciteit', 'in.csv', 'in.csv.ndjson');
     expect(run.code).toBe(EXIT.ok);
     const bodies = [
       {
@@ -355,18 +318,7 @@ describe('batch: CSV', () => {
     ];
     writeFileSync(file('bad.csv'), `${rows.join('\n')}\n`);
     for (const workers of ['0', '2']) {
-      const run = await runCli([
-        'batch',
-        'afloscapaciteit',
-        '--in',
-        file('bad.csv'),
-        '--out',
-        file(`bad.${workers}.ndjson`),
-        '--ruleset',
-        'nl-2026',
-        '--workers',
-        workers,
-      ]);
+      const run = await runBatch('afloscapaciteit', 'bad.csv', `bad.${workers}.ndjson`, '--workers', workers);
       expect(run.code).toBe(EXIT.problems);
       expect(run.stderr).toContain('7 records = 2 results + 5 errors (1 blank line skipped)');
       const records = ndjson(read(`bad.${workers}.ndjson`));
@@ -409,22 +361,15 @@ describe('batch: CSV', () => {
       ';;;;;;0;0;;1500',
     ].join('\n');
     writeFileSync(file('pu.csv'), csv);
-    const run = await runCli([
-      'batch',
+    const run = await runBatch(
       'pensioenuitgaven',
-      '--in',
-      file('pu.csv'),
-      '--out',
-      file('pu.out.csv'),
+      'pu.csv',
+      'pu.out.csv',
       '--errors',
       file('pu.err.csv'),
       '--delimiter',
       ';',
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    );
     expect(run.code).toBe(EXIT.problems);
     const out = parseCsv(read('pu.out.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
     const expected = [
@@ -463,34 +408,12 @@ describe('batch: CSV', () => {
 
   it('a header that cannot be used: exit 3, nothing written', async () => {
     writeFileSync(file('dup.csv'), 'LeeftijdHoofdpersoon,Woning.WoningSoort,LeeftijdHoofdpersoon\n1,2,3\n');
-    const dup = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('dup.csv'),
-      '--out',
-      file('dup.out.csv'),
-      '--workers',
-      '0',
-      '--ruleset',
-      'nl-2026',
-    ]);
+    const dup = await runBatch('afloscapaciteit', 'dup.csv', 'dup.out.csv');
     expect(dup.code).toBe(EXIT.io);
     expect(dup.stderr).toContain('columns "LeeftijdHoofdpersoon" and "LeeftijdHoofdpersoon" name the same field');
     expect(existsSync(file('dup.out.csv'))).toBe(false);
     writeFileSync(file('empty.csv'), '\n\n');
-    const empty = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('empty.csv'),
-      '--out',
-      file('empty.out.csv'),
-      '--workers',
-      '0',
-      '--ruleset',
-      'nl-2026',
-    ]);
+    const empty = await runBatch('afloscapaciteit', 'empty.csv', 'empty.out.csv');
     expect(empty.code).toBe(EXIT.io);
     expect(empty.stderr).toContain('has no header line');
   });
@@ -512,64 +435,21 @@ describe('batch: usage and files', () => {
   });
 
   it('a missing input file or an output folder that does not exist: exit 3', async () => {
-    const missing = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('nope.ndjson'),
-      '--out',
-      file('o.ndjson'),
-      '--ruleset',
-      'nl-2026',
-    ]);
+    const missing = await runBatch('afloscapaciteit', 'nope.ndjson', 'o.ndjson');
     expect(missing.code).toBe(EXIT.io);
     expect(missing.stderr).toContain('no such file or directory');
     writeFileSync(file('one.ndjson'), `${JSON.stringify(repaymentBody(1))}\n`);
-    const noFolder = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('one.ndjson'),
-      '--out',
-      file('no/such/folder/o.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const noFolder = await runBatch('afloscapaciteit', 'one.ndjson', 'no/such/folder/o.ndjson');
     expect(noFolder.code).toBe(EXIT.io);
     expect(noFolder.stderr).toContain('cannot write the output');
   });
 
   it('draws a progress line with --progress, and nothing but the summary otherwise', async () => {
     writeFileSync(file('p.ndjson'), `${JSON.stringify(repaymentBody(1))}\n`);
-    const drawn = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('p.ndjson'),
-      '--out',
-      file('p.out.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-      '--progress',
-    ]);
+    const drawn = await runBatch('afloscapaciteit', 'p.ndjson', 'p.out.ndjson', '--progress');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the progress bar's ANSI erase-line sequence is what is tested
     expect(drawn.stderr).toMatch(/\r\x1b\[K1 records {2}[\d,]+\/s {2}\[#+\] 100%/);
-    const quiet = await runCli([
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      file('p.ndjson'),
-      '--out',
-      file('p.out.ndjson'),
-      '--ruleset',
-      'nl-2026',
-      '--workers',
-      '0',
-    ]);
+    const quiet = await runBatch('afloscapaciteit', 'p.ndjson', 'p.out.ndjson');
     expect(quiet.stderr).not.toContain('\r');
     expect(quiet.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
   });

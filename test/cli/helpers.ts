@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { BIN } from '../../scripts/cli-ensure-built.js';
 import { main } from '../../src/cli/cli.js';
+import type { CliOperations } from '../../src/cli/operations.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const FIXTURES = join(ROOT, 'test', 'fixtures', 'cli');
@@ -22,7 +23,7 @@ export interface CliRun {
 
 export async function runCli(
   argv: readonly string[],
-  options: { stdin?: string; cwd?: string; stderrIsTTY?: boolean } = {},
+  options: { stdin?: string; cwd?: string; stderrIsTTY?: boolean; operations?: CliOperations } = {},
 ): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -30,14 +31,18 @@ export async function runCli(
   const err: Buffer[] = [];
   stdout.on('data', (d: Buffer) => out.push(d));
   stderr.on('data', (d: Buffer) => err.push(d));
-  const code = await main(argv, {
-    stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
-    stdout,
-    stderr,
-    cwd: options.cwd ?? ROOT,
-    stderrIsTTY: options.stderrIsTTY ?? false,
-    stdoutIsTTY: false,
-  });
+  const code = await main(
+    argv,
+    {
+      stdin: Readable.from(options.stdin === undefined ? [] : [Buffer.from(options.stdin)]),
+      stdout,
+      stderr,
+      cwd: options.cwd ?? ROOT,
+      stderrIsTTY: options.stderrIsTTY ?? false,
+      stdoutIsTTY: false,
+    },
+    options.operations,
+  );
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }
 

@@ -459,7 +459,11 @@ describe('every operator of the language', () => {
     },
     fact: { amount: { fact: 'rent' }, value: '700', reads: 'rent' },
     value: { amount: { value: 'base' }, value: '1000.5', reads: 'base', edit: withBase },
-    post: { amount: { post: 'Levensonderhoud', measure: 'bedrag', rounded: true }, value: '1251', reads: 'rounded(Levensonderhoud.bedrag)' },
+    post: {
+      amount: { post: 'Levensonderhoud', measure: 'bedrag', rounded: true },
+      value: '1251',
+      reads: 'rounded(Levensonderhoud.bedrag)',
+    },
     sumPosts: { amount: { sumPosts: { measure: 'bedrag' } }, value: '2175.75', reads: 'sum of all posts (bedrag)' },
     add: { amount: { add: [param('perChild'), { const: '1' }] }, value: '251.25', reads: 'perChild + 1' },
     subtract: {

@@ -15,13 +15,14 @@ import { errorMessage } from '../../contract/errors.js';
  * (`Meldingen`) and the explanation (`Uitleg`), whose length varies, are one cell of JSON.
  */
 import { ruleOf } from '../../contract/field-rules.js';
-import { repaymentRequestSchema } from '../../contract/repayment-request.js';
-import { retirementRequestSchema } from '../../contract/retirement-request.js';
 import { schemaAtPath } from '../../contract/schema-walk.js';
 import type { ValidationIssue } from '../../contract/errors.js';
+import { calculationFile } from '../../calculations/operations.js';
 import type { RuleSet } from '../../rules/rule-set.js';
+import { CLI_OPERATIONS, cliOperation, type CliOperations } from '../operations.js';
+import type { ResultExtras } from './operation-columns.js';
 
-export type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
+export type { ResultExtras } from './operation-columns.js';
 export type Segment = string | number;
 
 /** Array positions in column names go up to this (the contract allows at most 20 children). */
@@ -122,9 +123,9 @@ export class CsvInputColumns {
   /** Objects (outside arrays) that exist whenever the header has a column under them, e.g. `BijzondereUitgaven`. */
   private readonly objects: readonly (readonly Segment[])[];
 
-  /** Throws an Error naming the problem when the header cannot be used. */
-  constructor(calculation: Calculation, header: readonly string[]) {
-    const root = calculation === 'afloscapaciteit' ? repaymentRequestSchema : retirementRequestSchema;
+  /** Throws an Error naming the problem when the header cannot be used (or the calculation is unknown). */
+  constructor(calculation: string, header: readonly string[], operations: CliOperations = CLI_OPERATIONS) {
+    const root = cliOperation(operations, calculation).http.request.schema;
     const seen = new Map<string, string>();
     const columns: Column[] = header.map((name, index) => {
       if (name.trim() === '') throw new Error(`column ${index + 1} of the header has no name`);
@@ -241,23 +242,14 @@ function getPath(body: unknown, path: readonly Segment[]): unknown {
 /** Result columns whose value is written as one cell of JSON (their length varies per household). */
 const JSON_RESULT_FIELDS = new Set(['Meldingen', 'Uitleg']);
 
-/** What the result holds besides its amounts: `Uitleg` (`--explain`), `Onderbouwing` (`--provenance`). */
-export interface ResultExtras {
-  readonly explain: boolean;
-  readonly provenance: boolean;
-}
-
-/**
- * The columns of one amount's `Onderbouwing` (with `--provenance`): the weakest provenance as a
- * word, and the two name lists, each a JSON array as every list in a cell is.
- */
-const foundationColumns = (onderbouwing: string, extras: ResultExtras): string[] =>
-  extras.provenance ? ['Zwakst', 'Schattingen', 'TeVerifieren'].map((f) => `${onderbouwing}.${f}`) : [];
-
 /** The result columns of a calculation under a rule set, in the result's own order. */
-export function resultColumns(calculation: Calculation, ruleSet: RuleSet, extras: ResultExtras): string[] {
-  const calc = ruleSet.calculations[calculation];
-  const posts = calc?.posts ?? [];
+export function resultColumns(
+  calculation: string,
+  ruleSet: RuleSet,
+  extras: ResultExtras,
+  operations: CliOperations = CLI_OPERATIONS,
+): string[] {
+  const operation = cliOperation(operations, calculation);
   const rekenregels = [
     'Rekenregels.Id',
     'Rekenregels.GeldigVanaf',
@@ -265,48 +257,11 @@ export function resultColumns(calculation: Calculation, ruleSet: RuleSet, extras
     'Rekenregels.Hash',
     'Rekenregels.Status',
   ];
-  const tail = [...rekenregels, 'Meldingen', ...(extras.explain ? ['Uitleg'] : [])];
-  if (calculation === 'afloscapaciteit') {
-    return [
-      'Afloscapaciteit',
-      'MaximaleAfloscapaciteit',
-      'NettoBesteedbaarInkomenPerMaand',
-      ...posts.flatMap((_, i) => [
-        `Posten[${i}].Code`,
-        `Posten[${i}].Omschrijving`,
-        `Posten[${i}].Bedrag`,
-        `Posten[${i}].Minimaal`,
-        ...foundationColumns(`Posten[${i}].Onderbouwing`, extras),
-      ]),
-      'TotaalLasten',
-      'TotaalMinimaleLasten',
-      'Tekort',
-      'MinimaalTekort',
-      ...[
-        'TotaalLasten',
-        'TotaalMinimaleLasten',
-        'Afloscapaciteit',
-        'MaximaleAfloscapaciteit',
-        'Tekort',
-        'MinimaalTekort',
-      ].flatMap((t) => foundationColumns(`OnderbouwingTotalen.${t}`, extras)),
-      ...tail,
-    ];
-  }
-  const groups = (calc?.groups ?? []).filter((g) => posts.some((p) => p.group === g.code));
   return [
-    ...posts.flatMap((_, i) => [
-      ...['Code', 'Omschrijving', 'Groep', 'Basis', 'Voorbeeld'].map((f) => `Posten[${i}].${f}`),
-      ...foundationColumns(`Posten[${i}].Onderbouwing`, extras),
-    ]),
-    ...groups.flatMap((_, i) => [
-      ...['Code', 'Omschrijving', 'Basis', 'Voorbeeld'].map((f) => `Groepen[${i}].${f}`),
-      ...foundationColumns(`Groepen[${i}].Onderbouwing`, extras),
-    ]),
-    'Totaal.Basis',
-    'Totaal.Voorbeeld',
-    ...foundationColumns('Totaal.Onderbouwing', extras),
-    ...tail,
+    ...operation.resultColumns(calculationFile(ruleSet, operation.id), extras),
+    ...rekenregels,
+    'Meldingen',
+    ...(extras.explain ? ['Uitleg'] : []),
   ];
 }
 

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RuleSet } from '../../rules/rule-set.js';
+import type { CliOperations } from '../operations.js';
 import { createChunkProcessor, type BatchSettings, type Chunk, type ChunkOutcome } from './records.js';
 import type { FromWorker, WorkerInit } from './worker-protocol.js';
 import { errorMessage } from '../../contract/errors.js';
@@ -24,8 +25,8 @@ export interface ChunkRunner {
 }
 
 /** The same processing in this thread: what `--workers 0` uses, and the reference for the workers' output. */
-export function inProcessRunner(settings: BatchSettings, ruleSet: RuleSet): ChunkRunner {
-  const processChunk = createChunkProcessor(settings, ruleSet);
+export function inProcessRunner(settings: BatchSettings, ruleSet: RuleSet, operations?: CliOperations): ChunkRunner {
+  const processChunk = createChunkProcessor(settings, ruleSet, operations);
   return {
     workers: 0,
     run: (chunk) => {

@@ -10,18 +10,18 @@
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
-import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
 import { RuleEvaluationError, ValidationError, type ValidationIssue, errorMessage } from '../../contract/errors.js';
 import { parseJsonText } from '../../contract/json-text.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink } from './byte-sink.js';
-import { CsvInputColumns, ResultFlattener, resultColumns, type Calculation } from './csv-fields.js';
+import { CLI_OPERATIONS, cliOperation, type CliOperations } from '../operations.js';
+import { CsvInputColumns, ResultFlattener, resultColumns } from './csv-fields.js';
 
 export type DataFormat = 'ndjson' | 'csv';
 
 export interface BatchSettings {
-  readonly calculation: Calculation;
+  /** The operation's id in the CLI registry (a worker thread looks it up there). */
+  readonly calculation: string;
   readonly explain: boolean;
   /** `--provenance`: add `Onderbouwing` to every amount. */
   readonly provenance: boolean;
@@ -56,10 +56,14 @@ export interface ChunkOutcome {
 }
 
 /** The header row of a CSV output (`line`, the result columns, and `issues` when errors are interleaved). */
-export function csvOutputHeader(settings: BatchSettings, ruleSet: RuleSet): string[] {
+export function csvOutputHeader(
+  settings: BatchSettings,
+  ruleSet: RuleSet,
+  operations: CliOperations = CLI_OPERATIONS,
+): string[] {
   return [
     'line',
-    ...resultColumns(settings.calculation, ruleSet, settings),
+    ...resultColumns(settings.calculation, ruleSet, settings, operations),
     ...(settings.errorsFormat === undefined ? ['issues'] : []),
   ];
 }
@@ -67,10 +71,14 @@ export function csvOutputHeader(settings: BatchSettings, ruleSet: RuleSet): stri
 export const CSV_ERRORS_HEADER = ['line', 'issues'] as const;
 
 /** The first bytes of the output and errors files: the CSV headers, if any. */
-export function preambles(settings: BatchSettings, ruleSet: RuleSet): { out: string; err: string } {
+export function preambles(
+  settings: BatchSettings,
+  ruleSet: RuleSet,
+  operations: CliOperations = CLI_OPERATIONS,
+): { out: string; err: string } {
   const row = (cells: readonly string[]) => stringifyCsv([cells], { delimiter: settings.delimiter });
   return {
-    out: settings.outputFormat === 'csv' ? row(csvOutputHeader(settings, ruleSet)) : '',
+    out: settings.outputFormat === 'csv' ? row(csvOutputHeader(settings, ruleSet, operations)) : '',
     err: settings.errorsFormat === 'csv' ? row(CSV_ERRORS_HEADER) : '',
   };
 }
@@ -88,16 +96,22 @@ function csvMessage(error: unknown): string {
 }
 
 /** Makes the function that processes one chunk, for a rule set already loaded. */
-export function createChunkProcessor(settings: BatchSettings, ruleSet: RuleSet): (chunk: Chunk) => ChunkOutcome {
-  const run = settings.calculation === 'afloscapaciteit' ? repaymentCapacity : retirementExpenditure;
+export function createChunkProcessor(
+  settings: BatchSettings,
+  ruleSet: RuleSet,
+  operations: CliOperations = CLI_OPERATIONS,
+): (chunk: Chunk) => ChunkOutcome {
+  const run = cliOperation(operations, settings.calculation).calculate;
   const options = { ruleSet, explain: settings.explain, provenance: settings.provenance };
   const decoder = new TextDecoder();
   const delimiter = settings.delimiter;
   const csvIn =
-    settings.inputFormat === 'csv' ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? []) : undefined;
+    settings.inputFormat === 'csv'
+      ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? [], operations)
+      : undefined;
   const resultCells =
     settings.outputFormat === 'csv'
-      ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings))
+      ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings, operations))
       : undefined;
   const interleaved = settings.errorsFormat === undefined;
   const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');

@@ -1,5 +1,6 @@
 /**
- * `budgetnorm batch afloscapaciteit|pensioenuitgaven --in FILE --out FILE [--errors FILE]`:
+ * `budgetnorm batch <operation> --in FILE --out FILE [--errors FILE]`, for each operation of the
+ * CLI registry (../operations.ts):
  * many households, NDJSON or CSV in and out, streamed in chunks through worker threads, the
  * output in input order. Every input record gives exactly one output record or one error
  * record; the summary on stderr counts both. A run that stops early (a signal, a failed write)
@@ -11,7 +12,7 @@ import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { choice, dateOption, integerOption, parseCommand, positionals } from '../args.js';
-import { CsvInputColumns, type Calculation } from '../batch/csv-fields.js';
+import { CsvInputColumns } from '../batch/csv-fields.js';
 import { lineChunks, splitFirstLine, type LineChunk } from '../batch/input.js';
 import { BatchOutput } from '../batch/output.js';
 import { Pipeline, type Tally } from '../batch/pipeline.js';
@@ -22,7 +23,8 @@ import { resumePoint, type ResumePoint } from '../batch/resume.js';
 import { descriptorIdentity, fileIdentity, sameFilePair } from '../batch/same-file.js';
 import type { RuleSetShipment } from '../batch/worker-protocol.js';
 import { EXIT } from '../exit-codes.js';
-import { BATCH_HELP } from '../help.js';
+import { batchHelp } from '../help.js';
+import { CLI_OPERATIONS, cliOperation, type CliOperation, type CliOperations } from '../operations.js';
 import { CliError, describeFsError, report, resolvePath, usageError, write, WriteError, type CliIo } from '../io.js';
 import { chooseRuleSet } from './calculate.js';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -30,13 +32,15 @@ import { errorMessage } from '../../contract/errors.js';
 
 const FORMATS = ['ndjson', 'csv'] as const;
 const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
-const CALCULATIONS = ['afloscapaciteit', 'pensioenuitgaven'] as const;
 export const DEFAULT_CHUNK_BYTES = 512 * 1024;
 const SEE_HELP = '\nsee: budgetnorm batch --help';
 
 interface BatchOptions {
   readonly args: readonly string[];
-  readonly calculation: Calculation;
+  /** The operations the command knows (the CLI registry, or a test's copy). */
+  readonly operations: CliOperations;
+  readonly operation: CliOperation;
+  readonly calculation: string;
   readonly in: string;
   readonly out: string | undefined;
   readonly errors: string | undefined;
@@ -68,7 +72,7 @@ function formatOf(side: string, path: string | undefined, given: DataFormat | un
   return format;
 }
 
-function parseOptions(args: readonly string[]): BatchOptions | 'help' {
+function parseOptions(args: readonly string[], operations: CliOperations): BatchOptions | 'help' {
   const { values, positionals: given } = parseCommand('batch', args, {
     in: { type: 'string' },
     out: { type: 'string' },
@@ -89,8 +93,10 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
     resume: { type: 'boolean' },
   });
   if (values.help === true) return 'help';
-  const [calcArg] = positionals('batch', given, ['afloscapaciteit|pensioenuitgaven']);
-  const calculation: Calculation = choice('batch', 'calculation', calcArg, CALCULATIONS) ?? 'afloscapaciteit';
+  const ids = Object.keys(operations);
+  const [calcArg] = positionals('batch', given, [ids.join('|')]);
+  const calculation = choice('batch', 'calculation', calcArg, ids) ?? '';
+  const operation = cliOperation(operations, calculation);
   if (values.in === undefined) throw usageError(`missing --in FILE (use --in - for standard input)${SEE_HELP}`);
   const format = choice('batch', 'format', values.format, FORMATS);
   const inputFormat = formatOf('--in', values.in, choice('batch', 'in-format', values['in-format'], FORMATS) ?? format);
@@ -107,6 +113,8 @@ function parseOptions(args: readonly string[]): BatchOptions | 'help' {
     throw usageError(`--resume needs --out FILE: standard output cannot be continued${SEE_HELP}`);
   return {
     args,
+    operations,
+    operation,
     calculation,
     in: values.in,
     out: values.out,
@@ -195,7 +203,7 @@ async function openInput(io: CliIo, o: BatchOptions): Promise<Input> {
         record_delimiter: '\n',
       }) as string[][];
       csvHeader = rows[0] ?? [];
-      new CsvInputColumns(o.calculation, csvHeader);
+      new CsvInputColumns(o.calculation, csvHeader, o.operations);
     } catch (error) {
       throw new CliError(
         EXIT.io,
@@ -234,7 +242,7 @@ function cutToWholeLines(io: CliIo, path: string, shownAs: string, keepBytes: nu
 }
 
 async function openOutputs(io: CliIo, o: BatchOptions, settings: BatchSettings, ruleSet: RuleSet): Promise<Outputs> {
-  const pre = preambles(settings, ruleSet);
+  const pre = preambles(settings, ruleSet, o.operations);
   type What = 'output' | 'errors file';
   const files: { path: string | undefined; what: What; preamble: string }[] = [
     { path: o.out, what: 'output', preamble: pre.out },
@@ -284,7 +292,12 @@ async function startRunner(
   chosen: Chosen,
   totalBytes: number | undefined,
 ): Promise<ChunkRunner> {
-  const workers = o.workers ?? defaultWorkers(totalBytes, o.chunkBytes);
+  // A worker thread imports the CLI registry itself: an operation from elsewhere (a test's
+  // copy of the registry) cannot be shipped to it, so it is computed in this thread.
+  const shippable =
+    Object.hasOwn(CLI_OPERATIONS, o.calculation) &&
+    CLI_OPERATIONS[o.calculation as keyof typeof CLI_OPERATIONS] === o.operation;
+  const workers = shippable ? (o.workers ?? defaultWorkers(totalBytes, o.chunkBytes)) : 0;
   const ruleSet = chosen.ruleSet;
   const shipment: RuleSetShipment =
     chosen.source.kind === 'bundled'
@@ -292,7 +305,7 @@ async function startRunner(
       : { kind: 'files', files: ruleSet.files, origin: chosen.label };
   try {
     return workers === 0
-      ? inProcessRunner(settings, ruleSet)
+      ? inProcessRunner(settings, ruleSet, o.operations)
       : await startWorkerPool(workers, { settings, ruleSet: shipment, hash: ruleSet.hash });
   } catch (error) {
     throw new CliError(EXIT.internal, `cannot start the worker threads: ${errorMessage(error)}`);
@@ -344,15 +357,19 @@ function stopReason(error: unknown, outputs: Outputs, tally: Tally): CliError {
   return new CliError(EXIT.internal, `${written}: internal error (please report it): ${errorMessage(error)}`);
 }
 
-export async function batchCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const o = parseOptions(args);
+export async function batchCommand(
+  args: readonly string[],
+  io: CliIo,
+  operations: CliOperations = CLI_OPERATIONS,
+): Promise<number> {
+  const o = parseOptions(args, operations);
   if (o === 'help') {
-    await write(io.stdout, BATCH_HELP);
+    await write(io.stdout, batchHelp(operations));
     return EXIT.ok;
   }
   checkDistinctFiles(io, o);
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
-  const chosen = chooseRuleSet(io, o.ruleset, o.date, o.calculation);
+  const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation);
   const input = await openInput(io, o);
   const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
   const runner = await startRunner(o, settings, chosen, input.totalBytes);

@@ -1,27 +1,23 @@
 /**
- * `budgetnorm afloscapaciteit [FILE|-]` and `budgetnorm pensioenuitgaven [FILE|-]`: one request
- * body in, its result out (JSON, or a table for people). A body that is not acceptable: its
+ * `budgetnorm <operation> [FILE|-]`, one command per operation of the CLI registry
+ * (../operations.ts): one request body in, its result out (JSON, or a table for people). A body that is not acceptable: its
  * issues on stderr, exit 1.
  */
 import {
-  repaymentCapacity,
-  retirementExpenditure,
   RuleEvaluationError,
   RuleSetChoiceError,
   ValidationError,
-  type RepaymentCapacityResult,
-  type RetirementExpenditureResult,
   type RuleSet,
   type ValidationIssue,
 } from '../../index.js';
+import type { OperationSpec } from '../../calculations/operations.js';
 import { parseJsonText } from '../../contract/json-text.js';
 import { choice, dateOption, parseCommand, positionals } from '../args.js';
-import type { Calculation } from '../batch/csv-fields.js';
 import { EXIT } from '../exit-codes.js';
 import { calculationHelp } from '../help.js';
 import { CliError, readAllText, write, type CliIo } from '../io.js';
 import { catalog, loadNamedRuleSet, type NamedRuleSet } from '../rule-set-arg.js';
-import { repaymentTable, retirementTable } from '../render/result-table.js';
+import type { CliOperation } from '../operations.js';
 import { alignRows } from '../render/text.js';
 
 type Chosen = Pick<NamedRuleSet, 'ruleSet' | 'label' | 'source'>;
@@ -35,7 +31,7 @@ export function chooseRuleSet(
   io: CliIo,
   ruleSetArg: string | undefined,
   date: string | undefined,
-  calculation: Calculation,
+  operation: Pick<OperationSpec, 'id' | 'computableWith'>,
 ): Chosen {
   let chosen: Chosen;
   if (ruleSetArg !== undefined) {
@@ -55,8 +51,9 @@ export function chooseRuleSet(
       throw error;
     }
   }
-  if (chosen.ruleSet.calculations[calculation] === undefined) {
-    throw new CliError(EXIT.ruleSet, `rule set ${chosen.label} has no ${calculation} rules (no ${calculation}.json)`);
+  if (!operation.computableWith(chosen.ruleSet)) {
+    const id = operation.id;
+    throw new CliError(EXIT.ruleSet, `rule set ${chosen.label} has no ${id} rules (no ${id}.json)`);
   }
   return chosen;
 }
@@ -70,11 +67,8 @@ export function issueLines(issues: readonly ValidationIssue[]): string[] {
   );
 }
 
-export async function calculationCommand(
-  calculation: Calculation,
-  args: readonly string[],
-  io: CliIo,
-): Promise<number> {
+export async function calculationCommand(operation: CliOperation, args: readonly string[], io: CliIo): Promise<number> {
+  const calculation = operation.id;
   const { values, positionals: given } = parseCommand(calculation, args, {
     ruleset: { type: 'string' },
     date: { type: 'string' },
@@ -83,13 +77,13 @@ export async function calculationCommand(
     format: { type: 'string' },
   });
   if (values.help === true) {
-    await write(io.stdout, calculationHelp(calculation));
+    await write(io.stdout, calculationHelp(operation));
     return EXIT.ok;
   }
   const [file] = positionals(calculation, given, ['FILE?']);
   const format = choice(calculation, 'format', values.format, ['json', 'table'] as const, 'json');
   const date = dateOption(calculation, values.date);
-  const { ruleSet } = chooseRuleSet(io, values.ruleset, date, calculation);
+  const { ruleSet } = chooseRuleSet(io, values.ruleset, date, operation);
   const { text } = await readAllText(io, file);
 
   const reject = async (issues: readonly ValidationIssue[]): Promise<number> => {
@@ -108,10 +102,9 @@ export async function calculationCommand(
   if (parsed.kind === 'invalid') return reject([parsed.issue]);
   const body = parsed.value;
   const options = { ruleSet, explain: values.explain === true, provenance: values.provenance === true };
-  let result: RepaymentCapacityResult | RetirementExpenditureResult;
+  let result: unknown;
   try {
-    result =
-      calculation === 'afloscapaciteit' ? repaymentCapacity(body, options) : retirementExpenditure(body, options);
+    result = operation.calculate(body, options);
   } catch (error) {
     if (error instanceof ValidationError) return reject(error.issues);
     if (error instanceof RuleEvaluationError)
@@ -122,12 +115,7 @@ export async function calculationCommand(
     throw error;
   }
   if (format === 'table') {
-    await write(
-      io.stdout,
-      calculation === 'afloscapaciteit'
-        ? repaymentTable(result as RepaymentCapacityResult)
-        : retirementTable(result as RetirementExpenditureResult),
-    );
+    await write(io.stdout, operation.table(result));
   } else {
     await write(io.stdout, `${JSON.stringify(result, null, 2)}\n`);
   }

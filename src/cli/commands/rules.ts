@@ -15,14 +15,12 @@ import { sensitivityMarkdown } from '../render/sensitivity-doc.js';
 import { alignRows } from '../render/text.js';
 import { bundledSourceFiles, catalog, isFolder, loadNamedRuleSet, packageRulesDir } from '../rule-set-arg.js';
 import { sensitivityReport } from '../sensitivity.js';
-
-type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
-const CALCULATIONS: readonly Calculation[] = ['afloscapaciteit', 'pensioenuitgaven'];
+import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculation.js';
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 function calculationsOf(ruleSet: RuleSet): string {
-  return CALCULATIONS.filter((c) => ruleSet.calculations[c] !== undefined).join(', ') || 'none';
+  return CALCULATION_IDS.filter((c) => ruleSet.calculations[c] !== undefined).join(', ') || 'none';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,7 +157,7 @@ interface CheckReport {
   readonly hash?: string;
   readonly issues: readonly RuleSetIssue[];
   readonly sweeps?: LoadReport['sweeps'];
-  readonly examples?: Readonly<Partial<Record<Calculation, { total: number; matching: number }>>>;
+  readonly examples?: Readonly<Partial<Record<CalculationId, { total: number; matching: number }>>>;
 }
 
 /** Everything `rules check` looks at, as data. */
@@ -179,8 +177,8 @@ export function checkFolder(path: string, label: string): CheckReport {
     throw error;
   }
   const issues: RuleSetIssue[] = [];
-  const examples: Partial<Record<Calculation, { total: number; matching: number }>> = {};
-  for (const calculation of CALCULATIONS) {
+  const examples: Partial<Record<CalculationId, { total: number; matching: number }>> = {};
+  for (const calculation of CALCULATION_IDS) {
     const hasExamples = Object.keys(files).some((f) => f.startsWith(`tests/${calculation}/`));
     if (report.ruleSet.calculations[calculation] === undefined) {
       if (hasExamples)
@@ -259,7 +257,7 @@ async function test(args: readonly string[], io: CliIo): Promise<number> {
   const format = choice('rules test', 'format', values.format, ['text', 'json'] as const, 'text');
   const folder = folderOf(io, arg, 'test');
   const named = loadNamedRuleSet(io, folder);
-  const results = CALCULATIONS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
+  const results = CALCULATION_IDS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
     calculation,
     outcomes: runWorkedExamples(named.ruleSet, calculation, named.files),
   }));

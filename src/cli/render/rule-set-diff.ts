@@ -5,8 +5,8 @@
  * figures computed under A and under B. Deterministic, like `rules show`.
  */
 import { Decimal } from 'decimal.js';
-import { repaymentCapacity } from '../../calculations/repayment-capacity.js';
-import { retirementExpenditure } from '../../calculations/retirement-expenditure.js';
+import { OPERATIONS } from '../../calculations/operations.js';
+import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculation.js';
 import { ValidationError } from '../../contract/errors.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import {
@@ -226,24 +226,21 @@ function amountDiffs(a: readonly ShownAmount[], b: readonly ShownAmount[]) {
   };
 }
 
-type Calculation = 'afloscapaciteit' | 'pensioenuitgaven';
-
-const KEY_FIGURES: Record<Calculation, readonly string[]> = {
+/** Per calculation, the result's figures an example's change is shown by. */
+const KEY_FIGURES: Readonly<Record<CalculationId, readonly string[]>> = {
   afloscapaciteit: ['Afloscapaciteit', 'MaximaleAfloscapaciteit', 'TotaalLasten', 'Tekort'],
   pensioenuitgaven: ['Totaal.Basis', 'Totaal.Voorbeeld'],
 };
 
 function keyFigures(
-  calculation: Calculation,
+  calculation: CalculationId,
   ruleSet: RuleSet,
   request: unknown,
 ): { figures: Record<string, number>; problem?: string } {
   if (ruleSet.calculations[calculation] === undefined)
     return { figures: {}, problem: `${ruleSet.id} has no ${calculation} rules` };
   try {
-    const result = (calculation === 'afloscapaciteit'
-      ? repaymentCapacity(request, { ruleSet })
-      : retirementExpenditure(request, { ruleSet })) as unknown as Record<string, unknown>;
+    const result = OPERATIONS[calculation].calculate(request, { ruleSet }) as unknown as Record<string, unknown>;
     const figures: Record<string, number> = {};
     for (const name of KEY_FIGURES[calculation]) {
       let v: unknown = result;
@@ -431,7 +428,7 @@ export function diffRuleSets(
   for (const [file, content] of Object.entries(filesA).sort(([p], [q]) => p.localeCompare(q))) {
     const match = /^tests\/(afloscapaciteit|pensioenuitgaven)\//.exec(file);
     if (match === null) continue;
-    const calculation = match[1] as Calculation;
+    const calculation = match[1] as CalculationId;
     const example = content as { description?: unknown; request?: unknown };
     const description = typeof example.description === 'string' ? example.description : '';
     const old = keyFigures(calculation, a, example.request);
@@ -630,7 +627,7 @@ export function diffMarkdown(d: RuleSetDiff): string {
   lines.push(`## Worked examples of ${d.from.label} under ${d.to.label}`, '');
   if (d.examples.length === 0)
     lines.push(`${d.from.label} has no worked examples here (they are in the tests/ folder of a rule-set folder).`, '');
-  for (const calculation of ['afloscapaciteit', 'pensioenuitgaven'] as const) {
+  for (const calculation of CALCULATION_IDS) {
     const list = d.examples.filter((e) => e.calculation === calculation);
     if (list.length === 0) continue;
     const names = KEY_FIGURES[calculation];

@@ -3,9 +3,15 @@
  * docs/rules/sensitivity-<id>.md.
  */
 import { SAMPLE_DESCRIPTION } from '../sensitivity-sample.js';
-import type { OutputChange, SensitivityOutput, SensitivityReport } from '../sensitivity.js';
+import {
+  calculationOfOutput,
+  type OutputChange,
+  SENSITIVITY_OUTPUTS,
+  type SensitivityOutput,
+  type SensitivityReport,
+} from '../sensitivity.js';
 
-const OUTPUT_COLUMNS: readonly SensitivityOutput[] = ['Afloscapaciteit', 'Basis', 'Voorbeeld'];
+const OUTPUT_COLUMNS = SENSITIVITY_OUTPUTS;
 
 const euros = (n: number) => n.toFixed(2);
 const cell = (s: string) => s.replace(/\|/g, '\\|');
@@ -18,9 +24,7 @@ function changeCell(o: OutputChange | undefined, sampleSize: number): string {
 /** The report as a Markdown page. */
 export function sensitivityMarkdown(report: SensitivityReport): string {
   const percent = `${Number(report.variation) * 100}%`;
-  const repaymentSize = report.sampleSizes.afloscapaciteit ?? 0;
-  const retirementSize = report.sampleSizes.pensioenuitgaven ?? 0;
-  const sizeOf = (o: SensitivityOutput) => (o === 'Afloscapaciteit' ? repaymentSize : retirementSize);
+  const sizeOf = (o: SensitivityOutput) => report.sampleSizes[calculationOfOutput(o)] ?? 0;
   const unreached = report.rows.filter((r) => r.score === 0);
   const failing = report.rows.filter((r) => r.failures.length > 0);
   const lines = [

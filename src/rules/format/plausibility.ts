@@ -7,6 +7,7 @@
  * part of the rules (the loader and the content hash ignore `tests/`).
  */
 import { z } from 'zod';
+import { CalculationId } from './calculation.js';
 import { Identifier, sourcedValue, Unit } from './common.js';
 import { Source } from './manifest.js';
 
@@ -38,7 +39,7 @@ export const PlausibilityComparison = z.strictObject({
   id: Identifier,
   /** What is compared, in a sentence. */
   description: z.string().min(1),
-  calculation: z.enum(['afloscapaciteit', 'pensioenuitgaven']),
+  calculation: CalculationId,
   /** The household, as a request body of the calculation. */
   request: z.record(z.string(), z.unknown()),
   amount: PlausibilityAmount,
