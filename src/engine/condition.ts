@@ -7,8 +7,10 @@
  * needs an array fact, and a `path` on a non-object fact value is ignored.
  *
  * Every condition compiles twice: `test` for the hot path (a boolean, no allocation) and
- * `explain` for the explanation (which condition decided, with the values compared).
+ * `explain` for the explanation: the comparisons that decided, as data (a
+ * {@link ConditionTrace}, json-rules-engine's condition results), which each reader renders.
  */
+import type { ComparedValue, ComparisonTrace, ConditionTrace } from '../contract/explanation.js';
 import type { Condition, FactCondition, Operator } from '../rules/format/condition.js';
 import type { EvalContext } from './context.js';
 
@@ -18,15 +20,10 @@ export type FactReader = (ctx: EvalContext) => unknown;
 /** Resolves a fact name (and optional JSONPath) to a reader; supplied by the compiler, which knows the scopes. */
 export type FactResolver = (fact: string, path: string | undefined) => FactReader;
 
-export interface ConditionOutcome {
-  readonly result: boolean;
-  /** Plain words: the comparison that decided the outcome, with its values. */
-  readonly detail: string;
-}
-
 export interface CompiledCondition {
   readonly test: (ctx: EvalContext) => boolean;
-  readonly explain: (ctx: EvalContext) => ConditionOutcome;
+  /** The same outcome (`result`) with the comparisons that decided it; only explanations pay for it. */
+  readonly explain: (ctx: EvalContext) => ConditionTrace;
 }
 
 function numberValidator(value: unknown): boolean {
@@ -56,36 +53,37 @@ export function operatorFunction(operator: Operator): Comparator {
   return OPERATOR_FUNCTIONS[operator];
 }
 
-const show = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v));
-
 function isFactReference(value: unknown): value is { fact: string; path?: string } {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'fact');
+}
+
+/** A fact's value as a comparison trace holds it: absent when there is none. */
+function received(value: unknown): { receivedValue?: ComparedValue } {
+  return value === undefined ? {} : { receivedValue: value as ComparedValue };
 }
 
 function compileFactCondition(c: FactCondition, resolve: FactResolver): CompiledCondition {
   const left = resolve(c.fact, c.path);
   const compare = OPERATOR_FUNCTIONS[c.operator];
   const value = c.value;
+  const written = { fact: c.fact, ...(c.path === undefined ? {} : { path: c.path }), operator: c.operator };
   if (isFactReference(value)) {
     const right = resolve(value.fact, value.path);
-    const label = `${c.fact}${c.path ?? ''} ${c.operator} ${value.fact}${value.path ?? ''}`;
+    const reference = { fact: value.fact, ...(value.path === undefined ? {} : { path: value.path }) };
     return {
       test: (ctx) => compare(left(ctx), right(ctx)),
-      explain: (ctx) => {
+      explain: (ctx): ComparisonTrace => {
         const a = left(ctx);
         const b = right(ctx);
-        const result = compare(a, b);
-        return { result, detail: `${label}: ${show(a)} ${c.operator} ${show(b)} is ${result}` };
+        return { ...written, value: { ...reference, ...received(b) }, ...received(a), result: compare(a, b) };
       },
     };
   }
-  const label = `${c.fact}${c.path ?? ''} ${c.operator} ${show(value)}`;
   return {
     test: literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value)),
-    explain: (ctx) => {
+    explain: (ctx): ComparisonTrace => {
       const a = left(ctx);
-      const result = compare(a, value);
-      return { result, detail: `${label}: ${c.fact} is ${show(a)}, so ${result}` };
+      return { ...written, value: value as ComparedValue, ...received(a), result: compare(a, value) };
     },
   };
 }
@@ -165,13 +163,13 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     return {
       test: allOf(tests),
       explain: (ctx) => {
-        const details: string[] = [];
+        const decided: ConditionTrace[] = [];
         for (const p of parts) {
           const o = p.explain(ctx);
-          if (!o.result) return { result: false, detail: o.detail };
-          details.push(o.detail);
+          if (!o.result) return { all: [o], result: false };
+          decided.push(o);
         }
-        return { result: true, detail: details.join('; ') };
+        return { all: decided, result: true };
       },
     };
   }
@@ -181,13 +179,13 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     return {
       test: anyOf(tests),
       explain: (ctx) => {
-        const details: string[] = [];
+        const decided: ConditionTrace[] = [];
         for (const p of parts) {
           const o = p.explain(ctx);
-          if (o.result) return { result: true, detail: o.detail };
-          details.push(o.detail);
+          if (o.result) return { any: [o], result: true };
+          decided.push(o);
         }
-        return { result: false, detail: `none of: ${details.join('; ')}` };
+        return { any: decided, result: false };
       },
     };
   }
@@ -197,7 +195,7 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
       test: (ctx) => !inner.test(ctx),
       explain: (ctx) => {
         const o = inner.explain(ctx);
-        return { result: !o.result, detail: `not (${o.detail})` };
+        return { not: o, result: !o.result };
       },
     };
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { repaymentRequestSchema } from '../contract/repayment-request.js';
 import { retirementRequestSchema } from '../contract/retirement-request.js';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
+import { ConditionTraceSchema } from '../contract/explanation-schema.js';
 import {
   Melding,
   OnderbouwingSchema,
@@ -128,6 +129,8 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         Onderbouwing: OnderbouwingSchema,
         Melding,
         Uitleg,
+        // Recursive (all / any / not of conditions): named, so its references have a home.
+        ConditionTrace: ConditionTraceSchema,
         Health: HealthResult,
         Problem,
         ValidationProblem,
