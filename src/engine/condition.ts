@@ -10,7 +10,7 @@
  * `explain` for the explanation: the comparisons that decided, as data (a
  * {@link ConditionTrace}, json-rules-engine's condition results), which each reader renders.
  */
-import type { ComparedValue, ComparisonTrace, ConditionTrace } from '../contract/explanation.js';
+import type { ComparedValue, ComparisonTrace, ConditionTrace, ReferenceTrace } from '../contract/explanation.js';
 import type { Condition, FactCondition, Operator } from '../rules/format/condition.js';
 import type { EvalContext } from './context.js';
 
@@ -57,33 +57,58 @@ function isFactReference(value: unknown): value is { fact: string; path?: string
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'fact');
 }
 
-/** A fact's value as a comparison trace holds it: absent when there is none. */
-function received(value: unknown): { receivedValue?: ComparedValue } {
-  return value === undefined ? {} : { receivedValue: value as ComparedValue };
+/**
+ * A comparison's trace, written as object literals of a few fixed shapes (no spreading): an
+ * explained evaluation makes one per comparison, and spread objects cost several times more to
+ * make and to read. `path` and `receivedValue` are left out when there is none.
+ */
+function comparisonTrace(
+  fact: string,
+  path: string | undefined,
+  operator: Operator,
+  value: ComparedValue | ReferenceTrace,
+  received: unknown,
+  result: boolean,
+): ComparisonTrace {
+  const receivedValue = received as ComparedValue;
+  if (path === undefined) {
+    return received === undefined
+      ? { fact, operator, value, result }
+      : { fact, operator, value, receivedValue, result };
+  }
+  return received === undefined
+    ? { fact, path, operator, value, result }
+    : { fact, path, operator, value, receivedValue, result };
+}
+
+/** A fact or parameter on the value side, with the value it had (left out when there is none). */
+function referenceTrace(fact: string, path: string | undefined, received: unknown): ReferenceTrace {
+  const receivedValue = received as ComparedValue;
+  if (path === undefined) return received === undefined ? { fact } : { fact, receivedValue };
+  return received === undefined ? { fact, path } : { fact, path, receivedValue };
 }
 
 function compileFactCondition(c: FactCondition, resolve: FactResolver): CompiledCondition {
   const left = resolve(c.fact, c.path);
   const compare = OPERATOR_FUNCTIONS[c.operator];
-  const value = c.value;
-  const written = { fact: c.fact, ...(c.path === undefined ? {} : { path: c.path }), operator: c.operator };
+  const { fact, path, operator, value } = c;
   if (isFactReference(value)) {
     const right = resolve(value.fact, value.path);
-    const reference = { fact: value.fact, ...(value.path === undefined ? {} : { path: value.path }) };
     return {
       test: (ctx) => compare(left(ctx), right(ctx)),
-      explain: (ctx): ComparisonTrace => {
+      explain: (ctx) => {
         const a = left(ctx);
         const b = right(ctx);
-        return { ...written, value: { ...reference, ...received(b) }, ...received(a), result: compare(a, b) };
+        return comparisonTrace(fact, path, operator, referenceTrace(value.fact, value.path, b), a, compare(a, b));
       },
     };
   }
+  const literal = value as ComparedValue;
   return {
     test: literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value)),
-    explain: (ctx): ComparisonTrace => {
+    explain: (ctx) => {
       const a = left(ctx);
-      return { ...written, value: value as ComparedValue, ...received(a), result: compare(a, value) };
+      return comparisonTrace(fact, path, operator, literal, a, compare(a, value));
     },
   };
 }
