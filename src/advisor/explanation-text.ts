@@ -8,7 +8,7 @@
  * only words it in Dutch. An operator it has no Dutch for is shown by its name. The rule set's
  * own texts (descriptions, source titles) are data and are not translated here.
  */
-import { type ConditionTrace, referenceIn } from '../contract/explanation.js';
+import type { ConditionTrace } from '../index.js';
 import { formatDecimal } from './format.js';
 
 /** The facts of docs/rules.md as the form calls them. */
@@ -129,9 +129,10 @@ function conditionText(trace: ConditionTrace): string {
   if ('not' in trace) return `niet (${conditionText(trace.not)})`;
   const op = OPERATORS[trace.operator] ?? trace.operator;
   const label = factText(trace.fact, trace.path);
-  const reference = referenceIn(trace.value);
+  const value = trace.value;
+  const reference = typeof value === 'object' && value !== null && 'fact' in value ? value : undefined;
   if (reference === undefined) {
-    return `${label} ${op} ${valueText(trace.value)}: ${label} is ${valueText(trace.receivedValue)}, ${outcome(trace.result)}`;
+    return `${label} ${op} ${valueText(value)}: ${label} is ${valueText(trace.receivedValue)}, ${outcome(trace.result)}`;
   }
   const other = factText(reference.fact, reference.path);
   return `${label} ${op} ${other}: ${valueText(trace.receivedValue)} ${op} ${valueText(reference.receivedValue)}, ${outcome(trace.result)}`;
