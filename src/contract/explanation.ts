@@ -237,7 +237,8 @@ export interface ComparisonTrace {
  *   { date: '2026-03-01', explain: true },
  * );
  * const minimum = result.Uitleg?.values.find((v) => v.code === 'minimumInkomen');
- * const because: ConditionTrace | undefined = minimum?.rules[1]?.because;
+ * const rule = minimum?.rules.find((r) => r.id === 'minimum-21-tot-aow-alleenstaand');
+ * const because: ConditionTrace | undefined = rule?.because;
  * assert.deepEqual(because, {
  *   all: [
  *     { fact: 'age', operator: 'lessThan', value: { fact: 'param:aowLeeftijd', receivedValue: 67 }, receivedValue: 67, result: false },
