@@ -27,7 +27,7 @@ export type { LoadReport } from './engine/verify.js';
 export type { SweepReport } from './engine/coverage.js';
 export { RuleSetCatalog, referenceDate } from './rules/choose.js';
 export type { RuleSet, RuleSetFiles } from './rules/rule-set.js';
-export type { Explanation, FigureUse, RuleTrace, AmountTrace } from './contract/explanation.js';
+export type { Explanation, FigureUse, RuleTrace, AmountTrace, ConditionTrace } from './contract/explanation.js';
 export { parseRepaymentRequest } from './household/parse-repayment.js';
 export { parseRetirementRequest } from './household/parse-retirement.js';
 export type { Household, ParsedRequest } from './household/household.js';

@@ -3,13 +3,12 @@
  * policy, fact names, enumeration values, units, the names of post sums, and the conditions
  * of `because`. Pure, so every translation is unit-tested (test/advisor/explanation-text.test.ts).
  *
- * The library writes a condition in `because` in a fixed form
- * (`cars equal 0: cars is 1, so false`; `a; b` for `all`, `none of: a; b` for `any`,
- * `not (a)`); this module reads that form back into its parts (fact, operator, value, what the
- * household had, the outcome) and writes them in Dutch. Anything it does not recognise is
- * shown as the library wrote it. The rule set's own texts (descriptions, source titles) are
- * data and are not translated here.
+ * The library records a rule's condition in `because` as data (fact, operator, value, what the
+ * household had, the outcome; `all` / `any` / `not` of the parts that decided), so this module
+ * only words it in Dutch. An operator it has no Dutch for is shown by its name. The rule set's
+ * own texts (descriptions, source titles) are data and are not translated here.
  */
+import type { ConditionTrace } from '../index.js';
 import { formatDecimal } from './format.js';
 
 /** The facts of docs/rules.md as the form calls them. */
@@ -109,89 +108,40 @@ const OPERATORS: Readonly<Record<string, string>> = {
   contains: 'bevat',
   doesNotContain: 'bevat niet',
 };
-const OPERATOR = Object.keys(OPERATORS).join('|');
-/** `fact op value: fact is actual, so result` (a literal compared with). */
-const LITERAL = new RegExp(`^(\\S+) (${OPERATOR}) (.+): (\\S+) is (.+), so (true|false)$`);
-/** `fact op other: a op b is result` (a fact or parameter compared with). */
-const REFERENCE = new RegExp(`^(\\S+) (${OPERATOR}) (\\S+): (.+) (${OPERATOR}) (.+) is (true|false)$`);
 
-function json(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text === 'undefined') return { ok: true, value: undefined };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
+const outcome = (result: boolean): string => (result ? 'dus ja' : 'dus nee');
+
+/** A fact with its path, labelled: `aantal auto's`, `parameter aowLeeftijd`, `o$.a`. */
+const factText = (fact: string, path: string | undefined): string => `${factLabel(fact)}${path ?? ''}`;
+
+/** The parts of `all` or `any`; when there are several, each that is itself a list of several in brackets. */
+function parts(list: readonly ConditionTrace[]): string {
+  if (list.length === 1) return conditionText(list[0] as ConditionTrace);
+  const several = (t: ConditionTrace) => ('all' in t && t.all.length > 1) || ('any' in t && t.any.length > 1);
+  return list.map((t) => (several(t) ? `(${conditionText(t)})` : conditionText(t))).join('; ');
 }
 
-const outcome = (result: string): string => (result === 'true' ? 'dus ja' : 'dus nee');
-
-/** One comparison in Dutch, or undefined when it is not in the library's form. */
-function comparison(text: string): string | undefined {
-  const literal = LITERAL.exec(text);
-  if (literal !== null) {
-    const [, fact = '', operator = '', written = '', fact2 = '', actual = '', result = ''] = literal;
-    const value = json(written);
-    const seen = json(actual);
-    if (!value.ok || !seen.ok || !fact.startsWith(fact2)) return undefined;
-    const label = factLabel(fact2);
-    return `${label} ${OPERATORS[operator]} ${valueText(value.value)}: ${label} is ${valueText(seen.value)}, ${outcome(result)}`;
+function conditionText(trace: ConditionTrace): string {
+  if ('all' in trace) return parts(trace.all);
+  if ('any' in trace) {
+    return trace.result ? parts(trace.any) : `geen van deze geldt: ${parts(trace.any)}`;
   }
-  const reference = REFERENCE.exec(text);
-  if (reference !== null) {
-    const [, fact = '', operator = '', other = '', left = '', , right = '', result = ''] = reference;
-    const a = json(left);
-    const b = json(right);
-    if (!a.ok || !b.ok) return undefined;
-    const op = OPERATORS[operator];
-    return `${factLabel(fact)} ${op} ${factLabel(other)}: ${valueText(a.value)} ${op} ${valueText(b.value)}, ${outcome(result)}`;
+  if ('not' in trace) return `niet (${conditionText(trace.not)})`;
+  const op = OPERATORS[trace.operator] ?? trace.operator;
+  const label = factText(trace.fact, trace.path);
+  const value = trace.value;
+  const reference = typeof value === 'object' && value !== null && 'fact' in value ? value : undefined;
+  if (reference === undefined) {
+    return `${label} ${op} ${valueText(value)}: ${label} is ${valueText(trace.receivedValue)}, ${outcome(trace.result)}`;
   }
-  return undefined;
+  const other = factText(reference.fact, reference.path);
+  return `${label} ${op} ${other}: ${valueText(trace.receivedValue)} ${op} ${valueText(reference.receivedValue)}, ${outcome(trace.result)}`;
 }
 
-/** Splits `a; b; not (c; d)` at the top level. */
-function topLevelParts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (c === '"' && text[i - 1] !== '\\') quoted = !quoted;
-    if (quoted) continue;
-    if (c === '(') depth += 1;
-    else if (c === ')') depth -= 1;
-    else if (depth === 0 && text.startsWith('; ', i)) {
-      parts.push(text.slice(start, i));
-      start = i + 2;
-      i += 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
-function condition(text: string): string | undefined {
-  if (text.startsWith('none of: ')) {
-    const inner = condition(text.slice('none of: '.length));
-    return inner === undefined ? undefined : `geen van deze geldt: ${inner}`;
-  }
-  const parts = topLevelParts(text);
-  if (parts.length > 1) {
-    const dutch = parts.map(condition);
-    return dutch.every((part) => part !== undefined) ? dutch.join('; ') : undefined;
-  }
-  if (text.startsWith('not (') && text.endsWith(')')) {
-    const inner = condition(text.slice('not ('.length, -1));
-    return inner === undefined ? undefined : `niet (${inner})`;
-  }
-  return comparison(text);
-}
-
-/** Why a rule did or did not apply, in Dutch; the library's text where it is not in the known form. */
-export function becauseText(because: string): string {
-  if (because === 'always') return 'altijd (de regel heeft geen voorwaarde)';
-  return condition(because) ?? because;
+/** Why a rule did or did not apply, in Dutch, from the condition the library recorded (none: it always applies). */
+export function becauseText(because: ConditionTrace | undefined): string {
+  if (because === undefined) return 'altijd (de regel heeft geen voorwaarde)';
+  return conditionText(because);
 }
 
 const STATUSES: Readonly<Record<string, string>> = {

@@ -37,7 +37,7 @@ import { UNKNOWN_FIELD_NOTICE, UNKNOWN_FIELDS_COUNTED_NOTICE } from './notice-co
  *   options,
  * );
  * assert.equal(result.Rekenregels.Id, 'nl-2025');
- * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/2');
+ * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/3');
  * ```
  */
 export interface CalculationOptions {

@@ -7,7 +7,7 @@
  * end of this file make the compiler refuse a schema that drifts from them in either direction.
  */
 import { z } from 'zod';
-import { EXPLANATION_FORMAT, type Explanation, type FigureUse } from './explanation.js';
+import { type ConditionTrace, EXPLANATION_FORMAT, type Explanation, type FigureUse } from './explanation.js';
 
 const decimal = z.string().describe('an exact decimal number, as a string');
 
@@ -52,11 +52,52 @@ const FigureUseSchema = z
   ])
   .describe('a figure a rule used: a parameter, a table cell, a fact, a value, a post or a constant');
 
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const ComparedValueSchema = z
+  .union([scalar, z.array(scalar)])
+  .describe('a value a condition compared, as the rules saw it (a JSON value, not a decimal string)');
+
+const ComparisonTraceSchema = z
+  .object({
+    fact: z.string().describe('the fact compared, or param:<name> for a parameter'),
+    path: z.string().optional(),
+    operator: z.string().describe("json-rules-engine's operator, as written in the rule"),
+    value: z.union([
+      ComparedValueSchema,
+      z
+        .object({ fact: z.string(), path: z.string().optional(), receivedValue: ComparedValueSchema.optional() })
+        .describe('another fact or param:<name>, with the value it had'),
+    ]),
+    receivedValue: ComparedValueSchema.optional().describe("the fact's value; absent when it had none"),
+    result: z.boolean(),
+  })
+  .describe("one comparison as evaluated, as json-rules-engine's condition results");
+
+/**
+ * A rule's `because`: its condition as evaluated, as far as it decided ({@link ConditionTrace}).
+ * Recursive, so typed by hand: cast to the documented type, the comparison (its one leaf with
+ * fields of its own) held to it by the check at the end of this file. The OpenAPI document
+ * names it as a component of its own, where its references to itself point.
+ */
+export const ConditionTraceSchema = z
+  .lazy(
+    (): z.ZodType =>
+      z.union([
+        ComparisonTraceSchema,
+        z.object({ all: z.array(ConditionTraceSchema), result: z.boolean() }),
+        z.object({ any: z.array(ConditionTraceSchema), result: z.boolean() }),
+        z.object({ not: ConditionTraceSchema, result: z.boolean() }),
+      ]),
+  )
+  .describe(
+    "a rule's condition as evaluated, as far as it decided: a comparison, or all / any / not of the parts that decided",
+  ) as unknown as z.ZodType<ConditionTrace>;
+
 const RuleTraceSchema = z.object({
   id: z.string(),
   description: z.string(),
   applied: z.boolean(),
-  because: z.string(),
+  because: ConditionTraceSchema.optional(),
   amounts: z.record(z.string(), decimal).optional(),
   expressions: z.record(z.string(), z.unknown()).optional(),
   figures: z.array(FigureUseSchema).optional(),
@@ -116,5 +157,10 @@ type Frozen<T> = T extends object ? { readonly [K in keyof T]: Frozen<Exclude<T[
 type Agrees<A, B> = (<T>() => T extends Frozen<A> ? 1 : 2) extends <T>() => T extends Frozen<B> ? 1 : 2 ? true : false;
 const explanationAgrees: Agrees<z.output<typeof explanationObject>, Explanation> = true;
 const figureAgrees: Agrees<z.output<typeof FigureUseSchema>, FigureUse> = true;
+const comparisonAgrees: Agrees<
+  z.output<typeof ComparisonTraceSchema>,
+  Extract<ConditionTrace, { readonly operator: string }>
+> = true;
 void explanationAgrees;
 void figureAgrees;
+void comparisonAgrees;

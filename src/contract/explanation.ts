@@ -19,7 +19,7 @@ export type ProvenanceKind = 'read' | 'derived' | 'estimate' | 'to-verify';
  * The explanation format and its version: a reader checks {@link Explanation.format} before
  * reading further.
  */
-export const EXPLANATION_FORMAT = 'budgetnorm-explanation/2';
+export const EXPLANATION_FORMAT = 'budgetnorm-explanation/3';
 
 /**
  * What a parameter and a table cell both say about themselves: value, unit, source, provenance.
@@ -94,7 +94,7 @@ export type FigureUse =
       readonly key: Readonly<Record<string, string>>;
     })
   | {
-      /** A fact of the household used as a number (facts only compared are in `because`). */
+      /** A fact of the household used as a number (facts only compared are in a rule's `because`). */
       readonly kind: 'fact';
       /** The fact's name, e.g. `income`, `persons[0].person.age`. */
       readonly name: string;
@@ -157,6 +157,118 @@ export interface SourceRef {
 }
 
 /**
+ * A value a condition compared, as the rules saw it: a JSON scalar or a list of them (the
+ * literal of an `in`). Numbers are JavaScript numbers, so at most 17 significant digits: within
+ * the stated precision, and never rounded.
+ *
+ * @inline
+ */
+export type ComparedValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
+
+/**
+ * A fact (or `param:<name>`, a parameter) on the value side of a comparison, with the value
+ * it had.
+ *
+ * @inline
+ */
+export interface ReferenceTrace {
+  /** The fact's name, or `param:<name>` for a parameter of the rule set. */
+  readonly fact: string;
+  /** The JSONPath into the fact, as written in the rule. */
+  readonly path?: string;
+  /** The value it had; absent when it had none (a path that leads nowhere). */
+  readonly receivedValue?: ComparedValue;
+}
+
+/**
+ * The fact or parameter on the value side of a comparison, or undefined when the value is a
+ * literal.
+ *
+ * @param value - A {@link ComparisonTrace}'s `value`.
+ * @returns The reference with the value it had, or undefined for a literal.
+ */
+export function referenceIn(value: ComparedValue | ReferenceTrace): ReferenceTrace | undefined {
+  return typeof value === 'object' && value !== null && 'fact' in value ? value : undefined;
+}
+
+/**
+ * One comparison as it was evaluated, in the shape of json-rules-engine's condition results:
+ * the fact (`param:<name>` for a parameter), the operator and the value as written in the rule,
+ * what the fact was (`receivedValue`) and the outcome.
+ *
+ * @inline
+ */
+export interface ComparisonTrace {
+  /** The fact compared, or `param:<name>` for a parameter. */
+  readonly fact: string;
+  /** The JSONPath into the fact, as written in the rule. */
+  readonly path?: string;
+  /** json-rules-engine's operator, as written in the rule: `equal`, `lessThan`, `in`, … */
+  readonly operator: string;
+  /** The value compared with: a literal as written, or another fact or parameter with the value it had. */
+  readonly value: ComparedValue | ReferenceTrace;
+  /** The fact's value; absent when it had none (a path that leads nowhere). */
+  readonly receivedValue?: ComparedValue;
+  /** Whether the comparison held. */
+  readonly result: boolean;
+}
+
+/**
+ * A rule's condition as it was evaluated, as far as it decided: a comparison, or `all`, `any`
+ * and `not` holding the parts that decided. `all` that holds and `any` that fails list every
+ * part; `all` that fails lists only the first part that failed, and `any` that holds only the
+ * first part that held (evaluation stops there, as in json-rules-engine).
+ *
+ * @example A rule that did not apply, and why, as data
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity, type ConditionTrace } from 'budgetnorm';
+ *
+ * const result = repaymentCapacity(
+ *   {
+ *     LeeftijdHoofdpersoon: 67,
+ *     HeeftPartner: false,
+ *     AantalThuiswonendeKinderen: 0,
+ *     AantalAutos: 0,
+ *     NettoBesteedbaarInkomenPerMaand: 1650,
+ *     BijzondereUitgaven: {},
+ *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 690, HuurServiceKosten: 45 },
+ *   },
+ *   { date: '2026-03-01', explain: true },
+ * );
+ * const minimum = result.Uitleg?.values.find((v) => v.code === 'minimumInkomen');
+ * const rule = minimum?.rules.find((r) => r.id === 'minimum-21-tot-aow-alleenstaand');
+ * const because: ConditionTrace | undefined = rule?.because;
+ * assert.deepEqual(because, {
+ *   all: [
+ *     { fact: 'age', operator: 'lessThan', value: { fact: 'param:aowLeeftijd', receivedValue: 67 }, receivedValue: 67, result: false },
+ *   ],
+ *   result: false,
+ * });
+ * ```
+ */
+export type ConditionTrace =
+  | ComparisonTrace
+  | {
+      /** The parts that decided: every part when all held, else the first that failed. */
+      readonly all: readonly ConditionTrace[];
+      /** Whether every part held. */
+      readonly result: boolean;
+    }
+  | {
+      /** The parts that decided: the first that held, else every part. */
+      readonly any: readonly ConditionTrace[];
+      /** Whether some part held. */
+      readonly result: boolean;
+    }
+  | {
+      /** The condition negated, as it was evaluated. */
+      readonly not: ConditionTrace;
+      /** The opposite of its result. */
+      readonly result: boolean;
+    };
+
+/**
  * One rule of a post or value as it was tried: whether it applied and why, and for a rule that
  * applied the amount it produced with every figure it read.
  *
@@ -180,10 +292,13 @@ export interface SourceRef {
  * const rules: readonly RuleTrace[] = result.Uitleg?.posts[0]?.rules ?? [];
  * const [basis, extraChildren] = rules;
  * assert.equal(basis?.id, 'levensonderhoud-basisnorm');
- * assert.equal(basis?.because, 'always');
+ * assert.equal(basis?.because, undefined); // no condition: it always applies
  * assert.equal(basis?.amounts?.['bedrag'], '1285.74081216');
  * assert.equal(extraChildren?.applied, false);
- * assert.equal(extraChildren?.because, 'children greaterThanInclusive 2: children is 0, so false');
+ * assert.deepEqual(extraChildren?.because, {
+ *   all: [{ fact: 'children', operator: 'greaterThanInclusive', value: 2, receivedValue: 0, result: false }],
+ *   result: false,
+ * });
  * assert.equal(extraChildren?.figures, undefined);
  * ```
  */
@@ -194,8 +309,8 @@ export interface RuleTrace {
   readonly description: string;
   /** Whether its condition held. */
   readonly applied: boolean;
-  /** The comparison that decided, e.g. `age greaterThanInclusive 67: age is 45, so false`; `always` without a condition. */
-  readonly because: string;
+  /** Its condition as evaluated, as far as it decided (the comparisons with their values); absent for a rule without one, which always applies. */
+  readonly because?: ConditionTrace;
   /** Per measure, the rule's exact amount (only for rules that applied). */
   readonly amounts?: Readonly<Record<string, string>>;
   /** Per measure, the amount expression as written in the rule file: with `figures`, enough to recompute. */
@@ -306,7 +421,7 @@ export interface TotalTrace {
  *   },
  *   { date: '2026-03-01', explain: true },
  * );
- * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/2');
+ * assert.equal(result.Uitleg?.['format'], 'budgetnorm-explanation/3');
  * const explanation = result.Uitleg;
  * assert.ok(explanation !== undefined);
  * assert.equal(explanation.ruleSet.hash, result.Rekenregels.Hash);
@@ -321,7 +436,7 @@ export interface TotalTrace {
  * ```
  */
 export interface Explanation {
-  /** `budgetnorm-explanation/2`: the shape's version; a reader should not guess at another. */
+  /** `budgetnorm-explanation/3`: the shape's version; a reader should not guess at another. */
   readonly format: typeof EXPLANATION_FORMAT;
   /** The rule set used. */
   readonly ruleSet: {

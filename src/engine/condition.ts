@@ -7,8 +7,10 @@
  * needs an array fact, and a `path` on a non-object fact value is ignored.
  *
  * Every condition compiles twice: `test` for the hot path (a boolean, no allocation) and
- * `explain` for the explanation (which condition decided, with the values compared).
+ * `explain` for the explanation: the comparisons that decided, as data (a
+ * {@link ConditionTrace}, json-rules-engine's condition results), which each reader renders.
  */
+import type { ComparedValue, ComparisonTrace, ConditionTrace, ReferenceTrace } from '../contract/explanation.js';
 import {
   type Condition,
   type FactCondition,
@@ -24,15 +26,10 @@ export type FactReader = (ctx: EvalContext) => unknown;
 /** Resolves a fact name (and optional JSONPath) to a reader; supplied by the compiler, which knows the scopes. */
 export type FactResolver = (fact: string, path: string | undefined) => FactReader;
 
-export interface ConditionOutcome {
-  readonly result: boolean;
-  /** Plain words: the comparison that decided the outcome, with its values. */
-  readonly detail: string;
-}
-
 export interface CompiledCondition {
   readonly test: (ctx: EvalContext) => boolean;
-  readonly explain: (ctx: EvalContext) => ConditionOutcome;
+  /** The same outcome (`result`) with the comparisons that decided it; only explanations pay for it. */
+  readonly explain: (ctx: EvalContext) => ConditionTrace;
 }
 
 function numberValidator(value: unknown): boolean {
@@ -62,36 +59,62 @@ export function operatorFunction(operator: Operator): Comparator {
   return OPERATOR_FUNCTIONS[operator];
 }
 
-const show = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v));
-
 function isFactReference(value: unknown): value is { fact: string; path?: string } {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'fact');
+}
+
+/**
+ * A comparison's trace, written as object literals of a few fixed shapes (no spreading): an
+ * explained evaluation makes one per comparison, and spread objects cost several times more to
+ * make and to read. `path` and `receivedValue` are left out when there is none.
+ */
+function comparisonTrace(
+  fact: string,
+  path: string | undefined,
+  operator: Operator,
+  value: ComparedValue | ReferenceTrace,
+  received: unknown,
+  result: boolean,
+): ComparisonTrace {
+  const receivedValue = received as ComparedValue;
+  if (path === undefined) {
+    return received === undefined
+      ? { fact, operator, value, result }
+      : { fact, operator, value, receivedValue, result };
+  }
+  return received === undefined
+    ? { fact, path, operator, value, result }
+    : { fact, path, operator, value, receivedValue, result };
+}
+
+/** A fact or parameter on the value side, with the value it had (left out when there is none). */
+function referenceTrace(fact: string, path: string | undefined, received: unknown): ReferenceTrace {
+  const receivedValue = received as ComparedValue;
+  if (path === undefined) return received === undefined ? { fact } : { fact, receivedValue };
+  return received === undefined ? { fact, path } : { fact, path, receivedValue };
 }
 
 function compileFactCondition(c: FactCondition, resolve: FactResolver): CompiledCondition {
   const left = resolve(c.fact, c.path);
   const compare = OPERATOR_FUNCTIONS[c.operator];
-  const value = c.value;
+  const { fact, path, operator, value } = c;
   if (isFactReference(value)) {
     const right = resolve(value.fact, value.path);
-    const label = `${c.fact}${c.path ?? ''} ${c.operator} ${value.fact}${value.path ?? ''}`;
     return {
       test: (ctx) => compare(left(ctx), right(ctx)),
       explain: (ctx) => {
         const a = left(ctx);
         const b = right(ctx);
-        const result = compare(a, b);
-        return { result, detail: `${label}: ${show(a)} ${c.operator} ${show(b)} is ${result}` };
+        return comparisonTrace(fact, path, operator, referenceTrace(value.fact, value.path, b), a, compare(a, b));
       },
     };
   }
-  const label = `${c.fact}${c.path ?? ''} ${c.operator} ${show(value)}`;
+  const literal = value as ComparedValue;
   return {
     test: literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value)),
     explain: (ctx) => {
       const a = left(ctx);
-      const result = compare(a, value);
-      return { result, detail: `${label}: ${c.fact} is ${show(a)}, so ${result}` };
+      return comparisonTrace(fact, path, operator, literal, a, compare(a, value));
     },
   };
 }
@@ -177,13 +200,13 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     return {
       test: allOf(tests),
       explain: (ctx) => {
-        const details: string[] = [];
+        const decided: ConditionTrace[] = [];
         for (const p of parts) {
           const o = p.explain(ctx);
-          if (!o.result) return { result: false, detail: o.detail };
-          details.push(o.detail);
+          if (!o.result) return { all: [o], result: false };
+          decided.push(o);
         }
-        return { result: true, detail: details.join('; ') };
+        return { all: decided, result: true };
       },
     };
   }
@@ -193,13 +216,13 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     return {
       test: anyOf(tests),
       explain: (ctx) => {
-        const details: string[] = [];
+        const decided: ConditionTrace[] = [];
         for (const p of parts) {
           const o = p.explain(ctx);
-          if (o.result) return { result: true, detail: o.detail };
-          details.push(o.detail);
+          if (o.result) return { any: [o], result: true };
+          decided.push(o);
         }
-        return { result: false, detail: `none of: ${details.join('; ')}` };
+        return { any: decided, result: false };
       },
     };
   }
@@ -209,7 +232,7 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
       test: (ctx) => !inner.test(ctx),
       explain: (ctx) => {
         const o = inner.explain(ctx);
-        return { result: !o.result, detail: `not (${o.detail})` };
+        return { not: o, result: !o.result };
       },
     };
   }

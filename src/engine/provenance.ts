@@ -10,7 +10,14 @@
  * Kept apart from the evaluation itself: it reads only the finished {@link Explanation} and the
  * rule set, so asking for it costs one explained evaluation and no result without it pays.
  */
-import type { Explanation, FigureUse, ProvenanceKind, RuleTrace } from '../contract/explanation.js';
+import {
+  type ConditionTrace,
+  type Explanation,
+  type FigureUse,
+  type ProvenanceKind,
+  type RuleTrace,
+  referenceIn,
+} from '../contract/explanation.js';
 import type { Onderbouwing } from '../contract/results.js';
 import type { CalculationFile } from '../rules/format/calculation.js';
 import type { Condition } from '../rules/format/condition.js';
@@ -104,12 +111,14 @@ function expressionConditionParameters(expression: unknown, out: string[] = []):
   return out;
 }
 
-/** Whether the `because` of a rule names `param:<name>` (the comparisons that decided). */
-function decidedBy(because: string, name: string): boolean {
-  const at = because.indexOf(`param:${name}`);
-  if (at < 0) return false;
-  const next = because.charAt(at + 'param:'.length + name.length);
-  return !/[A-Za-z0-9_.-]/.test(next);
+/** Whether a comparison that decided (one in the rule's `because`) compared `param:<name>`, on either side. */
+function decidedBy(because: ConditionTrace | undefined, name: string): boolean {
+  if (because === undefined) return false;
+  if ('all' in because) return because.all.some((c) => decidedBy(c, name));
+  if ('any' in because) return because.any.some((c) => decidedBy(c, name));
+  if ('not' in because) return decidedBy(because.not, name);
+  const fact = `param:${name}`;
+  return because.fact === fact || referenceIn(because.value)?.fact === fact;
 }
 
 /** Per rule, the parameters its condition and its amounts' inner conditions compare with. */

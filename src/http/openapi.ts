@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
+import { ConditionTraceSchema } from '../contract/explanation-schema.js';
 import { Melding, OnderbouwingSchema, Rekenregels, Uitleg } from '../contract/results.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { enumerationAsNamesAndCodes, narrowResultCodes, resultCodes } from './openapi-codes.js';
@@ -127,6 +128,8 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
         Onderbouwing: OnderbouwingSchema,
         Melding,
         Uitleg,
+        // Recursive (all / any / not of conditions): named, so its references have a home.
+        ConditionTrace: ConditionTraceSchema,
         Health: HealthResult,
         Problem,
         ValidationProblem,

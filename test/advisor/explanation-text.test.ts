@@ -1,7 +1,7 @@
 /**
- * The explanation's technical words in Dutch (src/advisor/explanation-text.ts): conditions read
- * back from the library's `because` and written in Dutch, statuses, rounding, units, fact names,
- * enumeration values and post sums; unknown things as the library wrote them.
+ * The explanation's technical words in Dutch (src/advisor/explanation-text.ts): conditions
+ * written in Dutch from the data the library records in `because`, statuses, rounding, units,
+ * fact names, enumeration values and post sums; unknown things as the library wrote them.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,61 +15,95 @@ import {
   unitText,
   valueText,
 } from '../../src/advisor/explanation-text.js';
+import type { ComparedValue, ConditionTrace } from '../../src/contract/explanation.js';
+import { operatorFunction } from '../../src/engine/condition.js';
 import { type FigureUse, retirementExpenditure } from '../../src/index.js';
+import type { Operator } from '../../src/rules/format/condition.js';
 
-describe('conditions in Dutch', () => {
+/** A comparison with a literal as the library records it. */
+const is = (fact: string, operator: string, value: ComparedValue, receivedValue: ComparedValue | undefined) =>
+  ({
+    fact,
+    operator,
+    value,
+    ...(receivedValue === undefined ? {} : { receivedValue }),
+    result: operatorFunction(operator as Operator)(receivedValue, value),
+  }) as const satisfies ConditionTrace;
+
+describe('conditions in Dutch, written from the data the library records', () => {
   it('writes a comparison with a literal from its fact, operator, value and what the household had', () => {
-    expect(becauseText('cars equal 0: cars is 1, so false')).toBe("aantal auto's is 0: aantal auto's is 1, dus nee");
-    expect(becauseText('children greaterThanInclusive 2: children is 0, so false')).toBe(
+    expect(becauseText(is('cars', 'equal', 0, 1))).toBe("aantal auto's is 0: aantal auto's is 1, dus nee");
+    expect(becauseText(is('children', 'greaterThanInclusive', 2, 0))).toBe(
       'aantal kinderen is minstens 2: aantal kinderen is 0, dus nee',
     );
-    expect(becauseText('tenure equal "own": tenure is "rent", so false')).toBe(
+    expect(becauseText(is('tenure', 'equal', 'own', 'rent'))).toBe(
       'soort woning is Koopwoning: soort woning is Huurwoning, dus nee',
     );
-    expect(becauseText('income lessThanInclusive 2400: income is 2400, so true')).toBe(
+    expect(becauseText(is('income', 'lessThanInclusive', 2400, 2400))).toBe(
       'netto besteedbaar inkomen is hoogstens 2.400: netto besteedbaar inkomen is 2.400, dus ja',
     );
-    expect(becauseText('hasPartner notEqual true: hasPartner is false, so true')).toBe(
+    expect(becauseText(is('hasPartner', 'notEqual', true, false))).toBe(
       'heeft een partner is niet ja: heeft een partner is nee, dus ja',
     );
-    expect(becauseText('car.class in ["small","compact"]: car.class is "midsize", so false')).toBe(
+    expect(becauseText(is('car.class', 'in', ['small', 'compact'], 'midsize'))).toBe(
       'type auto is een van Klein, Compact: type auto is Middenklasse, dus nee',
     );
-    expect(becauseText('age greaterThan 66: age is 70, so true')).toBe(
+    expect(becauseText(is('age', 'greaterThan', 66, 70))).toBe(
       'leeftijd hoofdpersoon is groter dan 66: leeftijd hoofdpersoon is 70, dus ja',
     );
-    expect(becauseText('age lessThan 21: age is 45, so false')).toBe(
+    expect(becauseText(is('age', 'lessThan', 21, 45))).toBe(
       'leeftijd hoofdpersoon is kleiner dan 21: leeftijd hoofdpersoon is 45, dus nee',
+    );
+    expect(becauseText(is('rent', 'greaterThan', 0, undefined))).toBe(
+      'huur is groter dan 0: huur is niet opgegeven, dus nee',
     );
   });
 
   it('writes a comparison with a parameter, and all / any / not', () => {
-    expect(becauseText('age lessThan param:aowLeeftijd: 45 lessThan 67 is true')).toBe(
-      'leeftijd hoofdpersoon is kleiner dan parameter aowLeeftijd: 45 is kleiner dan 67, dus ja',
-    );
     expect(
-      becauseText('tenure equal "rent": tenure is "rent", so true; rentGiven equal true: rentGiven is true, so true'),
+      becauseText({
+        fact: 'age',
+        operator: 'lessThan',
+        value: { fact: 'param:aowLeeftijd', receivedValue: 67 },
+        receivedValue: 45,
+        result: true,
+      }),
+    ).toBe('leeftijd hoofdpersoon is kleiner dan parameter aowLeeftijd: 45 is kleiner dan 67, dus ja');
+    expect(
+      becauseText({ all: [is('tenure', 'equal', 'rent', 'rent'), is('rentGiven', 'equal', true, true)], result: true }),
     ).toBe(
       'soort woning is Huurwoning: soort woning is Huurwoning, dus ja; huur opgegeven is ja: huur opgegeven is ja, dus ja',
     );
     expect(
-      becauseText(
-        'none of: rent greaterThan 0: rent is 0, so false; serviceCosts greaterThan 0: serviceCosts is 0, so false',
-      ),
+      becauseText({ any: [is('rent', 'greaterThan', 0, 0), is('serviceCosts', 'greaterThan', 0, 0)], result: false }),
     ).toBe(
       'geen van deze geldt: huur is groter dan 0: huur is 0, dus nee; servicekosten is groter dan 0: servicekosten is 0, dus nee',
     );
-    expect(becauseText('not (cars equal 0: cars is 0, so true)')).toBe(
+    expect(becauseText({ any: [is('cars', 'equal', 1, 1)], result: true })).toBe(
+      "aantal auto's is 1: aantal auto's is 1, dus ja",
+    );
+    expect(becauseText({ not: is('cars', 'equal', 0, 0), result: false })).toBe(
       "niet (aantal auto's is 0: aantal auto's is 0, dus ja)",
     );
-    expect(becauseText('always')).toBe('altijd (de regel heeft geen voorwaarde)');
+    // A list inside a list is bracketed, so the reader sees which parts belong together.
+    expect(
+      becauseText({
+        all: [
+          is('cars', 'equal', 1, 1),
+          { any: [is('rent', 'greaterThan', 0, 0), is('serviceCosts', 'greaterThan', 0, 0)], result: false },
+        ],
+        result: false,
+      }),
+    ).toBe(
+      "aantal auto's is 1: aantal auto's is 1, dus ja; (geen van deze geldt: huur is groter dan 0: huur is 0, dus nee; servicekosten is groter dan 0: servicekosten is 0, dus nee)",
+    );
+    expect(becauseText(undefined)).toBe('altijd (de regel heeft geen voorwaarde)');
   });
 
-  it('keeps what it does not recognise as the library wrote it', () => {
-    expect(becauseText('something new: x')).toBe('something new: x');
-    expect(becauseText('cars equal 0: cars is 1, so false; mystery')).toBe(
-      'cars equal 0: cars is 1, so false; mystery',
-    );
+  it('shows a fact and an operator it has no Dutch for by their names', () => {
+    expect(
+      becauseText({ fact: 'spaceship', operator: 'orbits', value: 'moon', receivedValue: 'mars', result: false }),
+    ).toBe('spaceship orbits moon: spaceship is mars, dus nee');
     expect(factLabel('spaceship')).toBe('spaceship');
   });
 });
@@ -147,7 +181,10 @@ describe('the explanation of Vervoer for a household with a car', () => {
       ...trace.rules.map((r) => becauseText(r.because)),
       ...trace.rules.flatMap((r) => (r.figures ?? []).flatMap(figureText)),
     ].join('\n');
-    expect(trace.rules.map((r) => r.because).join('\n')).toContain('cars equal 0: cars is 1, so false');
+    expect(trace.rules.map((r) => r.because)).toContainEqual({
+      all: [{ fact: 'cars', operator: 'equal', value: 0, receivedValue: 1, result: false }],
+      result: false,
+    });
     expect(written).toContain("aantal auto's is 0: aantal auto's is 1, dus nee");
     expect(written).toContain('klasse: Klein');
     for (const english of ['equal', 'is 1, so false', 'small', 'half-up', 'draft', 'EUR/']) {

@@ -38,7 +38,8 @@ type Calculation = (body: unknown, options?: { ruleSet?: RuleSet; explain?: bool
 
 /**
  * The reference's explanation at the precision an explanation states since issue 16 (the frozen
- * engine writes every decimal in full): the one change of the explanation since the freeze.
+ * engine writes every decimal in full). The other change since the freeze, `because` as data
+ * (issue 18, format 3), the frozen engine makes itself (test/reference/present/index.ts).
  */
 function statedAsNow(result: unknown): unknown {
   const r = result as { Uitleg?: Explanation };

@@ -226,7 +226,7 @@ describe('repayment capacity: rule set by date', () => {
     // Typed as the library's Explanation: no cast needed to read it.
     const uitleg = r.Uitleg;
     if (uitleg === undefined) throw new Error('explain: true gave no Uitleg');
-    expect(uitleg.format).toBe('budgetnorm-explanation/2');
+    expect(uitleg.format).toBe('budgetnorm-explanation/3');
     expect(uitleg.posts).toHaveLength(8);
     const norm = uitleg.posts.find((p) => p.code === 'Levensonderhoud');
     const figures = norm?.rules.filter((x) => x.applied).flatMap((x) => x.figures ?? []) ?? [];

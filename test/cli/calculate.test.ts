@@ -99,7 +99,7 @@ describe('budgetnorm afloscapaciteit', () => {
 
   it('adds the explanation with --explain, in JSON and in the table', async () => {
     const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain']);
-    expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/2');
+    expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/3');
     const table = await runCli([
       'afloscapaciteit',
       REPAYMENT,
@@ -111,6 +111,10 @@ describe('budgetnorm afloscapaciteit', () => {
     ]);
     expect(table.stdout).toContain('Uitleg');
     expect(table.stdout).toContain('[x] levensonderhoud-basisnorm');
+    // Why, worded from the recorded condition: a literal, a parameter, and a rule without one.
+    expect(table.stdout).toContain('want: children ≥ 2 (children is 0): nee');
+    expect(table.stdout).toContain('want: age < aowLeeftijd (age is 67, aowLeeftijd is 67): nee');
+    expect(table.stdout).toContain('want: altijd (geen voorwaarde)');
   });
 
   it('loads a rule-set folder given to --ruleset', async () => {

@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { Engine } from 'json-rules-engine';
 import { describe, expect, it } from 'vitest';
+import type { ConditionTrace } from '../../src/contract/explanation.js';
 import { compileCondition } from '../../src/engine/condition.js';
 import {
   OPERATORS,
@@ -151,15 +152,76 @@ const { top } = fc.letrec<{ condition: Condition; top: BooleanCondition }>((tie)
 
 /** json-rules-engine's verdict: one rule with these conditions; its success event means true. */
 async function reference(conditions: BooleanCondition, facts: Record<string, FactJson>): Promise<boolean> {
-  const engine = new Engine([{ conditions: structuredClone(conditions) as never, event: { type: 'holds' } }]);
-  const { events } = await engine.run(structuredClone(facts));
-  return events.length === 1;
+  return (await referenceResult(conditions, facts)).holds;
 }
 
-function ours(conditions: BooleanCondition, facts: Record<string, FactJson>): { test: boolean; explained: boolean } {
+/** A condition as json-rules-engine's rule result gives it back: with `factResult`, `valueResult` and `result` on each comparison. */
+type TheirCondition =
+  | { all: TheirCondition[] }
+  | { any: TheirCondition[] }
+  | { not: TheirCondition }
+  | (FactCondition & { factResult?: unknown; valueResult?: unknown; result: boolean });
+
+async function referenceResult(
+  conditions: BooleanCondition,
+  facts: Record<string, FactJson>,
+): Promise<{ holds: boolean; conditions: TheirCondition }> {
+  const engine = new Engine([{ conditions: structuredClone(conditions) as never, event: { type: 'holds' } }]);
+  const { events, results, failureResults } = await engine.run(structuredClone(facts));
+  const ruleResult = [...results, ...failureResults][0];
+  if (ruleResult === undefined) throw new Error('json-rules-engine gave no rule result');
+  return { holds: events.length === 1, conditions: ruleResult.conditions as unknown as TheirCondition };
+}
+
+function ours(
+  conditions: BooleanCondition,
+  facts: Record<string, FactJson>,
+): { test: boolean; explained: boolean; trace: ConditionTrace } {
   const compiled = compileCondition(conditions, factMapResolver);
   const ctx = factContext(structuredClone(facts));
-  return { test: compiled.test(ctx), explained: compiled.explain(ctx).result };
+  const trace = compiled.explain(ctx);
+  return { test: compiled.test(ctx), explained: trace.result, trace };
+}
+
+/** Whether one of json-rules-engine's conditions held: its own `result` on a comparison, worked out on all / any / not. */
+function theirResult(c: TheirCondition): boolean {
+  if ('all' in c) return c.all.every(theirResult);
+  if ('any' in c) return c.any.some(theirResult);
+  if ('not' in c) return !theirResult(c.not);
+  return c.result;
+}
+
+/**
+ * json-rules-engine's condition results cut to the parts that decided, in the shape of our
+ * explanation: `all` that failed keeps its first failing part, `any` that held its first holding
+ * part; each comparison as `{ fact, path?, operator, value, receivedValue, result }` with a fact
+ * reference's `valueResult` beside it as its `receivedValue`.
+ */
+function decidingParts(c: TheirCondition): unknown {
+  if ('all' in c || 'any' in c) {
+    const all = 'all' in c;
+    const parts = all ? c.all : c.any;
+    const result = theirResult(c);
+    const deciding = result === all ? parts : [parts.find((p) => theirResult(p) === result) as TheirCondition];
+    return { [all ? 'all' : 'any']: deciding.map(decidingParts), result };
+  }
+  if ('not' in c) return { not: decidingParts(c.not), result: theirResult(c) };
+  const reference = c.value !== null && typeof c.value === 'object' && !Array.isArray(c.value) ? c.value : undefined;
+  return {
+    fact: c.fact,
+    ...(c.path === undefined ? {} : { path: c.path }),
+    operator: c.operator,
+    value:
+      reference === undefined
+        ? c.value
+        : {
+            fact: reference.fact,
+            ...(reference.path === undefined ? {} : { path: reference.path }),
+            ...(c.valueResult === undefined ? {} : { receivedValue: c.valueResult }),
+          },
+    ...(c.factResult === undefined ? {} : { receivedValue: c.factResult }),
+    result: c.result,
+  };
 }
 
 function operatorsIn(c: Condition, into: Set<Operator>): Set<Operator> {
@@ -194,6 +256,21 @@ describe('compiled conditions agree with json-rules-engine', () => {
     expect(holds).toBeGreaterThan(RUNS * 0.15);
     expect(fails).toBeGreaterThan(RUNS * 0.15);
     expect([...seen].sort()).toEqual([...OPERATORS].sort());
+  });
+
+  it('explains with the comparisons json-rules-engine reports as deciding, its values and results', async () => {
+    let comparisons = 0;
+    await fc.assert(
+      fc.asyncProperty(top, factMap, async (conditions, facts) => {
+        const theirs = await referenceResult(conditions, facts);
+        const mine = ours(conditions, facts);
+        expect(mine.trace).toEqual(decidingParts(theirs.conditions));
+        comparisons += JSON.stringify(mine.trace).split('"operator"').length - 1;
+      }),
+      { numRuns: RUNS / 3, seed: SEED + 1 },
+    );
+    // Every run decides by at least one comparison.
+    expect(comparisons).toBeGreaterThanOrEqual(RUNS / 3);
   });
 
   it('agrees on the quirks the format relies on (fixed cases)', async () => {

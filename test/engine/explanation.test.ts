@@ -51,7 +51,7 @@ describe('the explanation', () => {
   it('is present only when asked for, and is plain JSON', () => {
     expect(programFor(ruleSet, 'afloscapaciteit').evaluateFacts(facts).explanation).toBeUndefined();
     expect(JSON.parse(JSON.stringify(explanation))).toEqual(explanation);
-    expect(explanation.format).toBe('budgetnorm-explanation/2');
+    expect(explanation.format).toBe('budgetnorm-explanation/3');
     expect(explanation.ruleSet).toEqual({
       id: 'mini',
       hash: ruleSet.hash,
@@ -97,18 +97,33 @@ describe('the explanation', () => {
       id: 'rent',
       description: 'tenant',
       applied: false,
-      because: 'tenure equal "rent": tenure is "own", so false',
+      because: {
+        all: [{ fact: 'tenure', operator: 'equal', value: 'rent', receivedValue: 'own', result: false }],
+        result: false,
+      },
     });
-    expect(ruleTrace('Wonen', 'own').because).toBe('tenure equal "own": tenure is "own", so true');
+    expect(ruleTrace('Wonen', 'own').because).toStrictEqual({
+      all: [{ fact: 'tenure', operator: 'equal', value: 'own', receivedValue: 'own', result: true }],
+      result: true,
+    });
 
     expect(postTrace('Autos').rules.map((r) => [r.id, r.applied])).toEqual([
       ['cars', false],
       ['carsOld', true],
     ]);
-    expect(ruleTrace('Autos', 'cars').because).toBe(
-      'not (age greaterThanInclusive param:aowAge: 70 greaterThanInclusive 67 is true)',
-    );
-    expect(ruleTrace('Autos', 'carsOld').because).toBe('always');
+    // A parameter on the value side: named `param:<name>`, with the value it had.
+    expect(ruleTrace('Autos', 'cars').because).toStrictEqual({
+      not: {
+        fact: 'age',
+        operator: 'greaterThanInclusive',
+        value: { fact: 'param:aowAge', receivedValue: 67 },
+        receivedValue: 70,
+        result: true,
+      },
+      result: false,
+    });
+    // A rule without a condition has no `because` at all (it always applies).
+    expect('because' in ruleTrace('Autos', 'carsOld')).toBe(false);
   });
 
   it('stops a first-match post at the rule that applied', () => {
@@ -131,7 +146,10 @@ describe('the explanation', () => {
       ['children', true],
       ['owner', true],
     ]);
-    expect(ruleTrace('Levensonderhoud', 'single').because).toBe('hasPartner equal false: hasPartner is true, so false');
+    expect(ruleTrace('Levensonderhoud', 'single').because).toStrictEqual({
+      all: [{ fact: 'hasPartner', operator: 'equal', value: false, receivedValue: true, result: false }],
+      result: false,
+    });
     expect(ruleTrace('Levensonderhoud', 'single').amounts).toBeUndefined();
   });
 

@@ -10,18 +10,19 @@
  * differential test (differential.test.ts) checks the same against json-rules-engine itself.
  */
 import { describe, expect, it } from 'vitest';
+import type { ConditionTrace } from '../../src/contract/explanation.js';
 import { compileCondition, compilePath, operatorFunction } from '../../src/engine/condition.js';
 import { type Condition, type ConditionValue, OPERATORS, type Operator } from '../../src/rules/format/condition.js';
 import { factContext, factMapResolver } from './support.js';
 
 /** Compiles and runs a condition on a fact map; checks that `explain` agrees with `test`. */
-function evaluate(condition: Condition, facts: Record<string, unknown>): { result: boolean; detail: string } {
+function evaluate(condition: Condition, facts: Record<string, unknown>): { result: boolean; trace: ConditionTrace } {
   const compiled = compileCondition(condition, factMapResolver);
   const ctx = factContext(facts);
   const result = compiled.test(ctx);
   const explained = compiled.explain(ctx);
   expect(explained.result, 'explain.result must equal test').toBe(result);
-  return { result, detail: explained.detail };
+  return { result, trace: explained };
 }
 
 const single = (fact: unknown, operator: Operator, value: ConditionValue): boolean =>
@@ -206,30 +207,42 @@ describe('JSONPath steps (json-rules-engine through jsonpath-plus)', () => {
   });
 });
 
-describe('explain', () => {
-  it('names the comparison and the value seen', () => {
+describe('explain: the deciding comparisons as data, in json-rules-engine condition-result shape', () => {
+  it('records fact, operator, value as written, the value received and the result', () => {
     const o = evaluate({ fact: 'age', operator: 'lessThan', value: 18 }, { age: 40 });
-    expect(o).toEqual({ result: false, detail: 'age lessThan 18: age is 40, so false' });
+    expect(o.trace).toStrictEqual({ fact: 'age', operator: 'lessThan', value: 18, receivedValue: 40, result: false });
+    // Exactly json-rules-engine's keys for a condition result (it calls the received value factResult).
+    expect(Object.keys(o.trace)).toEqual(['fact', 'operator', 'value', 'receivedValue', 'result']);
   });
 
-  it('names both facts of a fact-vs-fact comparison', () => {
+  it('records a fact or parameter on the value side with the value it had', () => {
     const o = evaluate(
       { fact: 'age', operator: 'greaterThanInclusive', value: { fact: 'param:aowAge' } },
       { age: 70, 'param:aowAge': 67 },
     );
-    expect(o).toEqual({
+    expect(o.trace).toStrictEqual({
+      fact: 'age',
+      operator: 'greaterThanInclusive',
+      value: { fact: 'param:aowAge', receivedValue: 67 },
+      receivedValue: 70,
       result: true,
-      detail: 'age greaterThanInclusive param:aowAge: 70 greaterThanInclusive 67 is true',
     });
   });
 
-  it('shows a path and a missing value', () => {
+  it('keeps a path, and leaves out a value that is not there', () => {
     const o = evaluate({ fact: 'o', path: '$.a', operator: 'equal', value: 'x' }, { o: {} });
-    expect(o.result).toBe(false);
-    expect(o.detail).toBe('o$.a equal "x": o is undefined, so false');
+    expect(o.trace).toStrictEqual({ fact: 'o', path: '$.a', operator: 'equal', value: 'x', result: false });
+    const list = evaluate({ fact: 'tenure', operator: 'in', value: ['rent', 'own'] }, { tenure: 'own' });
+    expect(list.trace).toStrictEqual({
+      fact: 'tenure',
+      operator: 'in',
+      value: ['rent', 'own'],
+      receivedValue: 'own',
+      result: true,
+    });
   });
 
-  it('for all: the first failing part decides', () => {
+  it('for all that fails: only the first failing part, which decided', () => {
     const o = evaluate(
       {
         all: [
@@ -240,11 +253,13 @@ describe('explain', () => {
       },
       { tenure: 'own', age: 40, children: 0 },
     );
-    expect(o.result).toBe(false);
-    expect(o.detail).toBe('age greaterThan 50: age is 40, so false');
+    expect(o.trace).toStrictEqual({
+      all: [{ fact: 'age', operator: 'greaterThan', value: 50, receivedValue: 40, result: false }],
+      result: false,
+    });
   });
 
-  it('for all that holds: every part is listed', () => {
+  it('for all that holds: every part', () => {
     const o = evaluate(
       {
         all: [
@@ -254,25 +269,40 @@ describe('explain', () => {
       },
       { a: 1, b: 2 },
     );
-    expect(o).toEqual({ result: true, detail: 'a equal 1: a is 1, so true; b equal 2: b is 2, so true' });
+    expect(o.trace).toStrictEqual({
+      all: [
+        { fact: 'a', operator: 'equal', value: 1, receivedValue: 1, result: true },
+        { fact: 'b', operator: 'equal', value: 2, receivedValue: 2, result: true },
+      ],
+      result: true,
+    });
   });
 
-  it('for any: the first part that holds decides; when none holds, all are listed', () => {
+  it('for any: the first part that holds; when none holds, every part', () => {
     const c: Condition = {
       any: [
         { fact: 'a', operator: 'equal', value: 1 },
         { fact: 'b', operator: 'equal', value: 2 },
       ],
     };
-    expect(evaluate(c, { a: 0, b: 2 })).toEqual({ result: true, detail: 'b equal 2: b is 2, so true' });
-    expect(evaluate(c, { a: 0, b: 0 })).toEqual({
+    expect(evaluate(c, { a: 0, b: 2 }).trace).toStrictEqual({
+      any: [{ fact: 'b', operator: 'equal', value: 2, receivedValue: 2, result: true }],
+      result: true,
+    });
+    expect(evaluate(c, { a: 0, b: 0 }).trace).toStrictEqual({
+      any: [
+        { fact: 'a', operator: 'equal', value: 1, receivedValue: 0, result: false },
+        { fact: 'b', operator: 'equal', value: 2, receivedValue: 0, result: false },
+      ],
       result: false,
-      detail: 'none of: a equal 1: a is 0, so false; b equal 2: b is 0, so false',
     });
   });
 
-  it('for not: wraps the inner detail and inverts the result', () => {
+  it('for not: the inner condition as evaluated, and the inverted result', () => {
     const o = evaluate({ not: { fact: 'tenure', operator: 'in', value: ['rent'] } }, { tenure: 'rent' });
-    expect(o).toEqual({ result: false, detail: 'not (tenure in ["rent"]: tenure is "rent", so true)' });
+    expect(o.trace).toStrictEqual({
+      not: { fact: 'tenure', operator: 'in', value: ['rent'], receivedValue: 'rent', result: true },
+      result: false,
+    });
   });
 });

@@ -127,6 +127,34 @@ describe('per post, from the figures this household used', () => {
     expect(foundationOf(old, 'Autos')).toEqual({ Zwakst: 'to-verify', Schattingen: [], TeVerifieren: ['aowAge'] });
   });
 
+  it('a parameter in a comparison that did not decide brings nothing; on the fact side it counts as well', () => {
+    // all fails at its first part (cars is 1, not 5), so the comparison with aowAge never decided.
+    const ruleSet = mini((files) => {
+      const autos = post(files, 'Autos');
+      autos.rules[0].when = {
+        all: [
+          { fact: 'cars', operator: 'equal', value: 5 },
+          { fact: 'age', operator: 'lessThan', value: { fact: 'param:aowAge' } },
+        ],
+      };
+    });
+    expect(foundationOf(calculate(ruleSet, { cars: 1 }), 'Autos')).toEqual(READ);
+    expect(foundationOf(calculate(ruleSet, { cars: 5 }), 'Autos')).toEqual({
+      Zwakst: 'to-verify',
+      Schattingen: [],
+      TeVerifieren: ['aowAge'],
+    });
+    const paramFirst = mini((files) => {
+      const autos = post(files, 'Autos');
+      autos.rules[0].when = { all: [{ fact: 'param:aowAge', operator: 'greaterThan', value: { fact: 'age' } }] };
+    });
+    expect(foundationOf(calculate(paramFirst, { cars: 1 }), 'Autos')).toEqual({
+      Zwakst: 'to-verify',
+      Schattingen: [],
+      TeVerifieren: ['aowAge'],
+    });
+  });
+
   it('a condition compared only with facts brings no figure', () => {
     const ruleSet = mini((files) => {
       const autos = post(files, 'Autos');

@@ -16,7 +16,7 @@ const post = (exact: string, rounded: string, mode = 'half-up'): AmountTrace => 
   exact: { bedrag: exact },
   rounded: { bedrag: rounded },
   rounding: { policy: 'post', decimals: 0, mode },
-  rules: [{ id: 'r', description: 'r', applied: true, because: 'always', amounts: { bedrag: exact } }],
+  rules: [{ id: 'r', description: 'r', applied: true, amounts: { bedrag: exact } }],
 });
 
 const explanation = (posts: AmountTrace[]): Explanation =>

@@ -37,7 +37,7 @@ export const repayment: Repayment = {
 export const postCode: Schemas['AfloscapaciteitResultaat']['Posten'][number]['Code'] = 'Woonlasten';
 export const groupCode: Schemas['PensioenuitgavenResultaat']['Groepen'][number]['Code'] = 'VasteLasten';
 export const notice: Schemas['Melding']['Code'] = 'OnbekendVeld';
-export const format: NonNullable<Schemas['AfloscapaciteitResultaat']['Uitleg']>['format'] = 'budgetnorm-explanation/2';
+export const format: NonNullable<Schemas['AfloscapaciteitResultaat']['Uitleg']>['format'] = 'budgetnorm-explanation/3';
 
 export const misspelled: Retirement = {
   // @ts-expect-error 'Mann' is not a name of Geslacht

@@ -8,6 +8,7 @@ import type { AmountTrace, Explanation, FigureUse } from '../../contract/explana
 import type { Onderbouwing } from '../../contract/results.js';
 import { PROVENANCE_LABELS, PROVENANCE_MEANINGS } from '../../contract/provenance-labels.js';
 import { RULE_SET_STATUS_IN_DUTCH } from '../../contract/rule-set-status.js';
+import { becauseWords } from './because.js';
 import { alignRowsWithin, dutchNumber, wrapWords } from './text.js';
 
 /** The widest line of a table (the explanation below it may be wider: it quotes sources). */
@@ -206,7 +207,7 @@ function trace(t: AmountTrace, kind: string): string[] {
   ];
   for (const r of t.rules) {
     lines.push(`  ${r.applied ? '[x]' : '[ ]'} ${r.id}: ${r.description}`);
-    lines.push(`      want: ${r.because}`);
+    lines.push(`      want: ${becauseWords(r.because)}`);
     if (r.amounts !== undefined)
       lines.push(
         `      uitkomst: ${Object.entries(r.amounts)

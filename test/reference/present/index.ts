@@ -8,7 +8,9 @@
  * Do not "fix" or tidy these files: their worth is that they are the old code. Modules the
  * speed work did not touch are imported from src/. The result contract may change after the
  * freeze; such a change goes into calculations/options.ts (the parts both results share),
- * marked with its issue, and nowhere else.
+ * marked with its issue, and nowhere else. One exception: the explanation's format 3 (issue 18)
+ * records conditions as data, which only the engine that evaluates them can produce, so
+ * engine/condition.ts and engine/compile.ts carry that change, marked "issue 18".
  */
 export { repaymentCapacity } from './calculations/repayment-capacity.js';
 export { retirementExpenditure } from './calculations/retirement-expenditure.js';

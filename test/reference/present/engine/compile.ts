@@ -22,6 +22,7 @@ import { newState, type EvalContext } from './context.js';
 import {
   EXPLANATION_FORMAT,
   type AmountTrace,
+  type ConditionTrace,
   type Explanation,
   type RuleTrace,
   type TotalTrace,
@@ -69,7 +70,7 @@ interface CompiledRule {
   readonly id: string;
   readonly description: string;
   readonly test: ((ctx: EvalContext) => boolean) | undefined;
-  readonly explain: ((ctx: EvalContext) => { result: boolean; detail: string }) | undefined;
+  readonly explain: ((ctx: EvalContext) => ConditionTrace) | undefined; // issue 18: data
   readonly amounts: readonly (readonly [string, AmountFn])[];
   /** The amount expressions as written, for the explanation. */
   readonly expressions: Readonly<Record<string, Expression>>;
@@ -260,9 +261,10 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     let out: Record<string, Decimal> | undefined;
     for (const rule of program.rules) {
       if (out !== undefined && program.combine === 'first') break;
-      const outcome = rule.explain === undefined ? { result: true, detail: 'always' } : rule.explain(ctx);
-      if (!outcome.result) {
-        rules.push({ id: rule.id, description: rule.description, applied: false, because: outcome.detail });
+      // issue 18 (explanation format 3): the condition as data; none for a rule without one.
+      const because = rule.explain === undefined ? undefined : rule.explain(ctx);
+      if (because !== undefined && !because.result) {
+        rules.push({ id: rule.id, description: rule.description, applied: false, because });
         continue;
       }
       if (rule.notice !== undefined) addNotice(ctx, rule.notice);
@@ -274,7 +276,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
         id: rule.id,
         description: rule.description,
         applied: true,
-        because: outcome.detail,
+        ...(because === undefined ? {} : { because }), // issue 18
         amounts: strings(amounts),
         expressions: rule.expressions,
         figures,

@@ -8,7 +8,12 @@
  *
  * Every condition compiles twice: `test` for the hot path (a boolean, no allocation) and
  * `explain` for the explanation (which condition decided, with the values compared).
+ *
+ * Format change since the freeze (issue 18, explanation format 3, not a speed change): `explain`
+ * records the deciding comparisons as data (a ConditionTrace) instead of a sentence; marked
+ * "issue 18" below. The tests (`test`) are untouched.
  */
+import type { ComparedValue, ComparisonTrace, ConditionTrace } from '../../../../src/contract/explanation.js';
 import type { Condition, FactCondition, Operator } from '../../../../src/rules/format/condition.js';
 import type { EvalContext } from './context.js';
 
@@ -18,15 +23,10 @@ export type FactReader = (ctx: EvalContext) => unknown;
 /** Resolves a fact name (and optional JSONPath) to a reader; supplied by the compiler, which knows the scopes. */
 export type FactResolver = (fact: string, path: string | undefined) => FactReader;
 
-export interface ConditionOutcome {
-  readonly result: boolean;
-  /** Plain words: the comparison that decided the outcome, with its values. */
-  readonly detail: string;
-}
-
 export interface CompiledCondition {
   readonly test: (ctx: EvalContext) => boolean;
-  readonly explain: (ctx: EvalContext) => ConditionOutcome;
+  // issue 18: data, not a sentence.
+  readonly explain: (ctx: EvalContext) => ConditionTrace;
 }
 
 function numberValidator(value: unknown): boolean {
@@ -56,7 +56,9 @@ export function operatorFunction(operator: Operator): Comparator {
   return OPERATOR_FUNCTIONS[operator];
 }
 
-const show = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v));
+// issue 18: a fact's value as a trace holds it, absent when there is none.
+const received = (v: unknown): { receivedValue?: ComparedValue } =>
+  v === undefined ? {} : { receivedValue: v as ComparedValue };
 
 function isFactReference(value: unknown): value is { fact: string; path?: string } {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, 'fact');
@@ -68,24 +70,27 @@ function compileFactCondition(c: FactCondition, resolve: FactResolver): Compiled
   const value = c.value;
   if (isFactReference(value)) {
     const right = resolve(value.fact, value.path);
-    const label = `${c.fact}${c.path ?? ''} ${c.operator} ${value.fact}${value.path ?? ''}`;
     return {
       test: (ctx) => compare(left(ctx), right(ctx)),
-      explain: (ctx) => {
+      // issue 18
+      explain: (ctx): ComparisonTrace => {
         const a = left(ctx);
         const b = right(ctx);
         const result = compare(a, b);
-        return { result, detail: `${label}: ${show(a)} ${c.operator} ${show(b)} is ${result}` };
+        const ref = { fact: value.fact, ...(value.path === undefined ? {} : { path: value.path }), ...received(b) };
+        const at = c.path === undefined ? {} : { path: c.path };
+        return { fact: c.fact, ...at, operator: c.operator, value: ref, ...received(a), result };
       },
     };
   }
-  const label = `${c.fact}${c.path ?? ''} ${c.operator} ${show(value)}`;
   return {
     test: literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value)),
-    explain: (ctx) => {
+    // issue 18
+    explain: (ctx): ComparisonTrace => {
       const a = left(ctx);
       const result = compare(a, value);
-      return { result, detail: `${label}: ${c.fact} is ${show(a)}, so ${result}` };
+      const at = c.path === undefined ? {} : { path: c.path };
+      return { fact: c.fact, ...at, operator: c.operator, value: value as ComparedValue, ...received(a), result };
     },
   };
 }
@@ -164,14 +169,15 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     const tests = parts.map((p) => p.test);
     return {
       test: allOf(tests),
+      // issue 18
       explain: (ctx) => {
-        const details: string[] = [];
+        const all: ConditionTrace[] = [];
         for (const p of parts) {
           const o = p.explain(ctx);
-          if (!o.result) return { result: false, detail: o.detail };
-          details.push(o.detail);
+          if (!o.result) return { all: [o], result: false };
+          all.push(o);
         }
-        return { result: true, detail: details.join('; ') };
+        return { all, result: true };
       },
     };
   }
@@ -180,14 +186,15 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
     const tests = parts.map((p) => p.test);
     return {
       test: anyOf(tests),
+      // issue 18
       explain: (ctx) => {
-        const details: string[] = [];
+        const any: ConditionTrace[] = [];
         for (const p of parts) {
           const o = p.explain(ctx);
-          if (o.result) return { result: true, detail: o.detail };
-          details.push(o.detail);
+          if (o.result) return { any: [o], result: true };
+          any.push(o);
         }
-        return { result: false, detail: `none of: ${details.join('; ')}` };
+        return { any, result: false };
       },
     };
   }
@@ -197,7 +204,7 @@ export function compileCondition(condition: Condition, resolve: FactResolver): C
       test: (ctx) => !inner.test(ctx),
       explain: (ctx) => {
         const o = inner.explain(ctx);
-        return { result: !o.result, detail: `not (${o.detail})` };
+        return { not: o, result: !o.result }; // issue 18
       },
     };
   }

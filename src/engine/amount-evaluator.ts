@@ -1,0 +1,104 @@
+/**
+ * Evaluating the posts and values of a compiled calculation for one household: each at most
+ * once per evaluation (kept in the evaluation's state), remembered across evaluations where the
+ * amount reads only discrete facts (not while explaining), guarded against cycles, and a post's
+ * exact amounts rounded by its policy.
+ */
+import { RuleEvaluationError } from '../contract/errors.js';
+import type { Decimal } from '../contract/money.js';
+import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { amountMemo } from './amount-memo.js';
+import type { EvalContext } from './context.js';
+import { rounder } from './expression.js';
+import { type CompiledAmount, runRules } from './rule-runner.js';
+
+/** The one measure of a value. */
+const AMOUNT: readonly string[] = ['amount'];
+
+type Amounts = Readonly<Record<string, Decimal>>;
+
+/** The amounts of a calculation's posts and values for the household of an evaluation context. */
+export interface AmountEvaluator {
+  /** Post `i`'s exact amount per measure. */
+  postExact(i: number, ctx: EvalContext): Amounts;
+  /** Post `i`'s exact amounts rounded by its policy (remembered with a remembered post). */
+  roundAll(i: number, exact: Amounts): Amounts;
+  /** Value `i`'s exact amount. */
+  valueExact(i: number, ctx: EvalContext): Decimal;
+}
+
+/** The compiled posts and values an {@link AmountEvaluator} evaluates (filled in before the first evaluation). */
+export interface CompiledAmounts {
+  readonly ruleSet: RuleSet;
+  readonly calculation: CalculationId;
+  readonly calc: CalculationFile;
+  readonly posts: readonly CompiledAmount[];
+  readonly values: readonly CompiledAmount[];
+}
+
+export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: CompiledAmounts): AmountEvaluator {
+  const measures = calc.measures;
+  const postRound = calc.posts.map((p) => rounder(ruleSet, p.rounding));
+  const valueMemos = (calc.values ?? []).map((v) => amountMemo<Decimal>(ruleSet, calc, v, calculation));
+  const postMemos = calc.posts.map((p) => amountMemo<Amounts>(ruleSet, calc, p, calculation));
+  // A remembered post returns the same exact amounts object each time, so its rounding is remembered with it.
+  const roundedByExact = new WeakMap<object, Amounts>();
+
+  function roundAll(i: number, exact: Amounts): Amounts {
+    const remembered = postMemos[i] !== undefined;
+    const known = remembered ? roundedByExact.get(exact) : undefined;
+    if (known !== undefined) return known;
+    const round = postRound[i] as (d: Decimal) => Decimal;
+    const out: Record<string, Decimal> = {};
+    for (const m of measures) out[m] = round(exact[m] as Decimal);
+    if (remembered) roundedByExact.set(exact, out);
+    return out;
+  }
+
+  /** Runs a post's or value's rules, refusing a cycle (slot: the post's index, or the value's after the posts). */
+  function runGuarded(slot: number, program: CompiledAmount, ctx: EvalContext, keys: readonly string[]) {
+    const busy = ctx.state.inProgress;
+    if (busy[slot] === true) throw new RuleEvaluationError('cycle', program.where, `${program.key} depends on itself`);
+    busy[slot] = true;
+    try {
+      return runRules(program, ctx, keys);
+    } finally {
+      busy[slot] = false;
+    }
+  }
+
+  function postExact(i: number, ctx: EvalContext): Amounts {
+    const known = ctx.state.postExact[i];
+    if (known !== undefined) return known;
+    const program = posts[i] as CompiledAmount;
+    const memo = ctx.state.trace === undefined ? postMemos[i] : undefined;
+    const memoKey = memo?.key(ctx);
+    let amounts = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
+    if (amounts === undefined) {
+      const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
+      amounts = runGuarded(i, program, household, measures);
+      if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amounts);
+    }
+    ctx.state.postExact[i] = amounts;
+    return amounts;
+  }
+
+  function valueExact(i: number, ctx: EvalContext): Decimal {
+    const known = ctx.state.valueExact[i];
+    if (known !== undefined) return known;
+    const program = values[i] as CompiledAmount;
+    const memo = ctx.state.trace === undefined ? valueMemos[i] : undefined;
+    const memoKey = memo?.key(ctx);
+    let amount = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
+    if (amount === undefined) {
+      const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
+      amount = runGuarded(posts.length + i, program, household, AMOUNT)['amount'] as Decimal;
+      if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amount);
+    }
+    ctx.state.valueExact[i] = amount;
+    return amount;
+  }
+
+  return { postExact, roundAll, valueExact };
+}

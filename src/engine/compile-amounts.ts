@@ -1,0 +1,161 @@
+/**
+ * Compiling the posts and intermediate values of a calculation file into {@link CompiledAmount}s:
+ * each rule's condition and amounts, with amounts that read only a household's make-up
+ * remembered per make-up. Values compile on first need, so a post's expression can fold a value
+ * of fixed figures into a constant while it is being compiled.
+ */
+import { RuleEvaluationError } from '../contract/errors.js';
+import type { Decimal } from '../contract/money.js';
+import type { CalculationFile, CalculationId, PostRule, ValueRule } from '../rules/format/calculation.js';
+import type { BooleanCondition } from '../rules/format/condition.js';
+import type { Expression } from '../rules/format/expression.js';
+import { amountMemo } from './amount-memo.js';
+import { at } from './at.js';
+import {
+  compileExpression,
+  compileScopedCondition,
+  constantOf,
+  type AmountFn,
+  type ExpressionEnv,
+} from './expression.js';
+import type { CompiledAmount, CompiledRule } from './rule-runner.js';
+
+/** Compiles one rule: its condition and its amount per measure. */
+function compileRule(
+  env: ExpressionEnv,
+  calculation: CalculationId,
+  rule: PostRule | ValueRule,
+  file: string,
+  amounts: readonly (readonly [string, Expression])[],
+): CompiledRule {
+  const where = `${file} rule ${rule.id}`;
+  const cond =
+    rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition);
+  // A measure left to its default (`measureDefaults`) holds the very same expression: compiled
+  // once, so `runRules` computes it once for both measures.
+  const compiled = new Map<Expression, AmountFn>();
+  const compileOnce = (e: Expression): AmountFn => {
+    let fn = compiled.get(e);
+    if (fn === undefined) {
+      fn = remembered(env, calculation, e, compileExpression(env, e, undefined, where));
+      compiled.set(e, fn);
+    }
+    return fn;
+  };
+  return {
+    id: rule.id,
+    description: rule.description,
+    test: cond?.test,
+    explain: cond?.explain,
+    amounts: amounts.map(([m, e]) => [m, compileOnce(e)] as const),
+    expressions: Object.fromEntries(amounts),
+    notice: rule.notice,
+  };
+}
+
+/**
+ * A rule's amount that reads only a household's make-up and costs a division or a sum over
+ * its members (a norm scaled by the number of children, say) is remembered per make-up, as
+ * posts and values are: inside an amount that also reads the income, which is never
+ * remembered as a whole.
+ */
+function remembered(env: ExpressionEnv, calculation: CalculationId, expression: Expression, fn: AmountFn): AmountFn {
+  if (constantOf(fn) !== undefined) return fn;
+  const memo = amountMemo<Decimal>(
+    env.ruleSet,
+    env.calculation,
+    expression,
+    calculation,
+    (usage) => usage.collections.size > 0 || JSON.stringify(expression).includes('"divide"'),
+  );
+  if (memo === undefined) return fn;
+  return (ctx) => {
+    if (ctx.state.trace !== undefined) return fn(ctx);
+    const key = memo.key(ctx);
+    let amount = memo.cache.get(key);
+    if (amount === undefined) {
+      amount = fn(ctx);
+      memo.remember(key, amount);
+    }
+    return amount;
+  };
+}
+
+/** The posts of a calculation file, compiled in order. */
+export function compilePosts(env: ExpressionEnv, calculation: CalculationId, calc: CalculationFile): CompiledAmount[] {
+  const file = `${calculation}.json`;
+  return calc.posts.map((p) => ({
+    code: p.code,
+    description: p.description,
+    combine: p.combine,
+    where: `${file} post ${p.code}`,
+    key: `post ${p.code}`,
+    rules: p.rules.map((r) =>
+      compileRule(
+        env,
+        calculation,
+        r,
+        `${file} post ${p.code}`,
+        calc.measures.map((m) => {
+          const e = r.amounts[m];
+          if (e === undefined)
+            throw new RuleEvaluationError(
+              'measure_missing',
+              `${file} post ${p.code} rule ${r.id}`,
+              `no amount for measure ${m}`,
+            );
+          return [m, e] as const;
+        }),
+      ),
+    ),
+  }));
+}
+
+/** The intermediate values of a calculation, compiled on first need, and which of them are fixed. */
+export interface ValueCompiler {
+  /** Value `i`, compiled (now, if this is its first need). */
+  program(i: number): CompiledAmount;
+  /** Value `i`'s amount when it is the same for every household, else undefined (also while it is being compiled). */
+  constant(i: number): Decimal | undefined;
+}
+
+/** A {@link ValueCompiler} for the values of a calculation file; it compiles nothing until asked. */
+export function valueCompiler(env: ExpressionEnv, calculation: CalculationId, calc: CalculationFile): ValueCompiler {
+  const file = `${calculation}.json`;
+  const values = calc.values ?? [];
+  const compiled: (CompiledAmount | undefined)[] = new Array(values.length);
+  const compiling = new Set<number>();
+  const constants = new Map<number, Decimal | undefined>();
+  const program = (i: number): CompiledAmount => {
+    const known = compiled[i];
+    if (known !== undefined) return known;
+    const v = at(values, i);
+    compiling.add(i);
+    const made: CompiledAmount = {
+      code: v.id,
+      description: v.description,
+      combine: v.combine,
+      where: `${file} value ${v.id}`,
+      key: `value ${v.id}`,
+      rules: v.rules.map((r) => compileRule(env, calculation, r, `${file} value ${v.id}`, [['amount', r.amount]])),
+    };
+    compiling.delete(i);
+    compiled[i] = made;
+    return made;
+  };
+  /** A value is fixed when its first rule always applies (first-match) or every rule always applies (sum), and all amounts are fixed. */
+  const constant = (i: number): Decimal | undefined => {
+    if (constants.has(i)) return constants.get(i);
+    if (compiling.has(i)) return undefined;
+    const made = program(i);
+    const fixedRules = made.combine === 'first' ? made.rules.slice(0, 1) : made.rules;
+    let result: Decimal | undefined;
+    if (fixedRules.every((r) => r.test === undefined && r.notice === undefined)) {
+      const amounts = fixedRules.map((r) => constantOf(at(r.amounts, 0)[1]));
+      if (amounts.every((a) => a !== undefined)) result = (amounts as Decimal[]).reduce((a, b) => a.plus(b));
+    }
+    constants.set(i, result);
+    return result;
+  };
+  return { program, constant };
+}

@@ -1,0 +1,131 @@
+/**
+ * Running the compiled rules of one post or value for a household: the first rule that applies,
+ * or the sum of all that apply. Two versions: the hot path, indexed loops and nothing recorded,
+ * and the explained one, which records every rule tried (its condition as data, its amounts and
+ * the figures they read) in the evaluation's trace.
+ */
+import type { ConditionTrace, RuleTrace } from '../contract/explanation.js';
+import { RuleEvaluationError } from '../contract/errors.js';
+import { addMoney, type Decimal } from '../contract/money.js';
+import type { Combine, Notice } from '../rules/format/calculation.js';
+import type { Expression } from '../rules/format/expression.js';
+import type { EvalContext } from './context.js';
+import type { AmountFn } from './expression.js';
+
+/** One rule, compiled: its condition (absent: always applies) and its amount per measure. */
+export interface CompiledRule {
+  readonly id: string;
+  readonly description: string;
+  readonly test: ((ctx: EvalContext) => boolean) | undefined;
+  readonly explain: ((ctx: EvalContext) => ConditionTrace) | undefined;
+  readonly amounts: readonly (readonly [string, AmountFn])[];
+  /** The amount expressions as written, for the explanation. */
+  readonly expressions: Readonly<Record<string, Expression>>;
+  readonly notice: Notice | undefined;
+}
+
+/** A post or value, compiled: its rules and how they combine. */
+export interface CompiledAmount {
+  readonly code: string;
+  readonly description: string;
+  readonly combine: Combine;
+  readonly rules: readonly CompiledRule[];
+  readonly where: string;
+  /** `post <code>` / `value <id>`: the key of the cycle guard, made once. */
+  readonly key: string;
+}
+
+/** Records a rule's notice once per evaluation. */
+export function addNotice(ctx: EvalContext, notice: Notice): void {
+  if (!ctx.state.notices.some((n) => n.code === notice.code)) ctx.state.notices.push(notice);
+}
+
+/** Runs the rules of a post or value: the first that applies, or the sum of all that apply. */
+export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
+  if (ctx.state.trace !== undefined) return runExplained(program, ctx, keys);
+  let out: Record<string, Decimal> | undefined;
+  // Indexed loops: this runs for every post and value of every household.
+  const rules = program.rules;
+  for (let r = 0; r < rules.length; r += 1) {
+    const rule = rules[r] as CompiledRule;
+    if (rule.test !== undefined && !rule.test(ctx)) continue;
+    if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+    const amounts = rule.amounts;
+    // The same compiled amount for the next measure (a default) is not computed again.
+    let lastFn: AmountFn | undefined;
+    let last: Decimal | undefined;
+    if (out === undefined) {
+      out = {};
+      for (let a = 0; a < amounts.length; a += 1) {
+        const [m, fn] = amounts[a] as readonly [string, AmountFn];
+        if (fn !== lastFn) {
+          lastFn = fn;
+          last = fn(ctx);
+        }
+        out[m] = last as Decimal;
+      }
+    } else {
+      for (let a = 0; a < amounts.length; a += 1) {
+        const [m, fn] = amounts[a] as readonly [string, AmountFn];
+        if (fn !== lastFn) {
+          lastFn = fn;
+          last = fn(ctx);
+        }
+        out[m] = addMoney(out[m] as Decimal, last as Decimal);
+      }
+    }
+    if (program.combine === 'first') return out;
+  }
+  if (out === undefined)
+    throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+  return out;
+}
+
+/** {@link runRules}, recording each rule tried and the post's or value's trace. */
+function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
+  const trace = ctx.state.trace;
+  if (trace === undefined) throw new Error('internal: runExplained without a trace');
+  const rules: RuleTrace[] = [];
+  let out: Record<string, Decimal> | undefined;
+  for (const rule of program.rules) {
+    if (out !== undefined && program.combine === 'first') break;
+    const because = rule.explain?.(ctx);
+    if (because !== undefined && !because.result) {
+      rules.push({ id: rule.id, description: rule.description, applied: false, because });
+      continue;
+    }
+    if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+    const previous = trace.begin();
+    const amounts: Record<string, Decimal> = {};
+    for (const [m, fn] of rule.amounts) amounts[m] = fn(ctx);
+    const figures = trace.end(previous);
+    rules.push({
+      id: rule.id,
+      description: rule.description,
+      applied: true,
+      ...(because === undefined ? {} : { because }),
+      amounts: decimalStrings(amounts),
+      expressions: rule.expressions,
+      figures,
+    });
+    if (out === undefined) out = { ...amounts };
+    else for (const m of keys) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
+  }
+  if (out === undefined)
+    throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+  trace.amounts.set(program, {
+    code: program.code,
+    description: program.description,
+    combine: program.combine,
+    exact: decimalStrings(out),
+    rules,
+  });
+  return out;
+}
+
+/** Per measure, the amount as a decimal string. */
+export function decimalStrings(amounts: Readonly<Record<string, Decimal>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(amounts)) out[k] = v.toString();
+  return out;
+}
