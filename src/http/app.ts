@@ -15,11 +15,13 @@ import { repaymentCapacity } from '../calculations/repayment-capacity.js';
 import { retirementExpenditure } from '../calculations/retirement-expenditure.js';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
-import { RuleSetChoiceError, ValidationError } from '../contract/errors.js';
+import { RuleSetChoiceError } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
+import { registerDirectCalculations } from './direct.js';
 import { readJsonBody } from './body.js';
+import { answerCalculation, type Calculate, internalErrorAnswer } from './calculation.js';
 import {
   KEY_HEADER,
   MAX_BODY_BYTES,
@@ -33,15 +35,13 @@ import { PACKAGE_VERSION } from './package-version.js';
 import {
   chooseRuleSet,
   type Env,
-  loggedPath,
   noRuleSetToday,
-  problemCount,
   requestIdAndLog,
   requireJsonWithinLimit,
   requireKey,
 } from './middleware.js';
 import { openApiDocument } from './openapi.js';
-import { internalError, invalidRequest, methodNotAllowed, notFound, payloadTooLarge } from './problem.js';
+import { answerResponse, methodNotAllowed, notFound } from './problem.js';
 
 /**
  * What a calculation of the service is asked, from the query: the rule set chosen, and whether to
@@ -326,7 +326,9 @@ export function createApp(options: AppOptions): Hono<Env> {
     pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()));
 
   const app = new Hono<Env>();
-  app.use('*', requestIdAndLog({ keys, digest, log: options.log ?? defaultLog }));
+  const log = options.log ?? defaultLog;
+  const logError = options.logError ?? defaultLogError;
+  app.use('*', requestIdAndLog({ keys, digest, log }));
   const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
   if (corsOrigins.length > 0) {
     const corsMiddleware = corsFor(corsOrigins);
@@ -341,6 +343,21 @@ export function createApp(options: AppOptions): Hono<Env> {
   const calculate = { ...DEFAULT_CALCULATIONS, ...options.calculations };
   app.post(PATHS.retirement, key, json, ruleSet, calculationHandler(calculate.retirementExpenditure));
   app.post(PATHS.repayment, key, json, ruleSet, calculationHandler(calculate.repaymentCapacity));
+  // The same routes, checks and answers for a host that skips the Web Request/Response objects
+  // (the Node entry point); with CORS, every request goes through the app.
+  if (corsOrigins.length === 0) {
+    registerDirectCalculations(app, {
+      keys,
+      digest,
+      log,
+      logError,
+      defaultRuleSet,
+      routes: {
+        [PATHS.retirement]: calculate.retirementExpenditure,
+        [PATHS.repayment]: calculate.repaymentCapacity,
+      },
+    });
+  }
 
   app.get(PATHS.health, (c) => {
     let set: RuleSet;
@@ -376,7 +393,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   };
   for (const [path, methods] of Object.entries(allowed)) app.all(path, () => methodNotAllowed(methods));
   app.notFound(() => notFound());
-  app.onError(internalErrorHandler(options.logError ?? defaultLogError));
+  app.onError(internalErrorHandler(logError));
   return app;
 }
 
@@ -406,53 +423,27 @@ function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
 }
 
 /**
- * The end of a calculation, after the checks: reads the body, counting (413), parses it (400),
- * calculates (400 for the body's problems), and answers the result with its rule set.
+ * The end of a calculation, after the checks: reads the body, counting (413), then answers it
+ * ({@link answerCalculation}: 400 for an unreadable body or the body's problems, else the result).
  */
-function calculationHandler(
-  calculate: (body: unknown, options: CalculationCallOptions) => unknown,
-): (c: Context<Env>) => Promise<Response> {
+function calculationHandler(calculate: Calculate): (c: Context<Env>) => Promise<Response> {
   return async (c) => {
     const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
-    if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);
-    if (body.kind === 'invalid')
-      return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
-    const ruleSet = c.get('ruleSet');
-    let result: unknown;
-    try {
-      result = calculate(body.value, { ruleSet, explain: c.get('explain'), provenance: c.get('provenance') });
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        return invalidRequest(`The request body has ${problemCount(error.issues.length)}.`, error.issues);
-      }
-      throw error;
-    }
-    c.set('requestIdSent', true);
-    return new Response(JSON.stringify(result), {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/json',
-        [RULE_SET_HEADER]: ruleSet.id,
-        [RULE_SET_STATUS_HEADER]: ruleSet.status,
-        [REQUEST_ID_HEADER]: c.get('requestId'),
-      },
-    });
+    const options = { ruleSet: c.get('ruleSet'), explain: c.get('explain'), provenance: c.get('provenance') };
+    const answer = answerCalculation(calculate, body, options, c.get('requestId'));
+    if (answer.status === 200) c.set('requestIdSent', true);
+    return answerResponse(answer);
   };
 }
 
 /** A 500 with a fresh error id; the cause is logged under it (the caller gets nothing else). */
 function internalErrorHandler(logError: (entry: ErrorLogEntry) => void): ErrorHandler<Env> {
-  return (error, c) => {
-    const errorId = crypto.randomUUID();
-    logError({
-      time: new Date().toISOString(),
-      level: 'error',
-      requestId: c.get('requestId') ?? '',
-      errorId,
-      method: c.req.method,
-      path: loggedPath(c.req.path, 500),
-      error,
-    });
-    return internalError(errorId);
-  };
+  return (error, c) =>
+    answerResponse(
+      internalErrorAnswer(
+        logError,
+        { requestId: c.get('requestId') ?? '', method: c.req.method, path: c.req.path },
+        error,
+      ),
+    );
 }
