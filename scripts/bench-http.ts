@@ -5,14 +5,19 @@
  * Each server runs in its own process; autocannon (this process) loads it with 50
  * connections for BENCH_HTTP_SECONDS (default 10) after a short warm-up, sending the same
  * repayment-capacity body to each; BENCH_HTTP_ROUNDS (default 1) repeats the loads in turn and
- * reports the medians. Rows, each one layer more than the one above:
+ * reports the medians. Rows, each a layer (named in the last column) over the row it builds on:
  *   bare node:http          parses the body and answers a JSON object of similar size
  *   hono floor              Hono on @hono/node-server with one route and nothing else: the stack's own cost
  *   budgetnorm (stub calc)  the service with a canned result instead of the calculation: the app's own
- *                           layers (request id, log line, key, checks, rule-set choice, body reading)
+ *                           layers (request id, log line, key, checks, rule-set choice, body reading),
+ *                           the calculation answered by the Node direct path (src/node/direct-server.ts)
  *   budgetnorm              the service as `npm start` runs it: all of the above and the calculation
- * Each row's server time per request is 1/throughput (one process, saturated by 50 connections),
- * so the difference between two rows is what the layer between them costs, in µs. Before the
+ *   … via Hono              the same two with every request through @hono/node-server and the app's
+ *                           fetch (the direct path off): what the direct path saves
+ * Two server times per request: 1/throughput (one process, saturated by 50 connections), and the
+ * server process's own CPU time (user + system) per request, which other work on the machine
+ * disturbs far less (the load generator shares the 2 cores). A layer's cost is the difference
+ * between its row and the row it builds on, in CPU µs. Before the
  * loads, the per-request pieces of the app layer are timed alone in this process (SHA-256 of a
  * key, pure JS and node:crypto; a log line through pino).
  * Targets (issue 14): budgetnorm ≥ 0.5× the bare throughput, and its p99 ≤ 1.5× the bare p99.
@@ -40,6 +45,8 @@ interface Figures {
   readonly p99: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** The server process's CPU time (user + system) per request, µs. */
+  readonly cpuMicroseconds: number;
 }
 
 /** Starts a server in a child process; resolves with it and its port once it listens. */
@@ -75,7 +82,22 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function load(name: string, port: number, seconds: number): Promise<Figures> {
+/** The child's CPU time so far (user + system), µs. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+      if (cpu === undefined) return;
+      child.off('message', onMessage);
+      resolve(cpu.user + cpu.system);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
+}
+
+async function load(name: string, child: ChildProcess, port: number, seconds: number): Promise<Figures> {
+  const cpuBefore = await cpuOf(child);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/Afloscapaciteit/Resultaat`,
     method: 'POST',
@@ -84,8 +106,10 @@ async function load(name: string, port: number, seconds: number): Promise<Figure
     headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
     body: BODY,
   });
+  const cpu = (await cpuOf(child)) - cpuBefore;
   return {
     name,
+    cpuMicroseconds: cpu / Math.max(1, result.requests.total),
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -99,17 +123,53 @@ interface Server {
   readonly script: string;
   readonly args: string[];
   readonly execArgv: string[];
+  /** The row this one adds a layer to, and what that layer is. */
+  readonly over?: { readonly row: string; readonly layer: string };
 }
 
 const tsx = ['--import', 'tsx'];
 const lib = (file: string) => new URL(`./lib/${file}`, import.meta.url).pathname;
+const BARE = 'bare node:http';
+const STUB = 'budgetnorm (stub calc)';
+const SERVICE = 'budgetnorm';
 const SERVERS: Server[] = [
-  { name: 'bare node:http', script: lib('bare-http-server.mjs'), args: [], execArgv: [] },
-  { name: 'hono floor', script: lib('bare-hono-server.ts'), args: [], execArgv: tsx },
-  { name: 'budgetnorm (stub calc)', script: lib('bench-service.ts'), args: ['stub'], execArgv: tsx },
-  { name: 'budgetnorm', script: lib('bench-service.ts'), args: [], execArgv: tsx },
+  { name: BARE, script: lib('bare-http-server.mjs'), args: [], execArgv: [] },
+  {
+    name: 'hono floor',
+    script: lib('bare-hono-server.ts'),
+    args: [],
+    execArgv: tsx,
+    over: { row: BARE, layer: 'Hono and its Node adapter' },
+  },
+  {
+    name: STUB,
+    script: lib('bench-service.ts'),
+    args: ['stub'],
+    execArgv: tsx,
+    over: { row: BARE, layer: "the app's layers, direct path (id, log, key, checks)" },
+  },
+  {
+    name: SERVICE,
+    script: lib('bench-service.ts'),
+    args: [],
+    execArgv: tsx,
+    over: { row: STUB, layer: 'the calculation' },
+  },
+  {
+    name: 'stub calc, via Hono',
+    script: lib('bench-service.ts'),
+    args: ['stub', 'adapter'],
+    execArgv: tsx,
+    over: { row: 'hono floor', layer: "the app's layers through Hono (id, log, key, checks)" },
+  },
+  {
+    name: 'budgetnorm, via Hono',
+    script: lib('bench-service.ts'),
+    args: ['adapter'],
+    execArgv: tsx,
+    over: { row: 'stub calc, via Hono', layer: 'the calculation' },
+  },
 ];
-const LAYER_NAMES = ['', 'Hono and its Node adapter', "the app's layers (id, log, key, checks)", 'the calculation'];
 const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? '1'));
 
 const median = (xs: number[]): number => {
@@ -171,10 +231,10 @@ const perServer = new Map<string, Figures[]>();
 try {
   for (const server of SERVERS)
     started.push({ server, ...(await startChild(server.script, server.args, server.execArgv)) });
-  for (const { server, port } of started) await load(`${server.name} (warm-up)`, port, WARM_UP_SECONDS);
+  for (const { server, child, port } of started) await load(`${server.name} (warm-up)`, child, port, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const { server, port } of started) {
-      const figures = await load(server.name, port, SECONDS);
+    for (const { server, child, port } of started) {
+      const figures = await load(server.name, child, port, SECONDS);
       perServer.set(server.name, [...(perServer.get(server.name) ?? []), figures]);
     }
   }
@@ -191,37 +251,37 @@ const rows: Figures[] = SERVERS.map(({ name }) => {
     p99: median(runs.map((r) => r.p99)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
+    cpuMicroseconds: median(runs.map((r) => r.cpuMicroseconds)),
   };
 });
-const bare = rows[0] as Figures;
+const row = (name: string): Figures => rows.find((r) => r.name === name) as Figures;
+const bare = row(BARE);
 const pad = (s: string, n: number) => s.padEnd(n);
 const usPerRequest = (r: Figures) => 1e6 / r.requestsPerSecond;
 console.log();
 console.log(
-  `${pad('server', 26)}${pad('req/s', 9)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('× bare', 8)}${pad('p99 × bare', 12)}${pad('µs/req', 8)}${pad('layer µs', 10)}non-2xx/errors`,
+  `${pad('server', 24)}${pad('req/s', 8)}${pad('p50 ms', 7)}${pad('p99 ms', 7)}${pad('× bare', 7)}${pad('p99×bare', 9)}${pad('µs/req', 7)}${pad('cpu µs', 7)}${pad('cpu×bare', 9)}${pad('non-2xx/err', 12)}layer: cpu µs over the row it builds on`,
 );
-rows.forEach((r, i) => {
-  const layer = i === 0 ? '' : `+${(usPerRequest(r) - usPerRequest(rows[i - 1] as Figures)).toFixed(0)}`;
+SERVERS.forEach((server, i) => {
+  const r = rows[i] as Figures;
+  const layer =
+    server.over === undefined
+      ? ''
+      : `+${(r.cpuMicroseconds - row(server.over.row).cpuMicroseconds).toFixed(0)} ${server.over.layer} (over ${server.over.row})`;
   console.log(
-    `${pad(r.name, 26)}${pad(r.requestsPerSecond.toFixed(0), 9)}${pad(String(r.p50), 8)}${pad(String(r.p99), 8)}${pad((r.requestsPerSecond / bare.requestsPerSecond).toFixed(2), 8)}${pad((r.p99 / bare.p99).toFixed(2), 12)}${pad(usPerRequest(r).toFixed(0), 8)}${pad(layer, 10)}${r.non2xx}/${r.errors}`,
+    `${pad(r.name, 24)}${pad(r.requestsPerSecond.toFixed(0), 8)}${pad(String(r.p50), 7)}${pad(String(r.p99), 7)}${pad((r.requestsPerSecond / bare.requestsPerSecond).toFixed(2), 7)}${pad((r.p99 / bare.p99).toFixed(2), 9)}${pad(usPerRequest(r).toFixed(0), 7)}${pad(r.cpuMicroseconds.toFixed(0), 7)}${pad((r.cpuMicroseconds / bare.cpuMicroseconds).toFixed(2), 9)}${pad(`${r.non2xx}/${r.errors}`, 12)}${layer}`,
   );
 });
-console.log();
-console.log('where the server time of one request goes (µs, from the rows above):');
-rows.forEach((r, i) => {
-  const own = i === 0 ? usPerRequest(r) : usPerRequest(r) - usPerRequest(rows[i - 1] as Figures);
-  const share = (100 * own) / usPerRequest(rows[rows.length - 1] as Figures);
-  console.log(
-    `  ${pad(i === 0 ? 'node:http, JSON parse and stringify' : (LAYER_NAMES[i] as string), 44)}${pad(own.toFixed(0), 7)}${share.toFixed(0)}%`,
-  );
-});
-const service = rows[rows.length - 1] as Figures;
+const service = row(SERVICE);
 const ratio = service.requestsPerSecond / bare.requestsPerSecond;
 const p99Ratio = service.p99 / bare.p99;
 console.log();
 console.log(`throughput: budgetnorm ${ratio.toFixed(2)}× bare (target ≥ 0.50): ${ratio >= 0.5 ? 'met' : 'NOT met'}`);
 console.log(
   `latency:    budgetnorm p99 ${service.p99} ms = ${p99Ratio.toFixed(2)}× bare p99 ${bare.p99} ms (target ≤ 1.50): ${p99Ratio <= 1.5 ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `server CPU: budgetnorm ${service.cpuMicroseconds.toFixed(0)} µs per request = ${(bare.cpuMicroseconds / service.cpuMicroseconds).toFixed(2)}× bare's throughput per CPU second (bare ${bare.cpuMicroseconds.toFixed(0)} µs)`,
 );
 const load2 = loadavg()[0] ?? 0;
 if (load1 > 0.5 || load2 > cpus().length) {

@@ -12,6 +12,16 @@ const body: unknown = JSON.parse(
   readFileSync(new URL('../../test/http/fixtures/afloscapaciteit-gezin-koop.json', import.meta.url), 'utf8'),
 );
 const canned = repaymentCapacity(body);
-const service = await startService(config, stub ? { app: { calculations: { repaymentCapacity: () => canned } } } : {});
+// Argument `adapter`: every request through @hono/node-server, without the Node direct path.
+const directPath = !process.argv.includes('adapter');
+const service = await startService(
+  config,
+  stub ? { app: { calculations: { repaymentCapacity: () => canned } }, directPath } : { directPath },
+);
 process.send?.({ port: service.port });
 process.on('SIGTERM', () => void service.shutdown().then(() => process.exit(0)));
+
+// The bench asks for this process's CPU time before and after each load (server µs per request).
+process.on('message', (message) => {
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+});

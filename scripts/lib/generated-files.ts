@@ -5,6 +5,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { CalculationFile } from '../../src/rules/format/calculation.js';
 import { Manifest, SourcesFile } from '../../src/rules/format/manifest.js';
@@ -15,6 +16,7 @@ import { readRuleSetFolder } from '../../src/node/load-folder.js';
 import { ruleSetDocs } from '../../src/cli/generated-docs.js';
 import type { SensitivityReport } from '../../src/cli/sensitivity.js';
 import { loadRuleSetWithReport } from '../../src/engine/verify.js';
+import { trustedRuleSet } from '../../src/rules/load.js';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const RULES_DIR = join(ROOT, 'rules');
@@ -62,6 +64,13 @@ function bundle(): string {
     const files = readRuleSetFolder(join(RULES_DIR, id));
     const ruleFiles = Object.fromEntries(Object.entries(files).filter(([name]) => !name.startsWith('tests/')));
     const { ruleSet } = loadRuleSetWithReport(ruleFiles, `rules/${id}`);
+    // At run time the bundled set is trusted as recorded (src/calculations/bundled-catalog.ts):
+    // only sound while its schemas return its files unchanged (no defaults, no transforms).
+    if (!isDeepStrictEqual(trustedRuleSet(ruleFiles, ruleSet.hash), ruleSet)) {
+      throw new Error(
+        `rules/${id}: its schemas change its files (a default or a transform), so the bundled set cannot be trusted as recorded`,
+      );
+    }
     sets[id] = { verifiedHash: ruleSet.hash, files: ruleFiles };
   }
   return [

@@ -14,11 +14,13 @@ import { cors } from 'hono/cors';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
 import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
-import { RuleSetChoiceError, ValidationError } from '../contract/errors.js';
+import { RuleSetChoiceError } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
+import { registerDirectCalculations } from './direct.js';
 import { readJsonBody } from './body.js';
+import { answerCalculation, type Calculate, internalErrorAnswer } from './calculation.js';
 import {
   KEY_HEADER,
   MAX_BODY_BYTES,
@@ -32,15 +34,13 @@ import { PACKAGE_VERSION } from './package-version.js';
 import {
   chooseRuleSet,
   type Env,
-  loggedPath,
   noRuleSetToday,
-  problemCount,
   requestIdAndLog,
   requireJsonWithinLimit,
   requireKey,
 } from './middleware.js';
 import { openApiDocument } from './openapi.js';
-import { internalError, invalidRequest, methodNotAllowed, notFound, payloadTooLarge } from './problem.js';
+import { answerResponse, methodNotAllowed, notFound } from './problem.js';
 
 /**
  * What a calculation of the service is asked, from the query: the rule set chosen, and whether to
@@ -105,9 +105,6 @@ export interface Calculations {
    */
   readonly retirementExpenditure: (body: unknown, options: CalculationCallOptions) => unknown;
 }
-
-/** A calculation as the service calls it, by itself or replaced through {@link AppOptions.calculations}. */
-type CalculationOverride = (body: unknown, options: CalculationCallOptions) => unknown;
 
 /**
  * One line per request, given to {@link AppOptions.log}. Never holds a key, a query string or
@@ -340,7 +337,9 @@ export function createApp(options: AppOptions): Hono<Env> {
   const operationPaths = Object.values(operations).map((spec) => spec.http.path);
 
   const app = new Hono<Env>();
-  app.use('*', requestIdAndLog({ keys, digest, log: options.log ?? defaultLog }));
+  const log = options.log ?? defaultLog;
+  const logError = options.logError ?? defaultLogError;
+  app.use('*', requestIdAndLog({ keys, digest, log }));
   const corsOrigins = (options.corsOrigins ?? []).filter((o) => o !== '');
   if (corsOrigins.length > 0) {
     const corsMiddleware = corsFor(corsOrigins);
@@ -353,10 +352,17 @@ export function createApp(options: AppOptions): Hono<Env> {
   const json = requireJsonWithinLimit();
   const ruleSet = chooseRuleSet({ catalog, defaultRuleSet });
   // Keyed by each operation's `overrideName` (an interface has no index signature, hence the cast).
-  const overrides = (options.calculations ?? {}) as Readonly<Record<string, CalculationOverride | undefined>>;
+  const overrides = (options.calculations ?? {}) as Readonly<Record<string, Calculate | undefined>>;
+  const routes: Record<string, Calculate> = {};
   for (const spec of Object.values(operations)) {
     const calculate = overrides[spec.http.overrideName] ?? spec.calculate;
+    routes[spec.http.path] = calculate;
     app.post(spec.http.path, key, json, ruleSet, calculationHandler(calculate));
+  }
+  // The same routes, checks and answers for a host that skips the Web Request/Response objects
+  // (the Node entry point); with CORS, every request goes through the app.
+  if (corsOrigins.length === 0) {
+    registerDirectCalculations(app, { keys, digest, log, logError, defaultRuleSet, routes });
   }
 
   app.get(PATHS.health, (c) => {
@@ -393,7 +399,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   };
   for (const [path, methods] of Object.entries(allowed)) app.all(path, () => methodNotAllowed(methods));
   app.notFound(() => notFound(operationPaths));
-  app.onError(internalErrorHandler(options.logError ?? defaultLogError));
+  app.onError(internalErrorHandler(logError));
   return app;
 }
 
@@ -423,51 +429,27 @@ function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
 }
 
 /**
- * The end of a calculation, after the checks: reads the body, counting (413), parses it (400),
- * calculates (400 for the body's problems), and answers the result with its rule set.
+ * The end of a calculation, after the checks: reads the body, counting (413), then answers it
+ * ({@link answerCalculation}: 400 for an unreadable body or the body's problems, else the result).
  */
-function calculationHandler(calculate: CalculationOverride): (c: Context<Env>) => Promise<Response> {
+function calculationHandler(calculate: Calculate): (c: Context<Env>) => Promise<Response> {
   return async (c) => {
     const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
-    if (body.kind === 'too_large') return payloadTooLarge(MAX_BODY_BYTES);
-    if (body.kind === 'invalid')
-      return invalidRequest(`The request body cannot be read: ${body.issue.message}.`, [body.issue]);
-    const ruleSet = c.get('ruleSet');
-    let result: unknown;
-    try {
-      result = calculate(body.value, { ruleSet, explain: c.get('explain'), provenance: c.get('provenance') });
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        return invalidRequest(`The request body has ${problemCount(error.issues.length)}.`, error.issues);
-      }
-      throw error;
-    }
-    c.set('requestIdSent', true);
-    return new Response(JSON.stringify(result), {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/json',
-        [RULE_SET_HEADER]: ruleSet.id,
-        [RULE_SET_STATUS_HEADER]: ruleSet.status,
-        [REQUEST_ID_HEADER]: c.get('requestId'),
-      },
-    });
+    const options = { ruleSet: c.get('ruleSet'), explain: c.get('explain'), provenance: c.get('provenance') };
+    const answer = answerCalculation(calculate, body, options, c.get('requestId'));
+    if (answer.status === 200) c.set('requestIdSent', true);
+    return answerResponse(answer);
   };
 }
 
 /** A 500 with a fresh error id; the cause is logged under it (the caller gets nothing else). */
 function internalErrorHandler(logError: (entry: ErrorLogEntry) => void): ErrorHandler<Env> {
-  return (error, c) => {
-    const errorId = crypto.randomUUID();
-    logError({
-      time: new Date().toISOString(),
-      level: 'error',
-      requestId: c.get('requestId') ?? '',
-      errorId,
-      method: c.req.method,
-      path: loggedPath(c.req.path, 500),
-      error,
-    });
-    return internalError(errorId);
-  };
+  return (error, c) =>
+    answerResponse(
+      internalErrorAnswer(
+        logError,
+        { requestId: c.get('requestId') ?? '', method: c.req.method, path: c.req.path },
+        error,
+      ),
+    );
 }

@@ -34,9 +34,13 @@ export function isJsonContentType(header: string | undefined | null): boolean {
  * chunked, when the header does not bind), or `NaN` when it is not a plain decimal number.
  */
 export function declaredLength(headers: Headers): number | undefined {
-  const value = headers.get('content-length');
-  if (value === null || headers.has('transfer-encoding')) return undefined;
-  return /^\s*\d{1,15}\s*$/.test(value) ? Number(value) : Number.NaN;
+  return declaredLengthOf(headers.get('content-length') ?? undefined, headers.has('transfer-encoding'));
+}
+
+/** {@link declaredLength} from the header's value and whether the body is sent with a transfer coding. */
+export function declaredLengthOf(contentLength: string | undefined, transferEncoded: boolean): number | undefined {
+  if (contentLength === undefined || transferEncoded) return undefined;
+  return /^\s*\d{1,15}\s*$/.test(contentLength) ? Number(contentLength) : Number.NaN;
 }
 
 export type BodyOutcome =
@@ -58,7 +62,6 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       // The transport delivers exactly the declared length (Node's HTTP parser and every fetch
       // runtime enforce it), so reading it whole is bounded; the count below is a second guard.
       bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.byteLength > maxBytes) return { kind: 'too_large' };
     } else {
       const read = await readAtMost(request.body, maxBytes);
       if (read === undefined) return { kind: 'too_large' };
@@ -66,9 +69,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     }
   } catch {
     // The client went away or broke the stream mid-body: its fault, not the service's.
-    return invalid('incomplete_body', 'the body could not be read to its end (the connection was closed or broken)');
+    return incompleteBody();
   }
+  return bodyOutcome(bytes, maxBytes);
+}
+
+/** What a body read whole comes to: over `maxBytes` (a second guard after the declared length), or its JSON. */
+export function bodyOutcome(bytes: Uint8Array, maxBytes: number): BodyOutcome {
+  if (bytes.byteLength > maxBytes) return { kind: 'too_large' };
   return parseJson(bytes);
+}
+
+/** A body the client stopped sending (it went away or broke the stream): its fault, not the service's. */
+export function incompleteBody(): BodyOutcome {
+  return invalid('incomplete_body', 'the body could not be read to its end (the connection was closed or broken)');
 }
 
 /** The stream's bytes, or `undefined` as soon as they pass `maxBytes` (the stream is then cancelled). */

@@ -59,32 +59,65 @@ export function loggedPath(path: string, status: number): string {
   return path.length > 256 ? `${path.slice(0, 256)}…` : path;
 }
 
+/** The accepted keys and the SHA-256 that checks a presented one. */
+export interface KeyCheck {
+  readonly keys: SubscriptionKeys;
+  readonly digest: (key: string) => Uint8Array;
+}
+
 /** The keys a request presents: the header, then every `key` query parameter (empty ones absent). */
-function presentedKeys(c: Context<Env>): string[] {
+export function presentedKeysOf(header: string | undefined, queryKeys: readonly string[]): string[] {
   const presented: string[] = [];
-  const header = c.req.header(KEY_HEADER);
   if (header !== undefined && header !== '') presented.push(header);
-  for (const k of queryOf(c).all(KEY_QUERY)) if (k !== '') presented.push(k);
+  for (const k of queryKeys) if (k !== '') presented.push(k);
   return presented;
+}
+
+function presentedKeys(c: Context<Env>): string[] {
+  return presentedKeysOf(c.req.header(KEY_HEADER), queryOf(c).all(KEY_QUERY));
+}
+
+/**
+ * The request id: the caller's (`incoming`) when it is sane and no key, else a fresh UUID.
+ * Neither the key the caller presents nor any configured key (a client may paste one by
+ * mistake) is echoed or logged.
+ */
+export function requestIdFor(incoming: string | undefined, presented: () => readonly string[], deps: KeyCheck): string {
+  const usable =
+    incoming !== undefined &&
+    SANE_REQUEST_ID.test(incoming) &&
+    !presented().includes(incoming) &&
+    !deps.keys.acceptsDigest(deps.digest(incoming));
+  return usable ? incoming : crypto.randomUUID();
+}
+
+/** The log line of a request that started at `started` (`performance.now()`) and is answered `status`. */
+export function requestLogLine(
+  request: { readonly requestId: string; readonly method: string; readonly path: string; readonly started: number },
+  status: number,
+  ruleSet: string | null,
+): RequestLogLine {
+  return {
+    time: new Date().toISOString(),
+    requestId: request.requestId,
+    method: request.method,
+    path: loggedPath(request.path, status),
+    status,
+    durationMs: Math.round((performance.now() - request.started) * 100) / 100,
+    ruleSet,
+  };
 }
 
 /**
  * The request id (the caller's when it is sane and no key, else a fresh UUID), the time taken,
  * and the log line, for every request, errors and 404s included.
  */
-export function requestIdAndLog(deps: {
-  readonly keys: SubscriptionKeys;
-  readonly digest: (key: string) => Uint8Array;
-  readonly log: (line: RequestLogLine, bindings: unknown) => void;
-}): MiddlewareHandler<Env> {
-  // Neither the key the caller presents nor any configured key (a client may paste one by
-  // mistake) is echoed or logged.
-  const usable = (c: Context<Env>, id: string): boolean =>
-    SANE_REQUEST_ID.test(id) && !presentedKeys(c).includes(id) && !deps.keys.acceptsDigest(deps.digest(id));
+export function requestIdAndLog(
+  deps: KeyCheck & { readonly log: (line: RequestLogLine, bindings: unknown) => void },
+): MiddlewareHandler<Env> {
   return async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header(REQUEST_ID_HEADER);
-    const requestId = incoming !== undefined && usable(c, incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFor(c.req.header(REQUEST_ID_HEADER), () => presentedKeys(c), deps);
     c.set('requestId', requestId);
     c.set('requestIdSent', false);
     c.set('ruleSetId', null);
@@ -93,49 +126,51 @@ export function requestIdAndLog(deps: {
     // response makes the Node adapter copy its headers (its fast path takes a plain object).
     if (!c.get('requestIdSent')) c.res.headers.set(REQUEST_ID_HEADER, requestId);
     deps.log(
-      {
-        time: new Date().toISOString(),
-        requestId,
-        method: c.req.method,
-        path: loggedPath(c.req.path, c.res.status),
-        status: c.res.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        ruleSet: c.get('ruleSetId'),
-      },
+      requestLogLine({ requestId, method: c.req.method, path: c.req.path, started }, c.res.status, c.get('ruleSetId')),
       c.env,
     );
   };
 }
 
 /**
- * 401 unless the request carries an accepted key: one key, or the same key in header and query
- * (a different pair is refused, so one valid key cannot smuggle another).
+ * Whether the presented keys are accepted: one key, or the same key in header and query (a
+ * different pair is refused, so one valid key cannot smuggle another).
  */
-export function requireKey(deps: {
-  readonly keys: SubscriptionKeys;
-  readonly digest: (key: string) => Uint8Array;
-}): MiddlewareHandler<Env> {
-  const authorised = (c: Context<Env>): boolean => {
-    const [first, ...others] = presentedKeys(c);
-    if (first === undefined) return false;
-    const digest = deps.digest(first);
-    let same = true;
-    for (const other of others) same = constantTimeEqual(deps.digest(other), digest) && same;
-    return deps.keys.acceptsDigest(digest) && same;
-  };
+export function presentsAcceptedKey(presented: readonly string[], deps: KeyCheck): boolean {
+  const [first, ...others] = presented;
+  if (first === undefined) return false;
+  const digest = deps.digest(first);
+  let same = true;
+  for (const other of others) same = constantTimeEqual(deps.digest(other), digest) && same;
+  return deps.keys.acceptsDigest(digest) && same;
+}
+
+/** 401 unless the request carries an accepted key ({@link presentsAcceptedKey}). */
+export function requireKey(deps: KeyCheck): MiddlewareHandler<Env> {
   return async (c, next) => {
-    if (!authorised(c)) return unauthorized();
+    if (!presentsAcceptedKey(presentedKeys(c), deps)) return unauthorized();
     await next();
   };
+}
+
+/**
+ * The 415 when the body is not declared JSON, the 413 when its declared length is over the
+ * limit, or nothing: the checks of a body before it is read.
+ */
+export function bodyDeclarationProblem(
+  contentType: string | undefined,
+  declared: number | undefined,
+): Response | undefined {
+  if (!isJsonContentType(contentType)) return unsupportedMediaType(contentType);
+  if (declared !== undefined && declared > MAX_BODY_BYTES) return payloadTooLarge(MAX_BODY_BYTES);
+  return undefined;
 }
 
 /** 415 unless the body is declared JSON; 413 when its declared length is over the limit. */
 export function requireJsonWithinLimit(): MiddlewareHandler<Env> {
   return async (c, next) => {
-    const contentType = c.req.header('content-type');
-    if (!isJsonContentType(contentType)) return unsupportedMediaType(contentType);
-    const declared = declaredLength(c.req.raw.headers);
-    if (declared !== undefined && declared > MAX_BODY_BYTES) return payloadTooLarge(MAX_BODY_BYTES);
+    const problem = bodyDeclarationProblem(c.req.header('content-type'), declaredLength(c.req.raw.headers));
+    if (problem !== undefined) return problem;
     await next();
   };
 }

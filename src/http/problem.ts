@@ -247,26 +247,54 @@ export const InternalErrorProblem = Problem.extend({
  */
 export type InternalErrorProblem = z.infer<typeof InternalErrorProblem>;
 
+/**
+ * A response as plain data: what the app answers as a `Response`, and what a host that writes
+ * responses itself (the Node entry point's direct path, src/http/direct.ts) writes as it is.
+ */
+export interface PlainAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** A problem+json answer, as plain data. */
+export function problemAnswer(
+  body: Problem & Record<string, unknown>,
+  headers: Record<string, string> = {},
+): PlainAnswer {
+  return {
+    status: body.status,
+    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** The `Response` of a plain answer. */
+export function answerResponse(answer: PlainAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
 /** A problem+json response. */
 export function problemResponse(
   body: Problem & Record<string, unknown>,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
-    status: body.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers },
-  });
+  return answerResponse(problemAnswer(body, headers));
 }
 
 export function invalidRequest(detail: string, errors: readonly ValidationIssue[]): Response {
-  const body: ValidationProblem = {
+  return problemResponse(invalidRequestProblem(detail, errors));
+}
+
+/** The body of {@link invalidRequest}'s 400. */
+export function invalidRequestProblem(detail: string, errors: readonly ValidationIssue[]): ValidationProblem {
+  return {
     type: PROBLEM_TYPES.invalidRequest,
     title: 'Bad Request',
     status: 400,
     detail,
     errors: errors.map((e) => ({ path: e.path, code: e.code, message: e.message })),
   };
-  return problemResponse(body);
 }
 
 export const UNAUTHORIZED_DETAIL =
@@ -309,7 +337,12 @@ export function methodNotAllowed(allow: readonly string[]): Response {
 }
 
 export function payloadTooLarge(maxBytes: number): Response {
-  return problemResponse(
+  return answerResponse(payloadTooLargeAnswer(maxBytes));
+}
+
+/** {@link payloadTooLarge} as plain data. */
+export function payloadTooLargeAnswer(maxBytes: number): PlainAnswer {
+  return problemAnswer(
     {
       type: PROBLEM_TYPES.payloadTooLarge,
       title: 'Content Too Large',
@@ -332,14 +365,18 @@ export function unsupportedMediaType(received: string | undefined): Response {
 }
 
 export function internalError(errorId: string): Response {
-  const body: InternalErrorProblem = {
+  return problemResponse(internalErrorProblem(errorId));
+}
+
+/** The body of {@link internalError}'s 500. */
+export function internalErrorProblem(errorId: string): InternalErrorProblem {
+  return {
     type: PROBLEM_TYPES.internalError,
     title: 'Internal Server Error',
     status: 500,
     detail: `An unexpected error occurred. Quote error id ${errorId} when reporting it.`,
     errorId,
   };
-  return problemResponse(body);
 }
 
 export function ruleSetUnavailable(detail: string): Response {

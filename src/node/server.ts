@@ -10,11 +10,20 @@
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
+import { directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
 import { nativeDigestKey } from './digest.js';
+import { directListener } from './direct-server.js';
 import { processLog, serviceLog } from './log.js';
 import {
   ConfigError,
@@ -53,6 +62,12 @@ export interface StartOptions {
   readonly timeouts?: Partial<Timeouts>;
   /** Extra app options (the bench uses this to stub the calculation). */
   readonly app?: Partial<AppOptions>;
+  /**
+   * Whether the common calculation is answered straight from Node's request (src/node/direct-server.ts);
+   * default true. False sends every request through @hono/node-server (the bench and the tests
+   * compare the two).
+   */
+  readonly directPath?: boolean;
 }
 
 export interface RunningService {
@@ -117,7 +132,16 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     ...options.app,
   });
 
+  const direct = options.directPath === false ? undefined : directCalculationsOf(app);
   const server = createAdaptorServer({
+    // The common calculation straight from Node's request (src/node/direct-server.ts), the rest
+    // through the adapter.
+    ...(direct === undefined
+      ? {}
+      : {
+          createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>
+            createServer(serverOptions, directListener(direct, listener))) as typeof createServer,
+        }),
     fetch: async (request: Request, bindings: HttpBindings | Http2Bindings) => {
       const response = await app.fetch(request, bindings);
       // Answered before the body was read (401, 415, 413, 404, …): close the connection rather

@@ -18,16 +18,18 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * the browser, and the TSDoc of the public API; 570,893 before all of docs/ shipped, so that
  * the README's links work in node_modules). About 15% headroom; raise it only with a reason
  * in docs/package.md. Raised from 800,000 on 2026-11-25 (typed requests, issue 16): measured
- * 802,571 bytes, 418 files.
+ * 802,571 bytes, 418 files. Raised from 920,000 on 2026-11-25 (cold start of the CLI, issue 14:
+ * dist/cli/main.js is one bundled, minified file of ~950 kB, ~236 kB packed): measured 1,079,921.
  */
-const PACKED_BUDGET_BYTES = 920_000;
+const PACKED_BUDGET_BYTES = 1_240_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
  * page, the sensitivity pages and plausibility data of issue 19, the example request files;
- * docs/package.md), again about 15% headroom.
+ * docs/package.md), again about 15% headroom. Raised with the packed one for the bundled CLI
+ * (issue 14): measured 5,020,676.
  */
-const UNPACKED_BUDGET_BYTES = 4_500_000;
+const UNPACKED_BUDGET_BYTES = 5_800_000;
 
 interface PackedFile {
   readonly path: string;

@@ -7,7 +7,8 @@ import { RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet, loadRuleSetWithReport } from '../../src/engine/verify.js';
 import { BUNDLED_RULE_SETS } from '../../src/rules/bundled.generated.js';
 import { hashRuleFiles } from '../../src/rules/hash.js';
-import { parseRuleSet } from '../../src/rules/load.js';
+import { parseRuleSet, trustedRuleSet } from '../../src/rules/load.js';
+import { bundledCatalog } from '../../src/calculations/bundled-catalog.js';
 import { miniFiles, post } from '../engine/support.js';
 
 /** The mini set with a gap: its first-match housing post has no rule for owners. */
@@ -23,6 +24,20 @@ describe('bundled rule sets', () => {
     expect(Object.keys(BUNDLED_RULE_SETS).length).toBeGreaterThanOrEqual(2);
     for (const bundled of Object.values(BUNDLED_RULE_SETS))
       expect(bundled.verifiedHash).toBe(hashRuleFiles(bundled.files));
+  });
+
+  it('are trusted as recorded: the same rule set as the full parse and cross-checks give, for every bundled set', () => {
+    for (const [id, bundled] of Object.entries(BUNDLED_RULE_SETS)) {
+      const parsed = parseRuleSet(bundled.files);
+      expect(trustedRuleSet(bundled.files, bundled.verifiedHash)).toStrictEqual(parsed);
+      expect(bundledCatalog().byId(id)).toStrictEqual(parsed);
+    }
+  });
+
+  it('trusting the record takes its hash as recorded: a record that is not the files’ own shows in the result', () => {
+    const files = miniFiles();
+    expect(trustedRuleSet(files, 'f'.repeat(64)).hash).toBe('f'.repeat(64));
+    expect(trustedRuleSet(files, parseRuleSet(files).hash)).toStrictEqual(parseRuleSet(files));
   });
 
   it('skip the sweep when the hash matches, and only then', () => {

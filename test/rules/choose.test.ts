@@ -175,6 +175,23 @@ describe('dates', () => {
     expect(referenceDate(new Date(instant))).toBe(day);
   });
 
+  it('agrees with the time-zone database on every hour of 2020 to 2040 (the formatter is skipped before 22:00 UTC)', () => {
+    const amsterdam = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Amsterdam',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const hour = 3_600_000;
+    for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2041, 0, 1); t += hour) {
+      for (const instant of [t, t + hour - 1]) {
+        const day = referenceDate(new Date(instant));
+        if (day !== amsterdam.format(instant))
+          expect(day, new Date(instant).toISOString()).toBe(amsterdam.format(instant));
+      }
+    }
+  });
+
   it('defaults to today in the Netherlands', () => {
     const before = referenceDate(new Date());
     const today = referenceDate(undefined);

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { CliOperations } from '../operations.js';
@@ -42,7 +42,13 @@ export function inProcessRunner(settings: BatchSettings, ruleSet: RuleSet, opera
 
 function startWorker(init: WorkerInit): Worker {
   const here = import.meta.url;
-  if (here.endsWith('.js')) return new Worker(new URL('./worker.js', here), { workerData: init });
+  if (here.endsWith('.js')) {
+    // Beside this module in dist/cli/batch/; or, when this module is part of the bundled CLI
+    // (dist/cli/main.js, scripts/bundle-cli.mjs), in batch/ beside the bundle.
+    const beside = new URL('./worker.js', here);
+    const worker = existsSync(fileURLToPath(beside)) ? beside : new URL('./batch/worker.js', here);
+    return new Worker(worker, { workerData: init });
+  }
   // Running from the TypeScript sources: register tsx's loader in the worker, then load worker.ts.
   let tsxApi: string;
   try {

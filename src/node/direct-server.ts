@@ -1,0 +1,103 @@
+/**
+ * The Node request listener of the service: a calculation the app's direct path takes
+ * (src/http/direct.ts: the common, well-formed POST) is answered straight from Node's request
+ * and response, without the Web `Request` and `Response` objects @hono/node-server builds for
+ * it, which cost more than the app's own checks; every other request goes to `fallback`, the
+ * app's `fetch` through @hono/node-server, and is answered as always.
+ *
+ * What @hono/node-server itself refuses (a Host it cannot make a URL of) is left to it too.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { KEY_HEADER, REQUEST_ID_HEADER } from '../http/constants.js';
+import type { DirectCalculations, DirectHeaders } from '../http/direct.js';
+import type { PlainAnswer } from '../http/problem.js';
+
+const KEY_HEADER_LOWER = KEY_HEADER.toLowerCase();
+const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
+
+/** A Host that makes a valid URL as it is: a name or IPv4 address, or an IPv6 one in brackets, and a port. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The headers the direct path reads, from the raw headers in one pass; `undefined` when one of
+ * them is repeated or the Host is not plain, and the app should judge the request.
+ */
+function directHeaders(raw: readonly string[]): DirectHeaders | undefined {
+  let host: string | undefined;
+  let key: string | undefined;
+  let contentType: string | undefined;
+  let contentLength: string | undefined;
+  let requestId: string | undefined;
+  let transferEncoded = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const value = raw[i + 1] as string;
+    switch ((raw[i] as string).toLowerCase()) {
+      case 'host':
+        if (host !== undefined) return undefined;
+        host = value;
+        break;
+      case KEY_HEADER_LOWER:
+        if (key !== undefined) return undefined;
+        key = value;
+        break;
+      case 'content-type':
+        if (contentType !== undefined) return undefined;
+        contentType = value;
+        break;
+      case 'content-length':
+        if (contentLength !== undefined) return undefined;
+        contentLength = value;
+        break;
+      case 'transfer-encoding':
+        transferEncoded = true;
+        break;
+      case REQUEST_ID_HEADER_LOWER:
+        if (requestId !== undefined) return undefined;
+        requestId = value;
+        break;
+    }
+  }
+  if (host === undefined || !PLAIN_HOST.test(host)) return undefined;
+  return { key, contentType, contentLength, transferEncoded, requestId };
+}
+
+/** The body's bytes once it has all arrived; `undefined` when the client stopped sending it. */
+function readBody(incoming: IncomingMessage, length: number): Promise<Uint8Array | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length)));
+    incoming.once('error', () => resolve(undefined));
+    // Closed before its end (the client went away): the error above, or only this.
+    incoming.once('close', () => {
+      if (!incoming.complete) resolve(undefined);
+    });
+  });
+}
+
+function write(outgoing: ServerResponse, answer: PlainAnswer, complete: boolean): void {
+  const headers: Record<string, string | number> = {
+    ...answer.headers,
+    'Content-Length': Buffer.byteLength(answer.body),
+  };
+  // Answered before the body was all read: close the connection rather than read the rest.
+  if (!complete) headers['Connection'] = 'close';
+  outgoing.writeHead(answer.status, headers);
+  outgoing.end(answer.body);
+}
+
+/** The listener: the direct path where it applies, else `fallback`. */
+export function directListener(direct: DirectCalculations, fallback: RequestListener): RequestListener {
+  return (incoming, outgoing) => {
+    const headers = incoming.method === 'POST' ? directHeaders(incoming.rawHeaders) : undefined;
+    const call = headers === undefined ? undefined : direct.begin('POST', incoming.url ?? '', headers);
+    if (call === undefined) {
+      fallback(incoming, outgoing);
+      return;
+    }
+    void readBody(incoming, call.length).then((body) => {
+      const answer = call.finish(body, { incoming, outgoing });
+      if (!outgoing.destroyed) write(outgoing, answer, incoming.complete);
+    });
+  };
+}
