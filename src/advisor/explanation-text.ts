@@ -8,7 +8,9 @@
  * only words it in Dutch. An operator it has no Dutch for is shown by its name. The rule set's
  * own texts (descriptions, source titles) are data and are not translated here.
  */
-import type { ConditionTrace } from '../index.js';
+import type { ComparisonTrace, ConditionTrace } from '../contract/explanation.js';
+import { type TraceWording, wordTrace } from '../contract/condition-trace-text.js';
+import { RULE_SET_STATUS_IN_DUTCH } from '../contract/rule-set-status.js';
 import { formatDecimal } from './format.js';
 
 /** The facts of docs/rules.md as the form calls them. */
@@ -114,19 +116,8 @@ const outcome = (result: boolean): string => (result ? 'dus ja' : 'dus nee');
 /** A fact with its path, labelled: `aantal auto's`, `parameter aowLeeftijd`, `o$.a`. */
 const factText = (fact: string, path: string | undefined): string => `${factLabel(fact)}${path ?? ''}`;
 
-/** The parts of `all` or `any`; when there are several, each that is itself a list of several in brackets. */
-function parts(list: readonly ConditionTrace[]): string {
-  if (list.length === 1) return conditionText(list[0] as ConditionTrace);
-  const several = (t: ConditionTrace) => ('all' in t && t.all.length > 1) || ('any' in t && t.any.length > 1);
-  return list.map((t) => (several(t) ? `(${conditionText(t)})` : conditionText(t))).join('; ');
-}
-
-function conditionText(trace: ConditionTrace): string {
-  if ('all' in trace) return parts(trace.all);
-  if ('any' in trace) {
-    return trace.result ? parts(trace.any) : `geen van deze geldt: ${parts(trace.any)}`;
-  }
-  if ('not' in trace) return `niet (${conditionText(trace.not)})`;
+/** One comparison in Dutch: what was compared, what the household had, and the outcome. */
+function comparisonText(trace: ComparisonTrace): string {
   const op = OPERATORS[trace.operator] ?? trace.operator;
   const label = factText(trace.fact, trace.path);
   const value = trace.value;
@@ -138,22 +129,23 @@ function conditionText(trace: ConditionTrace): string {
   return `${label} ${op} ${other}: ${valueText(trace.receivedValue)} ${op} ${valueText(reference.receivedValue)}, ${outcome(trace.result)}`;
 }
 
+const DUTCH: TraceWording = {
+  comparison: comparisonText,
+  noneOf: (parts) => `geen van deze geldt: ${parts}`,
+  not: (part) => `niet (${part})`,
+};
+
+const conditionText = (trace: ConditionTrace): string => wordTrace(trace, DUTCH);
+
 /** Why a rule did or did not apply, in Dutch, from the condition the library recorded (none: it always applies). */
 export function becauseText(because: ConditionTrace | undefined): string {
   if (because === undefined) return 'altijd (de regel heeft geen voorwaarde)';
   return conditionText(because);
 }
 
-const STATUSES: Readonly<Record<string, string>> = {
-  draft: 'concept',
-  reviewed: 'beoordeeld',
-  approved: 'goedgekeurd',
-  withdrawn: 'ingetrokken',
-};
-
-/** A rule set's status in Dutch (`draft` → `concept`). */
+/** A rule set's status in Dutch (`draft` → `concept`), as the contract words it. */
 export function statusText(status: string): string {
-  return STATUSES[status] ?? status;
+  return (RULE_SET_STATUS_IN_DUTCH as Readonly<Record<string, string>>)[status] ?? status;
 }
 
 const ROUNDING_MODES: Readonly<Record<string, string>> = {

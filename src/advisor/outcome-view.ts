@@ -79,13 +79,16 @@ export function resultsPanel(open: OpenExplanations): ResultsPanel {
 }
 
 function panelParts(): Parts {
-  const summary = h('p', { class: 'samenvatting', id: 'samenvatting' });
-  const source = h('p', { class: 'detail', id: 'berekend' });
-  // Under a retirement result: the income entered, and that it moves only Voorbeeld.
-  const incomeNote = h('p', { class: 'detail', id: 'inkomen-toelichting' });
-  const notices = h('div', { id: 'meldingen' });
-  const errors = h('div', { id: 'foutoverzicht' });
-  const table = h('div', { class: 'tabel-rol', id: 'tabel' });
+  // In the order the panel shows them; the chart, the comparison and the announcer follow.
+  const filled = {
+    summary: h('p', { class: 'samenvatting', id: 'samenvatting' }),
+    source: h('p', { class: 'detail', id: 'berekend' }),
+    // Under a retirement result: the income entered, and that it moves only Voorbeeld.
+    incomeNote: h('p', { class: 'detail', id: 'inkomen-toelichting' }),
+    notices: h('div', { id: 'meldingen' }),
+    errors: h('div', { id: 'foutoverzicht' }),
+    table: h('div', { class: 'tabel-rol', id: 'tabel' }),
+  };
   const chart = h('div', { class: 'grafiek-rol', id: 'grafiek' });
   const comparison = h('div', { id: 'vergelijking' });
   const announcer = h('p', { class: 'sr-only', role: 'status', id: 'aankondiging' });
@@ -93,12 +96,7 @@ function panelParts(): Parts {
     'section',
     { class: 'paneel', id: 'uitkomst', tabindex: -1, 'aria-labelledby': 'uitkomst-kop', 'aria-busy': 'true' },
     h('h2', { id: 'uitkomst-kop' }, 'Uitkomst'),
-    summary,
-    source,
-    incomeNote,
-    notices,
-    errors,
-    table,
+    ...Object.values(filled),
     chart,
     comparison,
     announcer,
@@ -110,18 +108,7 @@ function panelParts(): Parts {
       announcer.textContent = text;
     }, ANNOUNCE_DELAY_MS);
   };
-  return {
-    results,
-    summary,
-    source,
-    incomeNote,
-    notices,
-    errors,
-    table,
-    comparison,
-    chart: chartSlot(chart),
-    announce,
-  };
+  return { results, ...filled, comparison, chart: chartSlot(chart), announce };
 }
 
 /**

@@ -22,43 +22,29 @@ const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * The headers the direct path reads, from the raw headers in one pass; `undefined` when one of
  * them is repeated or the Host is not plain, and the app should judge the request.
  */
+/** The headers the direct path reads; each may come once (a repeated one goes to the app). */
+const SINGLE_HEADERS = new Set(['host', KEY_HEADER_LOWER, 'content-type', 'content-length', REQUEST_ID_HEADER_LOWER]);
+
 function directHeaders(raw: readonly string[]): DirectHeaders | undefined {
-  let host: string | undefined;
-  let key: string | undefined;
-  let contentType: string | undefined;
-  let contentLength: string | undefined;
-  let requestId: string | undefined;
+  const found: Record<string, string | undefined> = {};
   let transferEncoded = false;
   for (let i = 0; i < raw.length; i += 2) {
-    const value = raw[i + 1] as string;
-    switch ((raw[i] as string).toLowerCase()) {
-      case 'host':
-        if (host !== undefined) return undefined;
-        host = value;
-        break;
-      case KEY_HEADER_LOWER:
-        if (key !== undefined) return undefined;
-        key = value;
-        break;
-      case 'content-type':
-        if (contentType !== undefined) return undefined;
-        contentType = value;
-        break;
-      case 'content-length':
-        if (contentLength !== undefined) return undefined;
-        contentLength = value;
-        break;
-      case 'transfer-encoding':
-        transferEncoded = true;
-        break;
-      case REQUEST_ID_HEADER_LOWER:
-        if (requestId !== undefined) return undefined;
-        requestId = value;
-        break;
+    const name = (raw[i] as string).toLowerCase();
+    if (name === 'transfer-encoding') transferEncoded = true;
+    else if (SINGLE_HEADERS.has(name)) {
+      if (found[name] !== undefined) return undefined;
+      found[name] = raw[i + 1] as string;
     }
   }
+  const host = found['host'];
   if (host === undefined || !PLAIN_HOST.test(host)) return undefined;
-  return { key, contentType, contentLength, transferEncoded, requestId };
+  return {
+    key: found[KEY_HEADER_LOWER],
+    contentType: found['content-type'],
+    contentLength: found['content-length'],
+    transferEncoded,
+    requestId: found[REQUEST_ID_HEADER_LOWER],
+  };
 }
 
 /** The body's bytes once it has all arrived; `undefined` when the client stopped sending it. */

@@ -4,6 +4,7 @@
  * operation shares (`Rekenregels.*`, `Meldingen`, `Uitleg`) are added by `resultColumns` in
  * ./csv-fields.ts; the operations' own lists are kept apart here, one function each.
  */
+import { CALCULATION_SPECS } from '../../rules/calculation-spec.js';
 import type { CalculationFile } from '../../rules/format/calculation.js';
 
 /** What the result holds besides its amounts: `Uitleg` (`--explain`), `Onderbouwing` (`--provenance`). */
@@ -38,14 +39,8 @@ export const repaymentColumns: OperationColumns = (calc, extras) => [
   'TotaalMinimaleLasten',
   'Tekort',
   'MinimaalTekort',
-  ...[
-    'TotaalLasten',
-    'TotaalMinimaleLasten',
-    'Afloscapaciteit',
-    'MaximaleAfloscapaciteit',
-    'Tekort',
-    'MinimaalTekort',
-  ].flatMap((t) => foundationColumns(`OnderbouwingTotalen.${t}`, extras)),
+  // OnderbouwingTotalen has one entry per total the calculation reports, in the spec's order.
+  ...CALCULATION_SPECS.afloscapaciteit.totals.flatMap((t) => foundationColumns(`OnderbouwingTotalen.${t}`, extras)),
 ];
 
 /** `pensioenuitgaven`: every post, every group that has posts, the total. */

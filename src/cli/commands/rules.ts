@@ -23,6 +23,23 @@ function calculationsOf(ruleSet: RuleSet): string {
   return CALCULATION_IDS.filter((c) => ruleSet.calculations[c] !== undefined).join(', ') || 'none';
 }
 
+/**
+ * What `check`, `test`, `show`, `diff` and `sensitivity` open with: their arguments read, the
+ * positionals named, the `--format` chosen; `help` when `--help` was given.
+ */
+function subcommandArgs<F extends string>(
+  sub: string,
+  args: readonly string[],
+  names: readonly string[],
+  formats: readonly [F, ...F[]],
+): { help: true } | { help: false; given: (string | undefined)[]; format: F } {
+  const command = `rules ${sub}`;
+  const { values, positionals: given } = parseCommand(command, args, { format: { type: 'string' } });
+  if (values.help === true) return { help: true };
+  const named = positionals(command, given, names);
+  return { help: false, given: named, format: choice(command, 'format', values.format, formats, formats[0]) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // list
 
@@ -210,10 +227,10 @@ export function checkFolder(path: string, label: string): CheckReport {
 }
 
 async function check(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: given } = parseCommand('rules check', args, { format: { type: 'string' } });
-  if (values.help === true) return help(io, 'check');
-  const [arg = ''] = positionals('rules check', given, ['DIR']);
-  const format = choice('rules check', 'format', values.format, ['text', 'json'] as const, 'text');
+  const parsed = subcommandArgs('check', args, ['DIR'], ['text', 'json']);
+  if (parsed.help) return help(io, 'check');
+  const { format } = parsed;
+  const [arg = ''] = parsed.given;
   const report = checkFolder(folderOf(io, arg, 'check'), arg);
   if (format === 'json') {
     await write(io.stdout, json(report));
@@ -251,10 +268,10 @@ async function check(args: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function test(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: given } = parseCommand('rules test', args, { format: { type: 'string' } });
-  if (values.help === true) return help(io, 'test');
-  const [arg = ''] = positionals('rules test', given, ['DIR']);
-  const format = choice('rules test', 'format', values.format, ['text', 'json'] as const, 'text');
+  const parsed = subcommandArgs('test', args, ['DIR'], ['text', 'json']);
+  if (parsed.help) return help(io, 'test');
+  const { format } = parsed;
+  const [arg = ''] = parsed.given;
   const folder = folderOf(io, arg, 'test');
   const named = loadNamedRuleSet(io, folder);
   const results = CALCULATION_IDS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
@@ -310,20 +327,20 @@ async function test(args: readonly string[], io: CliIo): Promise<number> {
 // show and diff
 
 async function show(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: given } = parseCommand('rules show', args, { format: { type: 'string' } });
-  if (values.help === true) return help(io, 'show');
-  const [arg = ''] = positionals('rules show', given, ['ID|DIR']);
-  const format = choice('rules show', 'format', values.format, ['md', 'json'] as const, 'md');
+  const parsed = subcommandArgs('show', args, ['ID|DIR'], ['md', 'json']);
+  if (parsed.help) return help(io, 'show');
+  const { format } = parsed;
+  const [arg = ''] = parsed.given;
   const named = loadNamedRuleSet(io, arg);
   await write(io.stdout, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
   return EXIT.ok;
 }
 
 async function diff(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: given } = parseCommand('rules diff', args, { format: { type: 'string' } });
-  if (values.help === true) return help(io, 'diff');
-  const [from = '', to = ''] = positionals('rules diff', given, ['A', 'B']);
-  const format = choice('rules diff', 'format', values.format, ['md', 'json'] as const, 'md');
+  const parsed = subcommandArgs('diff', args, ['A', 'B'], ['md', 'json']);
+  if (parsed.help) return help(io, 'diff');
+  const { format } = parsed;
+  const [from = '', to = ''] = parsed.given;
   const a = loadNamedRuleSet(io, from);
   const b = loadNamedRuleSet(io, to);
   const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
@@ -336,10 +353,10 @@ async function diff(args: readonly string[], io: CliIo): Promise<number> {
 // sensitivity
 
 async function sensitivity(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals: given } = parseCommand('rules sensitivity', args, { format: { type: 'string' } });
-  if (values.help === true) return help(io, 'sensitivity');
-  const [arg = ''] = positionals('rules sensitivity', given, ['ID|DIR']);
-  const format = choice('rules sensitivity', 'format', values.format, ['md', 'json'] as const, 'md');
+  const parsed = subcommandArgs('sensitivity', args, ['ID|DIR'], ['md', 'json']);
+  if (parsed.help) return help(io, 'sensitivity');
+  const { format } = parsed;
+  const [arg = ''] = parsed.given;
   const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
   await write(io.stdout, format === 'json' ? json(report) : sensitivityMarkdown(report));
   // A variant that fails to compute is a defect of the rule set, as in `rules check`.

@@ -5,7 +5,13 @@
  * `budgetnorm rules show` does), what the household had, and the outcome:
  * `children ≥ 2 (children is 0): nee`.
  */
-import { type ComparedValue, type ConditionTrace, referenceIn } from '../../contract/explanation.js';
+import { type TraceWording, wordTrace } from '../../contract/condition-trace-text.js';
+import {
+  type ComparedValue,
+  type ComparisonTrace,
+  type ConditionTrace,
+  referenceIn,
+} from '../../contract/explanation.js';
 import type { ConditionValue, Operator } from '../../rules/format/condition.js';
 import { renderCondition } from '../../rules/language/readable.js';
 
@@ -24,19 +30,8 @@ function shown(value: ComparedValue | undefined): string {
 
 const outcome = (result: boolean): string => (result ? 'ja' : 'nee');
 
-/** The parts of `all` or `any`; when there are several, each that is itself a list of several in brackets. */
-function parts(list: readonly ConditionTrace[]): string {
-  if (list.length === 1) return conditionWords(list[0] as ConditionTrace);
-  const several = (t: ConditionTrace) => ('all' in t && t.all.length > 1) || ('any' in t && t.any.length > 1);
-  return list.map((t) => (several(t) ? `(${conditionWords(t)})` : conditionWords(t))).join('; ');
-}
-
-function conditionWords(trace: ConditionTrace): string {
-  if ('all' in trace) return parts(trace.all);
-  if ('any' in trace) {
-    return trace.result ? parts(trace.any) : `geen van: ${parts(trace.any)}`;
-  }
-  if ('not' in trace) return `niet (${conditionWords(trace.not)})`;
+/** One comparison as the rule file writes it, what the household had, and the outcome. */
+function comparisonWords(trace: ComparisonTrace): string {
   const reference = referenceIn(trace.value);
   const written = renderCondition({
     fact: trace.fact,
@@ -51,6 +46,14 @@ function conditionWords(trace: ConditionTrace): string {
   if (reference !== undefined) had.push(`${name(reference.fact, reference.path)} is ${shown(reference.receivedValue)}`);
   return `${written} (${had.join(', ')}): ${outcome(trace.result)}`;
 }
+
+const WORDS: TraceWording = {
+  comparison: comparisonWords,
+  noneOf: (parts) => `geen van: ${parts}`,
+  not: (part) => `niet (${part})`,
+};
+
+const conditionWords = (trace: ConditionTrace): string => wordTrace(trace, WORDS);
 
 /**
  * Why a rule did or did not apply, in plain words.

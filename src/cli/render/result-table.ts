@@ -106,12 +106,7 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
       TABLE_WIDTH,
     ),
     '',
-    ...alignRowsWithin(rows, {
-      align: ['left', 'right', 'right', 'left'],
-      indent: '  ',
-      maxWidth: TABLE_WIDTH,
-      wrap: 0,
-    }),
+    ...amountRows(rows),
     ...foundationSection([
       ...result.Posten.map((p) => [p.Omschrijving, p.Onderbouwing] as const),
       ['Totaal lasten, Tekort, Afloscapaciteit (ook minimaal)', totals?.TotaalLasten],
@@ -121,6 +116,10 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
   if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg));
   return `${lines.join('\n')}\n`;
 }
+
+/** Rows of a result table: a label, two amounts and an Onderbouwing, fitted to the table width. */
+const amountRows = (rows: readonly (readonly string[])[]): string[] =>
+  alignRowsWithin(rows, { align: ['left', 'right', 'right', 'left'], indent: '  ', maxWidth: TABLE_WIDTH, wrap: 0 });
 
 export function retirementTable(result: RetirementExpenditureResult): string {
   const withFoundation = result.Totaal.Onderbouwing !== undefined;
@@ -152,12 +151,7 @@ export function retirementTable(result: RetirementExpenditureResult): string {
     'Pensioenuitgaven',
     'Basis: wat dit huishouden minimaal nodig heeft; Voorbeeld: wat vergelijkbare huishoudens uitgeven.',
     '',
-    ...alignRowsWithin(rows, {
-      align: ['left', 'right', 'right', 'left'],
-      indent: '  ',
-      maxWidth: TABLE_WIDTH,
-      wrap: 0,
-    }),
+    ...amountRows(rows),
     // Groups and the total add up their posts' figures, so the posts' lists say it all.
     ...foundationSection(result.Posten.map((p) => [p.Omschrijving, p.Onderbouwing] as const)),
     ...footer(result),

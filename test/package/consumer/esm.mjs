@@ -24,10 +24,18 @@ const example = (path) => JSON.parse(readFileSync(`${rules}nl-2026/tests/${path}
 // (a) repayment capacity: every figure of the shared worked example
 const shared = example('afloscapaciteit/alleenstaand-huur-aow.json');
 const repayment = repaymentCapacity(shared.request, { ruleSet: 'nl-2026' });
-const posts = Object.fromEntries(repayment.Posten.map((p) => [p.Code, p.Bedrag]));
+const posts = Object.fromEntries(repayment.Posten.map((p) => [p.Code, { Bedrag: p.Bedrag, Minimaal: p.Minimaal }]));
 assert.ok(Object.keys(shared.expected.Posten).length >= 8, 'the worked example lists every post');
 assert.deepEqual(posts, shared.expected.Posten);
-for (const total of ['TotaalLasten', 'Afloscapaciteit', 'Tekort', 'NettoBesteedbaarInkomenPerMaand']) {
+for (const total of [
+  'TotaalLasten',
+  'TotaalMinimaleLasten',
+  'Afloscapaciteit',
+  'MaximaleAfloscapaciteit',
+  'Tekort',
+  'MinimaalTekort',
+  'NettoBesteedbaarInkomenPerMaand',
+]) {
   assert.equal(repayment[total], shared.expected[total], total);
 }
 assert.equal(repayment.Rekenregels.Id, 'nl-2026');
