@@ -68,47 +68,39 @@ export function repaymentChart(result: RepaymentCapacityResult, width = WATERFAL
     result.MinimaalTekort > 0
       ? `Met minimale lasten (${formatEuro(result.TotaalMinimaleLasten)}) blijft een tekort van ${formatEuro(result.MinimaalTekort)}.`
       : `Met minimale lasten (${formatEuro(result.TotaalMinimaleLasten)}) is de maximale afloscapaciteit ${formatEuro(result.MaximaleAfloscapaciteit)}.`;
-  return h(
-    'figure',
-    { class: 'grafiek-figuur' },
+  return figure(
     draw(
       waterfallLayout(steps, fitDimensions(WATERFALL_DIMENSIONS, width)),
       'Van inkomen naar afloscapaciteit',
       `Het netto inkomen van ${formatEuro(result.NettoBesteedbaarInkomenPerMaand)}, verminderd met ${deductions} lasten, geeft ${last} per maand. ${atMinimum}`,
       'grafiek-afloscapaciteit',
     ),
-    h(
-      'figcaption',
-      {},
-      legend([['inkomen', 'Inkomen'], ['last', 'Lasten'], ...legendOfTheEnd(result)]),
-      'Posten van € 0 zijn niet getekend.',
-    ),
+    legend([['inkomen', 'Inkomen'], ['last', 'Lasten'], ...legendOfTheEnd(result)]),
+    'Posten van € 0 zijn niet getekend.',
   );
 }
 
 /** Basis and Voorbeeld per post, grouped, drawn `width` pixels wide (see `fitDimensions`). */
 export function retirementChart(result: RetirementExpenditureResult, width = GROUPED_DIMENSIONS.width): HTMLElement {
-  return h(
-    'figure',
-    { class: 'grafiek-figuur' },
+  return figure(
     draw(
       groupedBarsLayout(result, fitDimensions(GROUPED_DIMENSIONS, width)),
       'Basis en Voorbeeld per post',
       `Per post twee staven: Basis en Voorbeeld. Totaal Basis ${formatEuro(result.Totaal.Basis)}, Voorbeeld ${formatEuro(result.Totaal.Voorbeeld)} per maand.`,
       'grafiek-pensioenuitgaven',
     ),
-    h(
-      'figcaption',
-      {},
-      legend([
-        ['basis', 'Basis'],
-        ['voorbeeld', 'Voorbeeld'],
-      ]),
-    ),
+    legend([
+      ['basis', 'Basis'],
+      ['voorbeeld', 'Voorbeeld'],
+    ]),
   );
 }
 
-/** The legend's entries for the rows after the deductions, as {@link waterfallSteps} draws them. */
+/** A drawn chart with its caption: the legend and any notes. */
+function figure(chart: SVGSVGElement, ...caption: (HTMLElement | string)[]): HTMLElement {
+  return h('figure', { class: 'grafiek-figuur' }, chart, h('figcaption', {}, ...caption));
+}
+
 function legendOfTheEnd(result: RepaymentCapacityResult): (readonly [kind: string, label: string])[] {
   const kinds = new Set(waterfallSteps(result).map((step) => step.kind));
   const entries: (readonly [string, string])[] = [];

@@ -3,7 +3,7 @@
  * difference (the second set minus the first).
  */
 import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
-import { h } from './dom.js';
+import { h, tableHead } from './dom.js';
 import type { Result } from './outcome.js';
 import { formatDifference, formatEuro } from './format.js';
 
@@ -21,18 +21,6 @@ function differenceCell(measure: string, a: number | undefined, b: number | unde
     'td',
     { class: 'getal verschil', 'data-meting': `${measure}Verschil` },
     difference === undefined ? '—' : formatDifference(difference),
-  );
-}
-
-function head(labels: readonly string[]): HTMLElement {
-  return h(
-    'thead',
-    {},
-    h(
-      'tr',
-      {},
-      labels.map((label, i) => h('th', { scope: 'col', class: i === 0 ? undefined : 'getal' }, label)),
-    ),
   );
 }
 
@@ -101,7 +89,7 @@ function comparison(
     'table',
     { class: 'uitkomst vergelijking', id: 'vergelijking-tabel' },
     h('caption', {}, `${operation} met rekenregels ${idA} en ${idB}`),
-    head(headings(idA, idB)),
+    tableHead(headings(idA, idB), (i) => i > 0),
     h('tbody', {}, rows(idA, idB)),
   );
 }

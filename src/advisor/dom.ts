@@ -32,6 +32,22 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/**
+ * A table's head row: one column header per label; `numeric` columns are right-aligned
+ * (`getal`), as their cells are.
+ */
+export function tableHead(labels: readonly string[], numeric: (column: number) => boolean = () => false): HTMLElement {
+  return h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      labels.map((label, i) => h('th', { scope: 'col', class: numeric(i) ? 'getal' : undefined }, label)),
+    ),
+  );
+}
+
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** An SVG element with attributes and children. */

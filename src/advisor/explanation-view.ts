@@ -5,7 +5,7 @@
  * set's texts are shown as they are written (they may be English); the page's own words are Dutch.
  */
 import type { AmountTrace, Explanation, FigureUse, RuleTrace } from '../index.js';
-import { h } from './dom.js';
+import { h, tableHead } from './dom.js';
 import {
   becauseText,
   factLabel,
@@ -102,18 +102,7 @@ function figuresTable(figures: readonly FigureUse[]): HTMLElement {
     'table',
     { class: 'figuren' },
     h('caption', {}, 'Gebruikte cijfers'),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'col' }, 'Cijfer'),
-        h('th', { scope: 'col' }, 'Waarde'),
-        h('th', { scope: 'col' }, 'Bron'),
-        h('th', { scope: 'col' }, 'Herkomst'),
-      ),
-    ),
+    tableHead(['Cijfer', 'Waarde', 'Bron', 'Herkomst']),
     h(
       'tbody',
       {},
@@ -218,17 +207,7 @@ export function sumExplanation(
       'table',
       { class: 'figuren' },
       h('caption', {}, 'Opgeteld'),
-      h(
-        'thead',
-        {},
-        h(
-          'tr',
-          {},
-          h('th', { scope: 'col' }, 'Post'),
-          h('th', { scope: 'col' }, 'Basis'),
-          h('th', { scope: 'col' }, 'Voorbeeld'),
-        ),
-      ),
+      tableHead(['Post', 'Basis', 'Voorbeeld']),
       h(
         'tbody',
         {},

@@ -62,18 +62,17 @@ export const ITEM_PREFIX: Readonly<Record<Collection, string>> = {
 export const PARAM_FACT_PREFIX = 'param:';
 
 const MAX_AMOUNT = 1_000_000;
-const amount = (name: string, description: string): FactDefinition => ({
+/** A whole number in a unit, between `min` and `max`: the shape of every numeric fact. */
+const whole = (name: string, description: string, unit: string, min: number, max: number): FactDefinition => ({
   name,
   description,
-  unit: 'EUR/month',
-  domain: { kind: 'number', min: 0, max: MAX_AMOUNT, integer: true },
-});
-const count = (name: string, description: string, min: number, max: number): FactDefinition => ({
-  name,
-  description,
-  unit: '1',
+  unit,
   domain: { kind: 'number', min, max, integer: true },
 });
+const amount = (name: string, description: string): FactDefinition =>
+  whole(name, description, 'EUR/month', 0, MAX_AMOUNT);
+const count = (name: string, description: string, min: number, max: number): FactDefinition =>
+  whole(name, description, '1', min, max);
 const flag = (name: string, description: string): FactDefinition => ({
   name,
   description,
@@ -136,12 +135,7 @@ const toNumber = (d: { toNumber(): number } | number | undefined): number =>
 
 const repaymentFacts: readonly FactDefinition[] = [
   ...countFacts,
-  {
-    name: 'age',
-    description: 'age of the main person in years (LeeftijdHoofdpersoon)',
-    unit: 'year',
-    domain: { kind: 'number', min: 0, max: 125, integer: true },
-  },
+  whole('age', 'age of the main person in years (LeeftijdHoofdpersoon)', 'year', 0, 125),
   amount('income', 'net disposable income per month (NettoBesteedbaarInkomenPerMaand)'),
   oneOf('tenure', 'rent or own (WoningSoort)', TENURES),
   amount('rent', 'rent per month (HuurPerMaand); 0 when not given'),
@@ -166,12 +160,7 @@ const retirementFacts: readonly FactDefinition[] = [
   amount('income', 'net disposable income per month (NettoBesteedbaarInkomenPerMaand)'),
   oneOf('tenure', 'rent or own (SoortWoning)', TENURES),
   oneOf('dwellingType', 'dwelling type (TypeWoning)', DWELLING_TYPES),
-  {
-    name: 'wozValue',
-    description: 'WOZ value in euros (WozWaarde); 0 when not given',
-    unit: 'EUR',
-    domain: { kind: 'number', min: 0, max: 100_000_000, integer: true },
-  },
+  whole('wozValue', 'WOZ value in euros (WozWaarde); 0 when not given', 'EUR', 0, 100_000_000),
   flag('wozValueGiven', 'WozWaarde was given'),
   oneOf('wozCategory', 'WOZ category, given or derived from WozWaarde; unknown when neither was given', WOZ_CATEGORIES),
 ];

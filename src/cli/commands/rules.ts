@@ -25,19 +25,20 @@ function calculationsOf(ruleSet: RuleSet): string {
 
 /**
  * What `check`, `test`, `show`, `diff` and `sensitivity` open with: their arguments read, the
- * positionals named, the `--format` chosen; `help` when `--help` was given.
+ * positionals named, the `--format` chosen; its help printed when `--help` was given (`exit`).
  */
-function subcommandArgs<F extends string>(
+async function subcommandArgs<F extends string>(
+  io: CliIo,
   sub: string,
   args: readonly string[],
   names: readonly string[],
   formats: readonly [F, ...F[]],
-): { help: true } | { help: false; given: (string | undefined)[]; format: F } {
+): Promise<{ exit: number } | { given: (string | undefined)[]; format: F }> {
   const command = `rules ${sub}`;
   const { values, positionals: given } = parseCommand(command, args, { format: { type: 'string' } });
-  if (values.help === true) return { help: true };
+  if (values.help === true) return { exit: await help(io, sub) };
   const named = positionals(command, given, names);
-  return { help: false, given: named, format: choice(command, 'format', values.format, formats, formats[0]) };
+  return { given: named, format: choice(command, 'format', values.format, formats, formats[0]) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,10 +228,12 @@ export function checkFolder(path: string, label: string): CheckReport {
 }
 
 async function check(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = subcommandArgs('check', args, ['DIR'], ['text', 'json']);
-  if (parsed.help) return help(io, 'check');
-  const { format } = parsed;
-  const [arg = ''] = parsed.given;
+  const parsed = await subcommandArgs(io, 'check', args, ['DIR'], ['text', 'json']);
+  if ('exit' in parsed) return parsed.exit;
+  const {
+    format,
+    given: [arg = ''],
+  } = parsed;
   const report = checkFolder(folderOf(io, arg, 'check'), arg);
   if (format === 'json') {
     await write(io.stdout, json(report));
@@ -268,10 +271,12 @@ async function check(args: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function test(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = subcommandArgs('test', args, ['DIR'], ['text', 'json']);
-  if (parsed.help) return help(io, 'test');
-  const { format } = parsed;
-  const [arg = ''] = parsed.given;
+  const parsed = await subcommandArgs(io, 'test', args, ['DIR'], ['text', 'json']);
+  if ('exit' in parsed) return parsed.exit;
+  const {
+    format,
+    given: [arg = ''],
+  } = parsed;
   const folder = folderOf(io, arg, 'test');
   const named = loadNamedRuleSet(io, folder);
   const results = CALCULATION_IDS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
@@ -327,20 +332,24 @@ async function test(args: readonly string[], io: CliIo): Promise<number> {
 // show and diff
 
 async function show(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = subcommandArgs('show', args, ['ID|DIR'], ['md', 'json']);
-  if (parsed.help) return help(io, 'show');
-  const { format } = parsed;
-  const [arg = ''] = parsed.given;
+  const parsed = await subcommandArgs(io, 'show', args, ['ID|DIR'], ['md', 'json']);
+  if ('exit' in parsed) return parsed.exit;
+  const {
+    format,
+    given: [arg = ''],
+  } = parsed;
   const named = loadNamedRuleSet(io, arg);
   await write(io.stdout, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
   return EXIT.ok;
 }
 
 async function diff(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = subcommandArgs('diff', args, ['A', 'B'], ['md', 'json']);
-  if (parsed.help) return help(io, 'diff');
-  const { format } = parsed;
-  const [from = '', to = ''] = parsed.given;
+  const parsed = await subcommandArgs(io, 'diff', args, ['A', 'B'], ['md', 'json']);
+  if ('exit' in parsed) return parsed.exit;
+  const {
+    format,
+    given: [from = '', to = ''],
+  } = parsed;
   const a = loadNamedRuleSet(io, from);
   const b = loadNamedRuleSet(io, to);
   const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
@@ -353,10 +362,12 @@ async function diff(args: readonly string[], io: CliIo): Promise<number> {
 // sensitivity
 
 async function sensitivity(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = subcommandArgs('sensitivity', args, ['ID|DIR'], ['md', 'json']);
-  if (parsed.help) return help(io, 'sensitivity');
-  const { format } = parsed;
-  const [arg = ''] = parsed.given;
+  const parsed = await subcommandArgs(io, 'sensitivity', args, ['ID|DIR'], ['md', 'json']);
+  if ('exit' in parsed) return parsed.exit;
+  const {
+    format,
+    given: [arg = ''],
+  } = parsed;
   const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
   await write(io.stdout, format === 'json' ? json(report) : sensitivityMarkdown(report));
   // A variant that fails to compute is a defect of the rule set, as in `rules check`.
