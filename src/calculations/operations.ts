@@ -128,7 +128,7 @@ const repayment = {
     overrideName: 'repaymentCapacity',
     summary: 'Repayment capacity (afloscapaciteit)',
     description:
-      'What the household has left each month to repay debts after all necessary expenditure, with every deduction, in euros per month.',
+      'What the household has left each month to repay debts after all necessary expenditure (Afloscapaciteit), and what it could repay with its spending cut to the minimum (MaximaleAfloscapaciteit), with every deduction at the norm and at the minimum, in euros per month.',
     request: { name: 'AfloscapaciteitVerzoek', schema: repaymentRequestSchema },
     result: { name: 'AfloscapaciteitResultaat', schema: RepaymentCapacityResult },
     resultCodes: [{ array: 'Posten', field: 'Code', from: 'posts', what: 'the post' }],
