@@ -248,8 +248,20 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     '',
     `Generated with \`budgetnorm rules show ${label} --format md\`; do not edit (a test fails when the committed copy of a bundled set is stale).`,
     '',
+    ...(s.description !== undefined ? [s.description, ''] : []),
+    ...summarySection(s),
+    ...sourcesSection(s),
+    ...roundingSection(s),
+    ...parametersSection(s),
+    ...tablesSection(s),
+    ...rulesSections(s),
   ];
-  if (s.description !== undefined) lines.push(s.description, '');
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+/** Id, validity, status, hash and how many calculations and figures the set has. */
+function summarySection(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   const calcs = s.calculations.map((c) => `${c.calculation} (${c.posts.length} posts)`).join(', ');
   lines.push(
     ...mdTable(
@@ -268,7 +280,11 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     ),
     '',
   );
+  return lines;
+}
 
+function sourcesSection(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   lines.push('## Sources', '');
   lines.push(
     ...mdTable(
@@ -284,7 +300,11 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     ),
     '',
   );
+  return lines;
+}
 
+function roundingSection(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   lines.push('## Rounding', '');
   lines.push(
     ...mdTable(
@@ -294,7 +314,12 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     ),
     '',
   );
+  return lines;
+}
 
+/** Every parameter with its value, source and provenance. */
+function parametersSection(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   lines.push(
     '## Parameters',
     '',
@@ -309,7 +334,12 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     ),
     '',
   );
+  return lines;
+}
 
+/** Per table its dimensions, then every cell with its source and provenance. */
+function tablesSection(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   lines.push('## Tables', '');
   for (const t of s.tables) {
     lines.push(`### ${code(t.name)}`, '', `${t.description}. Unit ${t.unit}; in ${t.file}.`, '');
@@ -329,7 +359,12 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
       '',
     );
   }
+  return lines;
+}
 
+/** Per calculation its groups, intermediate values, posts (each rule in readable notation) and totals. */
+function rulesSections(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   for (const c of s.calculations) {
     lines.push(`## Rules: ${c.calculation}`, '', c.description, '');
     lines.push(
@@ -355,7 +390,7 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     for (const t of c.totals) lines.push(`- ${code(t.name)} (${t.unit}): ${t.description}`, `  = ${code(t.amount)}`);
     lines.push('');
   }
-  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+  return lines;
 }
 
 export { mdCell };
