@@ -3,7 +3,7 @@
  * underneath (a real button with `aria-expanded` and `aria-controls`). Which explanations are
  * open is remembered by key across recalculations, so an open explanation follows the input.
  */
-import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
+import type { Explanation, RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { h, idOf, srOnly } from './dom.js';
 import { postExplanation, sumExplanation, totalExplanation } from './explanation-view.js';
 import { formatEuro } from './format.js';
@@ -102,6 +102,23 @@ function tableRows(line: TableLine, open: OpenExplanations): HTMLElement[] {
   return toggle === undefined ? [row] : [row, toggle.row];
 }
 
+/** A post's line; its explanation is the post's trace, when the result was explained. */
+function postLine(
+  post: { readonly Code: string; readonly Omschrijving: string; readonly Onderbouwing?: Onderbouwing | undefined },
+  amounts: readonly [Amount, Amount],
+  explanation: Explanation | undefined,
+): TableLine {
+  const trace = explanation?.posts.find((p) => p.code === post.Code);
+  return {
+    code: post.Code,
+    label: post.Omschrijving,
+    amounts,
+    key: `post:${post.Code}`,
+    explain: trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
+    foundation: post.Onderbouwing,
+  };
+}
+
 /** The table around the rows: a caption, and the two measures' column headings. */
 function resultTableElement(caption: string, headings: readonly [string, string], rows: HTMLElement[]): HTMLElement {
   return h(
@@ -145,17 +162,7 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
     explain: undefined,
     foundation: undefined,
   };
-  const posts = result.Posten.map((post): TableLine => {
-    const trace = explanation?.posts.find((p) => p.code === post.Code);
-    return {
-      code: post.Code,
-      label: post.Omschrijving,
-      amounts: repaymentAmounts(post.Bedrag, post.Minimaal),
-      key: `post:${post.Code}`,
-      explain: trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
-      foundation: post.Onderbouwing,
-    };
-  });
+  const posts = result.Posten.map((post) => postLine(post, repaymentAmounts(post.Bedrag, post.Minimaal), explanation));
   const lines = [income, ...posts, ...repaymentTotalLines(result)];
   return resultTableElement(
     'Afloscapaciteit per maand, met elke post: Bedrag (volgens de norm) en Minimaal (de minimale lasten, met de maximale afloscapaciteit)',
@@ -236,17 +243,7 @@ function retirementGroupRows(
 ): HTMLElement[] {
   const explanation = result.Uitleg;
   const posts = result.Posten.filter((p) => p.Groep === group.Code);
-  const postLines = posts.map((post): TableLine => {
-    const trace = explanation?.posts.find((p) => p.code === post.Code);
-    return {
-      code: post.Code,
-      label: post.Omschrijving,
-      amounts: retirementAmounts(post.Basis, post.Voorbeeld),
-      key: `post:${post.Code}`,
-      explain: trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
-      foundation: post.Onderbouwing,
-    };
-  });
+  const postLines = posts.map((post) => postLine(post, retirementAmounts(post.Basis, post.Voorbeeld), explanation));
   const parts = posts.map((p) => ({ label: p.Omschrijving, basis: p.Basis, voorbeeld: p.Voorbeeld }));
   const subtotal = `Subtotaal ${group.Omschrijving.toLowerCase()}`;
   const subtotalLine: TableLine = {

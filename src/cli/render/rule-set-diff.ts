@@ -559,17 +559,11 @@ export function diffMarkdown(d: RuleSetDiff): string {
       ],
     ),
     '',
-    '## Rule set',
-    '',
-    ...(d.manifest.length > 0 ? changeList(d.manifest) : ['No change in title, description, status or validity.']),
-    '',
+    ...changeSection('Rule set', d.manifest, 'No change in title, description, status or validity.'),
     ...parametersSection(d),
     ...tablesSection(d),
     ...sourcesSection(d),
-    '## Rounding',
-    '',
-    ...(d.rounding.length > 0 ? changeList(d.rounding) : ['No change.']),
-    '',
+    ...changeSection('Rounding', d.rounding, 'No change.'),
     ...rulesSection(d),
     ...examplesSection(d),
   ];
@@ -605,6 +599,11 @@ function parametersSection(d: RuleSetDiff): string[] {
   }
 
   return lines;
+}
+
+/** A section that lists field changes, or says `none` when there are none. */
+function changeSection(heading: string, changes: readonly FieldChange[], none: string): string[] {
+  return [`## ${heading}`, '', ...(changes.length > 0 ? changeList(changes) : [none]), ''];
 }
 
 /** Added or removed parameters as a table under `heading`; nothing when there are none. */

@@ -261,9 +261,8 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
 
 /** Id, validity, status, hash and how many calculations and figures the set has. */
 function summarySection(s: ShownRuleSet): string[] {
-  const lines: string[] = [];
   const calcs = s.calculations.map((c) => `${c.calculation} (${c.posts.length} posts)`).join(', ');
-  lines.push(
+  return [
     ...mdTable(
       ['', ''],
       [
@@ -279,62 +278,52 @@ function summarySection(s: ShownRuleSet): string[] {
       ],
     ),
     '',
-  );
-  return lines;
+  ];
+}
+
+/** A `##` section that is one table. */
+function tableSection(heading: string, ...table: Parameters<typeof mdTable>): string[] {
+  return [`## ${heading}`, '', ...mdTable(...table), ''];
 }
 
 function sourcesSection(s: ShownRuleSet): string[] {
-  const lines: string[] = [];
-  lines.push('## Sources', '');
-  lines.push(
-    ...mdTable(
-      ['key', 'publisher', 'title', 'period', 'where', 'read on'],
-      s.sources.map((src) => [
-        code(src.key),
-        src.publisher,
-        src.title + (src.note === undefined ? '' : ` (${src.note})`),
-        src.period,
-        src.url ?? src.document ?? '',
-        src.read,
-      ]),
-    ),
-    '',
+  return tableSection(
+    'Sources',
+    ['key', 'publisher', 'title', 'period', 'where', 'read on'],
+    s.sources.map((src) => [
+      code(src.key),
+      src.publisher,
+      src.title + (src.note === undefined ? '' : ` (${src.note})`),
+      src.period,
+      src.url ?? src.document ?? '',
+      src.read,
+    ]),
   );
-  return lines;
 }
 
 function roundingSection(s: ShownRuleSet): string[] {
-  const lines: string[] = [];
-  lines.push('## Rounding', '');
-  lines.push(
-    ...mdTable(
-      ['policy', 'decimals', 'mode', 'description'],
-      Object.entries(s.rounding).map(([name, r]) => [code(name), String(r.decimals), r.mode, r.description]),
-      ['left', 'right'],
-    ),
-    '',
+  return tableSection(
+    'Rounding',
+    ['policy', 'decimals', 'mode', 'description'],
+    Object.entries(s.rounding).map(([name, r]) => [code(name), String(r.decimals), r.mode, r.description]),
+    ['left', 'right'],
   );
-  return lines;
 }
 
 /** Every parameter with its value, source and provenance. */
 function parametersSection(s: ShownRuleSet): string[] {
-  const lines: string[] = [];
-  lines.push(
+  return [
     '## Parameters',
     '',
     `${s.parameters.length} parameters. Provenance: **read** in the source, **derived** by the formula shown, **estimate** (budgetnorm's own, with its reasoning), **to-verify** (from a secondary source, still to check).`,
     '',
-  );
-  lines.push(
     ...mdTable(
       ['parameter', 'value', 'unit', 'description', 'source', 'provenance', 'file'],
       s.parameters.map((p) => [code(p.name), p.value, p.unit, p.description, sourceText(p), provenanceText(p), p.file]),
       ['left', 'right'],
     ),
     '',
-  );
-  return lines;
+  ];
 }
 
 /** Per table its dimensions, then every cell with its source and provenance. */
