@@ -3,7 +3,7 @@
  * underneath (a real button with `aria-expanded` and `aria-controls`). Which explanations are
  * open is remembered by key across recalculations, so an open explanation follows the input.
  */
-import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
+import type { Explanation, RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { h, idOf, srOnly } from './dom.js';
 import { postExplanation, sumExplanation, totalExplanation } from './explanation-view.js';
 import { formatEuro } from './format.js';
@@ -61,6 +61,91 @@ function explained(
   return { button, row };
 }
 
+/** One row of a result table: an amount in both measures, and its explanation when there is one. */
+interface TableLine {
+  readonly code: string;
+  readonly class?: string;
+  /** The row header, and what the explanation button is for. */
+  readonly label: string;
+  /** The two measure columns, in the order of the table's headings (`data-meting` names them). */
+  readonly amounts: readonly [Amount, Amount];
+  /** Which explanation this is among the open ones (`post:Woonlasten`, …). */
+  readonly key: string;
+  readonly explain: (() => HTMLElement) | undefined;
+  readonly foundation: Onderbouwing | undefined;
+}
+
+interface Amount {
+  readonly measure: string;
+  readonly value: number;
+}
+
+/** Columns: name, the two measures, Onderbouwing and the explanation button. */
+const COLUMNS = 5;
+
+/** The row of one amount, followed by the (hidden or open) row of its explanation when it has one. */
+function tableRows(line: TableLine, open: OpenExplanations): HTMLElement[] {
+  const toggle =
+    line.explain === undefined
+      ? undefined
+      : explained(line.key, line.label, COLUMNS, open, line.explain, line.foundation);
+  const row = h(
+    'tr',
+    { 'data-code': line.code, class: line.class },
+    h('th', { scope: 'row' }, line.label),
+    line.amounts.map(({ measure, value }) =>
+      h('td', { class: 'getal', 'data-meting': measure, 'data-waarde': value }, formatEuro(value)),
+    ),
+    foundationCell(line.foundation),
+    h('td', { class: 'actie' }, toggle?.button),
+  );
+  return toggle === undefined ? [row] : [row, toggle.row];
+}
+
+/** A post's line; its explanation is the post's trace, when the result was explained. */
+function postLine(
+  post: { readonly Code: string; readonly Omschrijving: string; readonly Onderbouwing?: Onderbouwing | undefined },
+  amounts: readonly [Amount, Amount],
+  explanation: Explanation | undefined,
+): TableLine {
+  const trace = explanation?.posts.find((p) => p.code === post.Code);
+  return {
+    code: post.Code,
+    label: post.Omschrijving,
+    amounts,
+    key: `post:${post.Code}`,
+    explain: trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
+    foundation: post.Onderbouwing,
+  };
+}
+
+/** The table around the rows: a caption, and the two measures' column headings. */
+function resultTableElement(caption: string, headings: readonly [string, string], rows: HTMLElement[]): HTMLElement {
+  return h(
+    'table',
+    { class: 'uitkomst', id: 'uitkomst-tabel' },
+    h('caption', {}, caption),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Post'),
+        headings.map((heading) => h('th', { scope: 'col', class: 'getal' }, heading)),
+        h('th', { scope: 'col' }, 'Onderbouwing'),
+        h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Uitleg')),
+      ),
+    ),
+    h('tbody', {}, rows),
+  );
+}
+
+const repaymentAmounts = (amount: number, minimal: number): [Amount, Amount] => [
+  { measure: 'Bedrag', value: amount },
+  { measure: 'Minimaal', value: minimal },
+];
+
 /**
  * Afloscapaciteit: income, every deduction, the total, the capacity and the shortfall, each in
  * two columns: by the norm (`Bedrag`) and at the minimum (`Minimaal`, ending in the maximum
@@ -68,54 +153,34 @@ function explained(
  */
 export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplanations): HTMLElement {
   const explanation = result.Uitleg;
-  const rows: HTMLElement[] = [];
-  const line = (
-    attrs: { code: string; class?: string },
-    name: string,
-    [amount, minimal]: readonly [number, number],
-    explain: (() => HTMLElement) | undefined,
-    key: string,
-    foundation?: Onderbouwing,
-  ) => {
-    const toggle = explain === undefined ? undefined : explained(key, name, 5, open, explain, foundation);
-    rows.push(
-      h(
-        'tr',
-        { 'data-code': attrs.code, class: attrs.class },
-        h('th', { scope: 'row' }, name),
-        h('td', { class: 'getal', 'data-meting': 'Bedrag', 'data-waarde': amount }, formatEuro(amount)),
-        h('td', { class: 'getal', 'data-meting': 'Minimaal', 'data-waarde': minimal }, formatEuro(minimal)),
-        foundationCell(foundation),
-        h('td', { class: 'actie' }, toggle?.button),
-      ),
-    );
-    if (toggle !== undefined) rows.push(toggle.row);
+  const income: TableLine = {
+    code: 'NettoBesteedbaarInkomenPerMaand',
+    class: 'inkomen',
+    label: 'Netto besteedbaar inkomen',
+    amounts: repaymentAmounts(result.NettoBesteedbaarInkomenPerMaand, result.NettoBesteedbaarInkomenPerMaand),
+    key: '',
+    explain: undefined,
+    foundation: undefined,
   };
-  line(
-    { code: 'NettoBesteedbaarInkomenPerMaand', class: 'inkomen' },
-    'Netto besteedbaar inkomen',
-    [result.NettoBesteedbaarInkomenPerMaand, result.NettoBesteedbaarInkomenPerMaand],
-    undefined,
-    '',
+  const posts = result.Posten.map((post) => postLine(post, repaymentAmounts(post.Bedrag, post.Minimaal), explanation));
+  const lines = [income, ...posts, ...repaymentTotalLines(result)];
+  return resultTableElement(
+    'Afloscapaciteit per maand, met elke post: Bedrag (volgens de norm) en Minimaal (de minimale lasten, met de maximale afloscapaciteit)',
+    ['Bedrag per maand', 'Minimaal'],
+    lines.flatMap((line) => tableRows(line, open)),
   );
-  for (const post of result.Posten) {
-    const trace = explanation?.posts.find((p) => p.code === post.Code);
-    line(
-      { code: post.Code },
-      post.Omschrijving,
-      [post.Bedrag, post.Minimaal],
-      trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
-      `post:${post.Code}`,
-      post.Onderbouwing,
-    );
-  }
+}
+
+/** The totals, each beside its minimum counterpart (TotaalLasten and TotaalMinimaleLasten, …). */
+function repaymentTotalLines(result: RepaymentCapacityResult): TableLine[] {
+  const explanation = result.Uitleg;
   type Total = keyof NonNullable<RepaymentCapacityResult['OnderbouwingTotalen']>;
   const totals: readonly [Total, Total, string][] = [
     ['TotaalLasten', 'TotaalMinimaleLasten', 'Totaal lasten'],
     ['Afloscapaciteit', 'MaximaleAfloscapaciteit', 'Afloscapaciteit'],
     ['Tekort', 'MinimaalTekort', 'Tekort'],
   ];
-  for (const [code, minimal, name] of totals) {
+  return totals.map(([code, minimal, name]) => {
     // One explanation for the row: how the total came about, then its minimum counterpart.
     const traces = [code, minimal].map((n) => explanation?.totals.find((t) => t.name === n));
     const explain =
@@ -127,144 +192,75 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
               {},
               traces.map((t) => (t === undefined ? null : totalExplanation(t, explanation))),
             );
-    line(
-      { code, class: code === 'Afloscapaciteit' ? 'totaal uitkomst' : 'totaal' },
-      name,
-      [result[code], result[minimal]],
+    return {
+      code,
+      class: code === 'Afloscapaciteit' ? 'totaal uitkomst' : 'totaal',
+      label: name,
+      amounts: repaymentAmounts(result[code], result[minimal]),
+      key: `totaal:${code}`,
       explain,
-      `totaal:${code}`,
-      result.OnderbouwingTotalen?.[code],
-    );
-  }
-  return h(
-    'table',
-    { class: 'uitkomst', id: 'uitkomst-tabel' },
-    h(
-      'caption',
-      {},
-      'Afloscapaciteit per maand, met elke post: Bedrag (volgens de norm) en Minimaal (de minimale lasten, met de maximale afloscapaciteit)',
-    ),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'col' }, 'Post'),
-        h('th', { scope: 'col', class: 'getal' }, 'Bedrag per maand'),
-        h('th', { scope: 'col', class: 'getal' }, 'Minimaal'),
-        h('th', { scope: 'col' }, 'Onderbouwing'),
-        h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Uitleg')),
-      ),
-    ),
-    h('tbody', {}, rows),
-  );
+      foundation: result.OnderbouwingTotalen?.[code],
+    };
+  });
 }
+
+const retirementAmounts = (basis: number, voorbeeld: number): [Amount, Amount] => [
+  { measure: 'Basis', value: basis },
+  { measure: 'Voorbeeld', value: voorbeeld },
+];
 
 /** Pensioenuitgaven: per group its posts (Basis and Voorbeeld) and subtotal, then the total. */
 export function retirementTable(result: RetirementExpenditureResult, open: OpenExplanations): HTMLElement {
   const explanation = result.Uitleg;
-  const body: HTMLElement[] = [];
-  const cells = (basis: number, voorbeeld: number) => [
-    h('td', { class: 'getal', 'data-meting': 'Basis', 'data-waarde': basis }, formatEuro(basis)),
-    h('td', { class: 'getal', 'data-meting': 'Voorbeeld', 'data-waarde': voorbeeld }, formatEuro(voorbeeld)),
-  ];
-  const line = (
-    attrs: Record<string, string>,
-    name: string | HTMLElement,
-    label: string,
-    basis: number,
-    voorbeeld: number,
-    key: string,
-    explain: (() => HTMLElement) | undefined,
-    foundation: Onderbouwing | undefined,
-  ) => {
-    const toggle = explain === undefined ? undefined : explained(key, label, 5, open, explain, foundation);
-    body.push(
-      h(
-        'tr',
-        attrs,
-        h('th', { scope: 'row' }, name),
-        cells(basis, voorbeeld),
-        foundationCell(foundation),
-        h('td', { class: 'actie' }, toggle?.button),
-      ),
-    );
-    if (toggle !== undefined) body.push(toggle.row);
-  };
-  for (const group of result.Groepen) {
-    const posts = result.Posten.filter((p) => p.Groep === group.Code);
-    body.push(
-      h(
-        'tr',
-        { class: 'groep' },
-        h('th', { scope: 'colgroup', colspan: 5, id: idOf('groep', group.Code) }, group.Omschrijving),
-      ),
-    );
-    for (const post of posts) {
-      const trace = explanation?.posts.find((p) => p.code === post.Code);
-      line(
-        { 'data-code': post.Code },
-        post.Omschrijving,
-        post.Omschrijving,
-        post.Basis,
-        post.Voorbeeld,
-        `post:${post.Code}`,
-        trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
-        post.Onderbouwing,
-      );
-    }
-    const parts = posts.map((p) => ({ label: p.Omschrijving, basis: p.Basis, voorbeeld: p.Voorbeeld }));
-    const subtotal = `Subtotaal ${group.Omschrijving.toLowerCase()}`;
-    line(
-      { 'data-code': group.Code, class: 'subtotaal' },
-      subtotal,
-      subtotal,
-      group.Basis,
-      group.Voorbeeld,
-      `groep:${group.Code}`,
-      () => sumExplanation(subtotal, parts, { basis: group.Basis, voorbeeld: group.Voorbeeld }, explanation),
-      group.Onderbouwing,
-    );
-  }
   const groupParts = result.Groepen.map((g) => ({ label: g.Omschrijving, basis: g.Basis, voorbeeld: g.Voorbeeld }));
-  line(
-    { 'data-code': 'Totaal', class: 'totaal uitkomst' },
-    'Totaal',
-    'Totaal',
-    result.Totaal.Basis,
-    result.Totaal.Voorbeeld,
-    'totaal:Totaal',
-    () =>
+  const total: TableLine = {
+    code: 'Totaal',
+    class: 'totaal uitkomst',
+    label: 'Totaal',
+    amounts: retirementAmounts(result.Totaal.Basis, result.Totaal.Voorbeeld),
+    key: 'totaal:Totaal',
+    explain: () =>
       sumExplanation(
         'Totaal',
         groupParts,
         { basis: result.Totaal.Basis, voorbeeld: result.Totaal.Voorbeeld },
         explanation,
       ),
-    result.Totaal.Onderbouwing,
+    foundation: result.Totaal.Onderbouwing,
+  };
+  return resultTableElement(
+    'Pensioenuitgaven per maand: Basis (het minimum) en Voorbeeld (wat vergelijkbare huishoudens uitgeven)',
+    ['Basis', 'Voorbeeld'],
+    [...result.Groepen.flatMap((group) => retirementGroupRows(result, group, open)), ...tableRows(total, open)],
   );
-  return h(
-    'table',
-    { class: 'uitkomst', id: 'uitkomst-tabel' },
+}
+
+/** One group: a heading row spanning the table, its posts, then its subtotal. */
+function retirementGroupRows(
+  result: RetirementExpenditureResult,
+  group: RetirementExpenditureResult['Groepen'][number],
+  open: OpenExplanations,
+): HTMLElement[] {
+  const explanation = result.Uitleg;
+  const posts = result.Posten.filter((p) => p.Groep === group.Code);
+  const postLines = posts.map((post) => postLine(post, retirementAmounts(post.Basis, post.Voorbeeld), explanation));
+  const parts = posts.map((p) => ({ label: p.Omschrijving, basis: p.Basis, voorbeeld: p.Voorbeeld }));
+  const subtotal = `Subtotaal ${group.Omschrijving.toLowerCase()}`;
+  const subtotalLine: TableLine = {
+    code: group.Code,
+    class: 'subtotaal',
+    label: subtotal,
+    amounts: retirementAmounts(group.Basis, group.Voorbeeld),
+    key: `groep:${group.Code}`,
+    explain: () => sumExplanation(subtotal, parts, { basis: group.Basis, voorbeeld: group.Voorbeeld }, explanation),
+    foundation: group.Onderbouwing,
+  };
+  return [
     h(
-      'caption',
-      {},
-      'Pensioenuitgaven per maand: Basis (het minimum) en Voorbeeld (wat vergelijkbare huishoudens uitgeven)',
+      'tr',
+      { class: 'groep' },
+      h('th', { scope: 'colgroup', colspan: COLUMNS, id: idOf('groep', group.Code) }, group.Omschrijving),
     ),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'col' }, 'Post'),
-        h('th', { scope: 'col', class: 'getal' }, 'Basis'),
-        h('th', { scope: 'col', class: 'getal' }, 'Voorbeeld'),
-        h('th', { scope: 'col' }, 'Onderbouwing'),
-        h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Uitleg')),
-      ),
-    ),
-    h('tbody', {}, body),
-  );
+    ...[...postLines, subtotalLine].flatMap((line) => tableRows(line, open)),
+  ];
 }

@@ -73,122 +73,155 @@ class Refusal {
  * overflow the stack.
  */
 export function locateJsonError(text: string): JsonError | undefined {
-  let at = 0;
-  const fail = (reason: string, offset = at): never => {
-    throw new Refusal({ offset, reason });
-  };
-  const skip = () => {
-    while (WHITESPACE.has(text[at] ?? '')) at++;
-  };
-  const unexpected = (): never =>
-    at >= text.length ? fail('it ends too early') : fail(`unexpected character '${shown(text, at)}'`);
-  const literal = (word: string) => {
-    for (const c of word) {
-      if (text[at] !== c) unexpected();
-      at++;
-    }
-  };
-  const string = () => {
-    at++; // the opening quote
-    for (;;) {
-      const c = text[at];
-      if (c === undefined) fail('unterminated string');
-      if (c === '"') break;
-      if (c !== undefined && c < ' ') fail('bad control character in string');
-      if (c === '\\') {
-        const e = text[at + 1];
-        if (e === 'u') {
-          for (let i = 2; i < 6; i++) if (!isHex(text[at + i])) fail('bad unicode escape', at + i);
-          at += 6;
-          continue;
-        }
-        if (!ESCAPES.has(e ?? '')) fail('bad escaped character', at + 1);
-        at += 2;
-        continue;
-      }
-      at++;
-    }
-    at++;
-  };
-  const number = () => {
-    if (text[at] === '-') at++;
-    if (text[at] === '0') at++;
-    else if (isDigit(text[at])) while (isDigit(text[at])) at++;
-    else fail('no number after minus sign');
-    if (text[at] === '.') {
-      at++;
-      if (!isDigit(text[at])) fail('unterminated fractional number');
-      while (isDigit(text[at])) at++;
-    }
-    if (text[at] === 'e' || text[at] === 'E') {
-      at++;
-      if (text[at] === '+' || text[at] === '-') at++;
-      if (!isDigit(text[at])) fail('exponent part is missing a number');
-      while (isDigit(text[at])) at++;
-    }
-  };
-  const scalar = () => {
-    const c = text[at];
-    if (c === '"') string();
-    else if (c === '-' || isDigit(c)) number();
-    else if (c === 't') literal('true');
-    else if (c === 'f') literal('false');
-    else if (c === 'n') literal('null');
-    else unexpected();
-  };
-  const key = () => {
-    skip();
-    if (text[at] !== '"') fail(at >= text.length ? 'it ends too early' : 'expected double-quoted property name');
-    string();
-    skip();
-    if (text[at] !== ':') fail(at >= text.length ? 'it ends too early' : "expected ':' after property name");
-    at++;
-  };
-  /** The objects and arrays open around the scanner, innermost last. */
-  const open: ('object' | 'array')[] = [];
-  let next: 'value' | 'key' | 'after' = 'value';
   try {
+    new JsonScanner(text).value();
+    return undefined;
+  } catch (error) {
+    if (error instanceof Refusal) return error.error;
+    throw error;
+  }
+}
+
+/**
+ * The scanner: a cursor over the text, a reader per token (string, number, literal, key) and
+ * the state machine over the open objects and arrays. Every reader throws a `Refusal` at the
+ * first character that is not JSON; the cursor is where it stopped.
+ */
+class JsonScanner {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** The whole text as one JSON value with only whitespace after it. */
+  value(): void {
+    const { text } = this;
+    /** The objects and arrays open around the scanner, innermost last. */
+    const open: ('object' | 'array')[] = [];
+    let next: 'value' | 'key' | 'after' = 'value';
     for (;;) {
       if (next === 'key') {
-        key();
+        this.key();
         next = 'value';
         continue;
       }
-      skip();
+      this.skip();
       if (next === 'value') {
-        const c = text[at];
+        const c = text[this.at];
         if (c === '{' || c === '[') {
-          at++;
-          skip();
-          if (text[at] === (c === '{' ? '}' : ']')) at++;
+          this.at++;
+          this.skip();
+          if (text[this.at] === (c === '{' ? '}' : ']')) this.at++;
           else {
             open.push(c === '{' ? 'object' : 'array');
             next = c === '{' ? 'key' : 'value';
             continue;
           }
-        } else scalar();
+        } else this.scalar();
         next = 'after';
         continue;
       }
       // After a value: close or continue the innermost open object or array.
       const inner = open.at(-1);
       if (inner === undefined) break;
-      if (text[at] === (inner === 'object' ? '}' : ']')) {
-        at++;
+      if (text[this.at] === (inner === 'object' ? '}' : ']')) {
+        this.at++;
         open.pop();
-      } else if (text[at] === ',') {
-        at++;
+      } else if (text[this.at] === ',') {
+        this.at++;
         next = inner === 'object' ? 'key' : 'value';
-      } else if (at >= text.length) fail('it ends too early');
+      } else if (this.at >= text.length) this.fail('it ends too early');
       else
-        fail(
+        this.fail(
           inner === 'object' ? "expected ',' or '}' after property value" : "expected ',' or ']' after array element",
         );
     }
-    if (at < text.length) fail('unexpected non-whitespace character after JSON');
-    return undefined;
-  } catch (error) {
-    if (error instanceof Refusal) return error.error;
-    throw error;
+    if (this.at < text.length) this.fail('unexpected non-whitespace character after JSON');
+  }
+
+  private fail(reason: string, offset = this.at): never {
+    throw new Refusal({ offset, reason });
+  }
+
+  private skip(): void {
+    while (WHITESPACE.has(this.text[this.at] ?? '')) this.at++;
+  }
+
+  private unexpected(): never {
+    return this.at >= this.text.length
+      ? this.fail('it ends too early')
+      : this.fail(`unexpected character '${shown(this.text, this.at)}'`);
+  }
+
+  private literal(word: string): void {
+    for (const c of word) {
+      if (this.text[this.at] !== c) this.unexpected();
+      this.at++;
+    }
+  }
+
+  private string(): void {
+    const { text } = this;
+    this.at++; // the opening quote
+    for (;;) {
+      const c = text[this.at];
+      if (c === undefined) this.fail('unterminated string');
+      if (c === '"') break;
+      if (c !== undefined && c < ' ') this.fail('bad control character in string');
+      if (c === '\\') {
+        const e = text[this.at + 1];
+        if (e === 'u') {
+          for (let i = 2; i < 6; i++) if (!isHex(text[this.at + i])) this.fail('bad unicode escape', this.at + i);
+          this.at += 6;
+          continue;
+        }
+        if (!ESCAPES.has(e ?? '')) this.fail('bad escaped character', this.at + 1);
+        this.at += 2;
+        continue;
+      }
+      this.at++;
+    }
+    this.at++;
+  }
+
+  private number(): void {
+    const { text } = this;
+    if (text[this.at] === '-') this.at++;
+    if (text[this.at] === '0') this.at++;
+    else if (isDigit(text[this.at])) while (isDigit(text[this.at])) this.at++;
+    else this.fail('no number after minus sign');
+    if (text[this.at] === '.') {
+      this.at++;
+      if (!isDigit(text[this.at])) this.fail('unterminated fractional number');
+      while (isDigit(text[this.at])) this.at++;
+    }
+    if (text[this.at] === 'e' || text[this.at] === 'E') {
+      this.at++;
+      if (text[this.at] === '+' || text[this.at] === '-') this.at++;
+      if (!isDigit(text[this.at])) this.fail('exponent part is missing a number');
+      while (isDigit(text[this.at])) this.at++;
+    }
+  }
+
+  private scalar(): void {
+    const c = this.text[this.at];
+    if (c === '"') this.string();
+    else if (c === '-' || isDigit(c)) this.number();
+    else if (c === 't') this.literal('true');
+    else if (c === 'f') this.literal('false');
+    else if (c === 'n') this.literal('null');
+    else this.unexpected();
+  }
+
+  /** A property name and its colon, after `{` or `,` in an object. */
+  private key(): void {
+    const { text } = this;
+    this.skip();
+    if (text[this.at] !== '"')
+      this.fail(this.at >= text.length ? 'it ends too early' : 'expected double-quoted property name');
+    this.string();
+    this.skip();
+    if (text[this.at] !== ':')
+      this.fail(this.at >= text.length ? 'it ends too early' : "expected ':' after property name");
+    this.at++;
   }
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
-import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
+import { OPERATIONS, type OperationRegistry, type OperationSpec } from '../calculations/operations.js';
 import { ConditionTraceSchema } from '../contract/explanation-schema.js';
 import { Melding, OnderbouwingSchema, Rekenregels, Uitleg } from '../contract/results.js';
 import type { RuleSet } from '../rules/rule-set.js';
@@ -116,7 +116,37 @@ export interface OpenApiInfo {
 export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
   const registry = info.operations ?? OPERATIONS;
   const operations = Object.values(registry);
-  const schemas = {
+  const schemas = schemaComponents(operations);
+  narrowResultCodes(schemas, resultCodes(info.ruleSets ?? bundledCatalog().list(), registry), registry);
+  return {
+    openapi: '3.1.0',
+    info: documentInfo(info.version ?? '0.0.0'),
+    servers: [{ url: '/' }],
+    tags: [
+      { name: 'berekeningen', description: 'The calculations (subscription key required)' },
+      { name: 'beheer', description: 'Operations: health and this document (no key)' },
+    ],
+    security: [{ SubscriptionKeyHeader: [] }, { SubscriptionKeyQuery: [] }],
+    paths: {
+      ...Object.fromEntries(operations.map((spec) => [spec.http.path, { post: calculationOperation(spec) }])),
+      ...managementPaths(),
+    },
+    components: {
+      schemas,
+      securitySchemes: securitySchemes(),
+      parameters: parameterComponents(),
+      headers: headerComponents(),
+      responses: problemResponses(),
+    },
+  };
+}
+
+// The parts below are functions, not shared constants: every call must return a fresh
+// document that the caller may change without changing the next one.
+
+/** The request schemas (input side: enumerations by name or code), then the results and everything they refer to. */
+function schemaComponents(operations: readonly OperationSpec[]): Record<string, JsonObject> {
+  return {
     ...componentSchemas(
       Object.fromEntries(operations.map((spec) => [spec.http.request.name, spec.http.request.schema])),
       'input',
@@ -138,36 +168,42 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
       'output',
     ),
   };
+}
 
-  narrowResultCodes(schemas, resultCodes(info.ruleSets ?? bundledCatalog().list(), registry), registry);
-
-  const calculationParameters = [
-    { $ref: '#/components/parameters/Uitleg' },
-    { $ref: '#/components/parameters/Onderbouwing' },
-    { $ref: '#/components/parameters/RekenregelsId' },
-    { $ref: '#/components/parameters/Peildatum' },
-    { $ref: '#/components/parameters/Entities' },
-    { $ref: '#/components/parameters/RequestId' },
-  ];
-  const calculationErrors = {
-    '400': responseRef('BadRequest'),
-    '401': responseRef('Unauthorized'),
-    '413': responseRef('ContentTooLarge'),
-    '405': responseRef('MethodNotAllowed'),
-    '415': responseRef('UnsupportedMediaType'),
-    '500': responseRef('InternalError'),
-    '503': responseRef('RuleSetUnavailable'),
+function documentInfo(version: string): JsonObject {
+  return {
+    title: 'budgetnorm',
+    version,
+    summary: 'Dutch household budget norms: repayment capacity and retirement expenditure reference amounts.',
+    description: [
+      'Two calculations, each a POST with a JSON body answering a JSON result; nothing is stored.',
+      `Every response carries ${REQUEST_ID_HEADER}. Errors are RFC 9457 problem details (${PROBLEM_CONTENT_TYPE}).`,
+      'A path that does not exist (paths are case-sensitive) answers 404 with a problem (schema Problem);',
+      'a method a path does not accept answers 405 with an Allow header (listed with each path).',
+    ].join(' '),
+    license: { name: 'MIT', identifier: 'MIT' },
   };
-  const calculation = (operationId: string, summary: string, description: string, request: string, result: string) => ({
-    operationId,
-    summary,
-    description,
+}
+
+/** The POST of one calculation: every calculation takes the same query parameters and headers and has the same error responses. */
+function calculationOperation(spec: OperationSpec): JsonObject {
+  return {
+    operationId: spec.id,
+    summary: spec.http.summary,
+    description: spec.http.description,
     tags: ['berekeningen'],
-    parameters: calculationParameters,
+    parameters: [
+      { $ref: '#/components/parameters/Uitleg' },
+      { $ref: '#/components/parameters/Onderbouwing' },
+      { $ref: '#/components/parameters/RekenregelsId' },
+      { $ref: '#/components/parameters/Peildatum' },
+      { $ref: '#/components/parameters/Entities' },
+      { $ref: '#/components/parameters/RequestId' },
+    ],
     requestBody: {
       required: true,
       description: `JSON, at most ${MAX_BODY_BYTES} bytes. Unknown fields are ignored and listed in Meldingen.`,
-      content: { 'application/json': { schema: ref(request) } },
+      content: { 'application/json': { schema: ref(spec.http.request.name) } },
     },
     responses: {
       '200': {
@@ -177,247 +213,244 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
           [RULE_SET_HEADER]: { $ref: '#/components/headers/RuleSet' },
           [RULE_SET_STATUS_HEADER]: { $ref: '#/components/headers/RuleSetStatus' },
         },
-        content: { 'application/json': { schema: ref(result) } },
+        content: { 'application/json': { schema: ref(spec.http.result.name) } },
       },
-      ...calculationErrors,
+      '400': responseRef('BadRequest'),
+      '401': responseRef('Unauthorized'),
+      '413': responseRef('ContentTooLarge'),
+      '405': responseRef('MethodNotAllowed'),
+      '415': responseRef('UnsupportedMediaType'),
+      '500': responseRef('InternalError'),
+      '503': responseRef('RuleSetUnavailable'),
     },
-  });
+  };
+}
 
+/** Health and this document: GET only, no key. */
+function managementPaths(): JsonObject {
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'budgetnorm',
-      version: info.version ?? '0.0.0',
-      summary: 'Dutch household budget norms: repayment capacity and retirement expenditure reference amounts.',
-      description: [
-        'Two calculations, each a POST with a JSON body answering a JSON result; nothing is stored.',
-        `Every response carries ${REQUEST_ID_HEADER}. Errors are RFC 9457 problem details (${PROBLEM_CONTENT_TYPE}).`,
-        'A path that does not exist (paths are case-sensitive) answers 404 with a problem (schema Problem);',
-        'a method a path does not accept answers 405 with an Allow header (listed with each path).',
-      ].join(' '),
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    servers: [{ url: '/' }],
-    tags: [
-      { name: 'berekeningen', description: 'The calculations (subscription key required)' },
-      { name: 'beheer', description: 'Operations: health and this document (no key)' },
-    ],
-    security: [{ SubscriptionKeyHeader: [] }, { SubscriptionKeyQuery: [] }],
-    paths: {
-      ...Object.fromEntries(
-        operations.map((spec) => [
-          spec.http.path,
-          {
-            post: calculation(
-              spec.id,
-              spec.http.summary,
-              spec.http.description,
-              spec.http.request.name,
-              spec.http.result.name,
-            ),
+    [PATHS.health]: {
+      get: {
+        operationId: 'health',
+        summary: 'Whether the service is up, and the rule set it uses now',
+        tags: ['beheer'],
+        security: [],
+        responses: {
+          '200': {
+            description: 'Up',
+            headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
+            content: { 'application/json': { schema: ref('Health') } },
           },
-        ]),
-      ),
-      [PATHS.health]: {
-        get: {
-          operationId: 'health',
-          summary: 'Whether the service is up, and the rule set it uses now',
-          tags: ['beheer'],
-          security: [],
-          responses: {
-            '200': {
-              description: 'Up',
-              headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
-              content: { 'application/json': { schema: ref('Health') } },
-            },
-            '405': responseRef('MethodNotAllowed'),
-            '503': responseRef('RuleSetUnavailable'),
-          },
-        },
-      },
-      [PATHS.openapi]: {
-        get: {
-          operationId: 'openapi',
-          summary: 'This document',
-          tags: ['beheer'],
-          security: [],
-          responses: {
-            '200': {
-              description: 'The OpenAPI 3.1 document',
-              headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
-              content: { 'application/json': { schema: { type: 'object' } } },
-            },
-            '405': responseRef('MethodNotAllowed'),
-          },
+          '405': responseRef('MethodNotAllowed'),
+          '503': responseRef('RuleSetUnavailable'),
         },
       },
     },
-    components: {
-      schemas,
-      securitySchemes: {
-        SubscriptionKeyHeader: {
-          type: 'apiKey',
-          in: 'header',
-          name: KEY_HEADER,
-          description: 'The subscription key in a header. If it is sent in the query as well, both must be the same.',
-        },
-        SubscriptionKeyQuery: {
-          type: 'apiKey',
-          in: 'query',
-          name: KEY_QUERY,
-          description:
-            'The subscription key as a query parameter. If it is sent in the header as well, both must be the same.',
-        },
-      },
-      parameters: {
-        Uitleg: {
-          name: 'uitleg',
-          in: 'query',
-          required: false,
-          description:
-            'true adds Uitleg to the result: for every amount, the rules that produced it and the source of each figure. Also accepted: 1, 0, any letter case, and the bare flag ?uitleg (true). Anything else: 400.',
-          schema: { type: 'boolean', default: false },
-        },
-        Onderbouwing: {
-          name: 'onderbouwing',
-          in: 'query',
-          required: false,
-          description:
-            'true adds Onderbouwing to every post, group and total: the weakest provenance among the rule-set figures the amount used for this household (read < derived < to-verify < estimate) and the names of the estimates and to-verify values behind it. Costs about as much as uitleg, which it does not add. Also accepted: 1, 0, any letter case, and the bare flag ?onderbouwing (true). Anything else: 400.',
-          schema: { type: 'boolean', default: false },
-        },
-        RekenregelsId: {
-          name: 'rekenregels',
-          in: 'query',
-          required: false,
-          description:
-            'Compute with the rule set of this id (e.g. nl-2025) instead of the one valid today. Unknown id: 400 (code unknown_rule_set). Not together with peildatum.',
-          schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
-        },
-        Peildatum: {
-          name: 'peildatum',
-          in: 'query',
-          required: false,
-          description:
-            'Compute with the rule set valid on this day (YYYY-MM-DD) instead of today. No rule set for that day, or not a date: 400 (codes no_rule_set_for_date, invalid_date). Not together with rekenregels.',
-          schema: { type: 'string', format: 'date' },
-        },
-        Entities: {
-          name: 'entities',
-          in: 'query',
-          required: false,
-          deprecated: true,
-          description: 'Sent by one existing client; accepted and ignored, whatever its value.',
-          schema: { type: 'string' },
-        },
-        RequestId: {
-          name: REQUEST_ID_HEADER,
-          in: 'header',
-          required: false,
-          description:
-            'Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -); echoed in the response and the log. Otherwise one is generated.',
-          schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
-        },
-      },
-      headers: {
-        RequestId: {
-          description:
-            'The id of this request (yours if it was acceptable, else generated); the log line of the request carries it.',
-          schema: { type: 'string' },
-        },
-        RuleSet: {
-          description: 'The id of the rule set used (as in Rekenregels.Id of the body).',
-          schema: { type: 'string' },
-        },
-        RuleSetStatus: {
-          description:
-            'The status of the rule set used (as in Rekenregels.Status of the body); not approved also gives the warning RekenregelsNietVastgesteld.',
-          schema: { type: 'string', enum: ['draft', 'reviewed', 'approved', 'withdrawn'] },
-        },
-        Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
-      },
-      responses: {
-        BadRequest: problemResponse(
-          'The request cannot be accepted: invalid JSON, a field out of bounds or of the wrong type, an unknown enumeration value, a bad query parameter. Every problem is listed under errors.',
-          'ValidationProblem',
-          {
-            type: PROBLEM_TYPES.invalidRequest,
-            title: 'Bad Request',
-            status: 400,
-            detail: 'The request body has 1 problem.',
-            errors: [
-              {
-                path: 'Autos[1].TypeAuto',
-                code: 'invalid_enum',
-                message:
-                  'expected one of Klein (0), Compact (1), CompactMiddenklasse (2), Middenklasse (3), as the integer code or the name in any letter case, got a string',
-              },
-            ],
+    [PATHS.openapi]: {
+      get: {
+        operationId: 'openapi',
+        summary: 'This document',
+        tags: ['beheer'],
+        security: [],
+        responses: {
+          '200': {
+            description: 'The OpenAPI 3.1 document',
+            headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
+            content: { 'application/json': { schema: { type: 'object' } } },
           },
-        ),
-        Unauthorized: problemResponse(
-          'No subscription key, an unknown one, or different keys in header and query.',
-          'Problem',
-          {
-            type: PROBLEM_TYPES.unauthorized,
-            title: 'Unauthorized',
-            status: 401,
-            detail:
-              'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.',
-          },
-        ),
-        MethodNotAllowed: problemResponse(
-          'The path exists but does not accept the method the request used; Allow lists the methods it does accept.',
-          'Problem',
-          {
-            type: PROBLEM_TYPES.methodNotAllowed,
-            title: 'Method Not Allowed',
-            status: 405,
-            detail: 'This path accepts POST only.',
-          },
-          { Allow: { $ref: '#/components/headers/Allow' } },
-        ),
-        ContentTooLarge: problemResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`, 'Problem', {
-          type: PROBLEM_TYPES.payloadTooLarge,
-          title: 'Content Too Large',
-          status: 413,
-          detail: `The request body is larger than ${MAX_BODY_BYTES} bytes (${MAX_BODY_BYTES / 1024} KiB), the most this service accepts.`,
-        }),
-        UnsupportedMediaType: problemResponse(
-          'The body is not sent as application/json (a charset=utf-8 parameter is allowed).',
-          'Problem',
-          {
-            type: PROBLEM_TYPES.unsupportedMediaType,
-            title: 'Unsupported Media Type',
-            status: 415,
-            detail:
-              'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had no Content-Type.',
-          },
-        ),
-        InternalError: problemResponse(
-          'An unexpected error; the body holds only an error id, the cause is in the service log.',
-          'InternalErrorProblem',
-          {
-            type: PROBLEM_TYPES.internalError,
-            title: 'Internal Server Error',
-            status: 500,
-            detail:
-              'An unexpected error occurred. Quote error id 0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a when reporting it.',
-            errorId: '0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a',
-          },
-        ),
-        RuleSetUnavailable: problemResponse(
-          'No rule set is valid today and the request named none: the operator must install one.',
-          'Problem',
-          {
-            type: PROBLEM_TYPES.ruleSetUnavailable,
-            title: 'Service Unavailable',
-            status: 503,
-            detail:
-              'No rule set is valid on 2027-01-01; available: nl-2025 2025-01-01..2025-12-31, nl-2026 2026-01-01..2026-12-31.',
-          },
-        ),
+          '405': responseRef('MethodNotAllowed'),
+        },
       },
     },
+  };
+}
+
+/** The subscription key, in the header or the query. */
+function securitySchemes(): JsonObject {
+  return {
+    SubscriptionKeyHeader: {
+      type: 'apiKey',
+      in: 'header',
+      name: KEY_HEADER,
+      description: 'The subscription key in a header. If it is sent in the query as well, both must be the same.',
+    },
+    SubscriptionKeyQuery: {
+      type: 'apiKey',
+      in: 'query',
+      name: KEY_QUERY,
+      description:
+        'The subscription key as a query parameter. If it is sent in the header as well, both must be the same.',
+    },
+  };
+}
+
+/** The query parameters and the request-id header every calculation accepts. */
+function parameterComponents(): JsonObject {
+  return {
+    Uitleg: {
+      name: 'uitleg',
+      in: 'query',
+      required: false,
+      description:
+        'true adds Uitleg to the result: for every amount, the rules that produced it and the source of each figure. Also accepted: 1, 0, any letter case, and the bare flag ?uitleg (true). Anything else: 400.',
+      schema: { type: 'boolean', default: false },
+    },
+    Onderbouwing: {
+      name: 'onderbouwing',
+      in: 'query',
+      required: false,
+      description:
+        'true adds Onderbouwing to every post, group and total: the weakest provenance among the rule-set figures the amount used for this household (read < derived < to-verify < estimate) and the names of the estimates and to-verify values behind it. Costs about as much as uitleg, which it does not add. Also accepted: 1, 0, any letter case, and the bare flag ?onderbouwing (true). Anything else: 400.',
+      schema: { type: 'boolean', default: false },
+    },
+    RekenregelsId: {
+      name: 'rekenregels',
+      in: 'query',
+      required: false,
+      description:
+        'Compute with the rule set of this id (e.g. nl-2025) instead of the one valid today. Unknown id: 400 (code unknown_rule_set). Not together with peildatum.',
+      schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' },
+    },
+    Peildatum: {
+      name: 'peildatum',
+      in: 'query',
+      required: false,
+      description:
+        'Compute with the rule set valid on this day (YYYY-MM-DD) instead of today. No rule set for that day, or not a date: 400 (codes no_rule_set_for_date, invalid_date). Not together with rekenregels.',
+      schema: { type: 'string', format: 'date' },
+    },
+    Entities: {
+      name: 'entities',
+      in: 'query',
+      required: false,
+      deprecated: true,
+      description: 'Sent by one existing client; accepted and ignored, whatever its value.',
+      schema: { type: 'string' },
+    },
+    RequestId: {
+      name: REQUEST_ID_HEADER,
+      in: 'header',
+      required: false,
+      description:
+        'Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -); echoed in the response and the log. Otherwise one is generated.',
+      schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+    },
+  };
+}
+
+/** The response headers the components refer to. */
+function headerComponents(): JsonObject {
+  return {
+    RequestId: {
+      description:
+        'The id of this request (yours if it was acceptable, else generated); the log line of the request carries it.',
+      schema: { type: 'string' },
+    },
+    RuleSet: {
+      description: 'The id of the rule set used (as in Rekenregels.Id of the body).',
+      schema: { type: 'string' },
+    },
+    RuleSetStatus: {
+      description:
+        'The status of the rule set used (as in Rekenregels.Status of the body); not approved also gives the warning RekenregelsNietVastgesteld.',
+      schema: { type: 'string', enum: ['draft', 'reviewed', 'approved', 'withdrawn'] },
+    },
+    Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
+  };
+}
+
+/** Every error response, each with an example problem body. */
+function problemResponses(): JsonObject {
+  return { ...requestProblemResponses(), ...serviceProblemResponses() };
+}
+
+/** The 4xx responses: what is wrong with the request. */
+function requestProblemResponses(): JsonObject {
+  return {
+    BadRequest: problemResponse(
+      'The request cannot be accepted: invalid JSON, a field out of bounds or of the wrong type, an unknown enumeration value, a bad query parameter. Every problem is listed under errors.',
+      'ValidationProblem',
+      {
+        type: PROBLEM_TYPES.invalidRequest,
+        title: 'Bad Request',
+        status: 400,
+        detail: 'The request body has 1 problem.',
+        errors: [
+          {
+            path: 'Autos[1].TypeAuto',
+            code: 'invalid_enum',
+            message:
+              'expected one of Klein (0), Compact (1), CompactMiddenklasse (2), Middenklasse (3), as the integer code or the name in any letter case, got a string',
+          },
+        ],
+      },
+    ),
+    Unauthorized: problemResponse(
+      'No subscription key, an unknown one, or different keys in header and query.',
+      'Problem',
+      {
+        type: PROBLEM_TYPES.unauthorized,
+        title: 'Unauthorized',
+        status: 401,
+        detail:
+          'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.',
+      },
+    ),
+    MethodNotAllowed: problemResponse(
+      'The path exists but does not accept the method the request used; Allow lists the methods it does accept.',
+      'Problem',
+      {
+        type: PROBLEM_TYPES.methodNotAllowed,
+        title: 'Method Not Allowed',
+        status: 405,
+        detail: 'This path accepts POST only.',
+      },
+      { Allow: { $ref: '#/components/headers/Allow' } },
+    ),
+    ContentTooLarge: problemResponse(`The body is larger than ${MAX_BODY_BYTES} bytes.`, 'Problem', {
+      type: PROBLEM_TYPES.payloadTooLarge,
+      title: 'Content Too Large',
+      status: 413,
+      detail: `The request body is larger than ${MAX_BODY_BYTES} bytes (${MAX_BODY_BYTES / 1024} KiB), the most this service accepts.`,
+    }),
+    UnsupportedMediaType: problemResponse(
+      'The body is not sent as application/json (a charset=utf-8 parameter is allowed).',
+      'Problem',
+      {
+        type: PROBLEM_TYPES.unsupportedMediaType,
+        title: 'Unsupported Media Type',
+        status: 415,
+        detail:
+          'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had no Content-Type.',
+      },
+    ),
+  };
+}
+
+/** The 5xx responses: what is wrong on the service's side. */
+function serviceProblemResponses(): JsonObject {
+  return {
+    InternalError: problemResponse(
+      'An unexpected error; the body holds only an error id, the cause is in the service log.',
+      'InternalErrorProblem',
+      {
+        type: PROBLEM_TYPES.internalError,
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'An unexpected error occurred. Quote error id 0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a when reporting it.',
+        errorId: '0b7c6a52-2f0e-4d43-9b55-0d6f1c1f3e0a',
+      },
+    ),
+    RuleSetUnavailable: problemResponse(
+      'No rule set is valid today and the request named none: the operator must install one.',
+      'Problem',
+      {
+        type: PROBLEM_TYPES.ruleSetUnavailable,
+        title: 'Service Unavailable',
+        status: 503,
+        detail:
+          'No rule set is valid on 2027-01-01; available: nl-2025 2025-01-01..2025-12-31, nl-2026 2026-01-01..2026-12-31.',
+      },
+    ),
   };
 }

@@ -24,7 +24,7 @@ import { directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
 import { nativeDigestKey } from './digest.js';
 import { directListener } from './direct-server.js';
-import { processLog, serviceLog } from './log.js';
+import { processLog, type ServiceLog, serviceLog } from './log.js';
 import {
   ConfigError,
   DEFAULT_LISTEN_BACKLOG,
@@ -117,8 +117,27 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       ? processLog()
       : serviceLog(options.writeLog, options.writeError);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const app = serviceApp(config, options, log);
+  const server = nodeServer(app, timeouts, options.directPath ?? true);
+  const inFlight = trackInFlight(server);
+  await listen(server, config);
+  server.on('error', (error) =>
+    log.error({ time: new Date().toISOString(), event: 'server_error', error: errorDetail(error) }),
+  );
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    server,
+    host: address.address,
+    port: address.port,
+    url: `http://${hostForUrl}:${address.port}`,
+    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs),
+  };
+}
 
-  const app = createApp({
+/** The Hono app with the deployment's keys, rule sets and log, and the advisor page. */
+function serviceApp(config: ServiceConfig, options: StartOptions, log: ServiceLog): ReturnType<typeof createApp> {
+  return createApp({
     keyDigests: config.keyDigests,
     digestKey: nativeDigestKey,
     corsOrigins: config.corsOrigins,
@@ -131,8 +150,11 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     advisorPage: readAdvisorPage(),
     ...options.app,
   });
+}
 
-  const direct = options.directPath === false ? undefined : directCalculationsOf(app);
+/** Node's HTTP server around the app, with the timeouts set (not yet listening). */
+function nodeServer(app: ReturnType<typeof createApp>, timeouts: Timeouts, directPath: boolean): Server {
+  const direct = directPath ? directCalculationsOf(app) : undefined;
   const server = createAdaptorServer({
     // The common calculation straight from Node's request (src/node/direct-server.ts), the rest
     // through the adapter.
@@ -157,22 +179,36 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     },
   }) as Server;
   server.keepAliveTimeout = timeouts.keepAliveMs;
+  return server;
+}
 
-  // Responses not yet sent; on shutdown each gets `Connection: close`, so its connection
-  // ends with it instead of idling until the keep-alive timeout.
-  const inFlight = new Set<ServerResponse>();
-  let stopping = false;
+/** The responses not yet sent, and whether the service is stopping (then new ones close their connection). */
+interface InFlight {
+  readonly responses: Set<ServerResponse>;
+  stopping: boolean;
+}
+
+/**
+ * Keeps the responses not yet sent; on shutdown each gets `Connection: close`, so its connection
+ * ends with it instead of idling until the keep-alive timeout.
+ */
+function trackInFlight(server: Server): InFlight {
+  const inFlight: InFlight = { responses: new Set(), stopping: false };
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
-    if (stopping) {
+    if (inFlight.stopping) {
       res.setHeader('Connection', 'close');
       return;
     }
-    inFlight.add(res);
-    res.once('finish', () => inFlight.delete(res));
-    res.once('close', () => inFlight.delete(res));
+    inFlight.responses.add(res);
+    res.once('finish', () => inFlight.responses.delete(res));
+    res.once('close', () => inFlight.responses.delete(res));
   });
+  return inFlight;
+}
 
-  await new Promise<void>((resolvePromise, reject) => {
+/** Resolves once the server listens; rejects with the error that stopped it (a port in use, …). */
+function listen(server: Server, config: ServiceConfig): Promise<void> {
+  return new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(
       { port: config.port, host: config.host, backlog: config.listenBacklog ?? DEFAULT_LISTEN_BACKLOG },
@@ -182,23 +218,20 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       },
     );
   });
-  server.on('error', (error) =>
-    log.error({ time: new Date().toISOString(), event: 'server_error', error: errorDetail(error) }),
-  );
+}
 
-  const address = server.address() as AddressInfo;
-  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+/** `RunningService.shutdown`: drain in-flight requests, force the rest after the grace period; once only. */
+function gracefulShutdown(server: Server, inFlight: InFlight, graceMs: number): () => Promise<'drained' | 'forced'> {
   let stopped: Promise<'drained' | 'forced'> | undefined;
-
-  const shutdown = (): Promise<'drained' | 'forced'> => {
+  return () => {
     stopped ??= new Promise((resolvePromise) => {
-      stopping = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      inFlight.stopping = true;
+      for (const res of inFlight.responses) if (!res.headersSent) res.setHeader('Connection', 'close');
       let outcome: 'drained' | 'forced' = 'drained';
       const timer = setTimeout(() => {
         outcome = 'forced';
         server.closeAllConnections();
-      }, timeouts.shutdownGraceMs);
+      }, graceMs);
       server.close(() => {
         clearTimeout(timer);
         resolvePromise(outcome);
@@ -207,8 +240,6 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     });
     return stopped;
   };
-
-  return { server, host: address.address, port: address.port, url: `http://${hostForUrl}:${address.port}`, shutdown };
 }
 
 function event(fields: Record<string, unknown>): Record<string, unknown> {

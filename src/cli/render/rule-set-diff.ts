@@ -259,6 +259,9 @@ function keyFigures(
   }
 }
 
+type ShownTable = ShownRuleSet['tables'][number];
+type ShownCalculation = ShownRuleSet['calculations'][number];
+
 /** Compares A with B. `filesA`: A's folder files, whose `tests/<calculation>/*.json` worked examples are recomputed under both. */
 export function diffRuleSets(
   a: RuleSet,
@@ -268,15 +271,28 @@ export function diffRuleSets(
 ): RuleSetDiff {
   const sa: ShownRuleSet = showRuleSet(a);
   const sb: ShownRuleSet = showRuleSet(b);
+  return {
+    from: { label: labels.from, id: a.id, hash: a.hash },
+    to: { label: labels.to, id: b.id, hash: b.hash },
+    manifest: fieldChanges(sa as unknown as Record<string, unknown>, sb as unknown as Record<string, unknown>, [
+      'id',
+      'title',
+      'description',
+      'status',
+      'validFrom',
+      'validUntil',
+    ]),
+    rounding: roundingChanges(sa, sb),
+    sources: sourceChanges(sa, sb),
+    parameters: parameterChanges(sa, sb),
+    tables: tableChanges(sa, sb),
+    calculations: calculationChanges(sa, sb),
+    examples: exampleEffects(a, b, filesA),
+  };
+}
 
-  const manifest = fieldChanges(sa as unknown as Record<string, unknown>, sb as unknown as Record<string, unknown>, [
-    'id',
-    'title',
-    'description',
-    'status',
-    'validFrom',
-    'validUntil',
-  ]);
+/** Rounding per amount name, compared as the text a reader sees. */
+function roundingChanges(sa: ShownRuleSet, sb: ShownRuleSet): FieldChange[] {
   const rounding: FieldChange[] = [];
   for (const name of [...new Set([...Object.keys(sa.rounding), ...Object.keys(sb.rounding)])].sort()) {
     const o = sa.rounding[name];
@@ -284,11 +300,14 @@ export function diffRuleSets(
     const text = (r: typeof o) => (r === undefined ? '(none)' : `${r.decimals} decimals, ${r.mode}`);
     if (text(o) !== text(n)) rounding.push({ field: name, old: text(o), new: text(n) });
   }
+  return rounding;
+}
 
+function sourceChanges(sa: ShownRuleSet, sb: ShownRuleSet): RuleSetDiff['sources'] {
   const srcA = byKey(sa.sources, (s) => s.key);
   const srcB = byKey(sb.sources, (s) => s.key);
   const sourceFields = ['publisher', 'title', 'url', 'document', 'period', 'read', 'note'];
-  const sources = {
+  return {
     added: sb.sources.filter((s) => !srcA.has(s.key)).map((s) => s.key),
     removed: sa.sources.filter((s) => !srcB.has(s.key)).map((s) => s.key),
     changed: sa.sources.flatMap((s) => {
@@ -304,7 +323,10 @@ export function diffRuleSets(
       return fields.length > 0 ? [{ key: s.key, fields }] : [];
     }),
   };
+}
 
+/** Values compared as numbers (so `1.50` equals `1.5`); everything else about a parameter as an annotation. */
+function parameterChanges(sa: ShownRuleSet, sb: ShownRuleSet): RuleSetDiff['parameters'] {
   const pa = byKey(sa.parameters, (p) => p.name);
   const pb = byKey(sb.parameters, (p) => p.name);
   const brief = (p: ShownRuleSet['parameters'][number]) => ({
@@ -313,7 +335,7 @@ export function diffRuleSets(
     unit: p.unit,
     description: p.description,
   });
-  const parameters = {
+  return {
     added: sb.parameters.filter((p) => !pa.has(p.name)).map(brief),
     removed: sa.parameters.filter((p) => !pb.has(p.name)).map(brief),
     changed: sa.parameters.flatMap((p) => {
@@ -333,97 +355,124 @@ export function diffRuleSets(
       return fields.length > 0 ? [{ name: p.name, fields }] : [];
     }),
   };
+}
 
+function tableChanges(sa: ShownRuleSet, sb: ShownRuleSet): RuleSetDiff['tables'] {
   const ta = byKey(sa.tables, (t) => t.name);
   const tb = byKey(sb.tables, (t) => t.name);
-  const tables = {
+  return {
     added: sb.tables.filter((t) => !ta.has(t.name)).map((t) => t.name),
     removed: sa.tables.filter((t) => !tb.has(t.name)).map((t) => t.name),
     changed: sa.tables.flatMap((t) => {
       const u = tb.get(t.name);
       if (u === undefined) return [];
-      const fields = fieldChanges(t as unknown as Record<string, unknown>, u as unknown as Record<string, unknown>, [
-        'unit',
-        'description',
-        'dimensions',
-      ]);
-      const ca = byKey(t.cells, (c) => keyText(c.key));
-      const cb = byKey(u.cells, (c) => keyText(c.key));
-      const cells = {
-        added: u.cells
-          .filter((c) => !ca.has(keyText(c.key)))
-          .map((c) => valueChange(keyText(c.key), u.unit, '', c.value)),
-        removed: t.cells
-          .filter((c) => !cb.has(keyText(c.key)))
-          .map((c) => valueChange(keyText(c.key), t.unit, c.value, '')),
-        changed: t.cells.flatMap((c) => {
-          const d = cb.get(keyText(c.key));
-          return d !== undefined && !sameNumber(c.value, d.value)
-            ? [valueChange(keyText(c.key), u.unit, c.value, d.value)]
-            : [];
-        }),
-      };
-      const annotations = t.cells.flatMap((c) => {
-        const d = cb.get(keyText(c.key));
-        const f = d === undefined ? [] : fieldChanges(figureFields(c), figureFields(d), FIGURE_FIELDS);
-        return f.length > 0 ? [{ name: keyText(c.key), fields: f }] : [];
-      });
-      const any = fields.length + cells.added.length + cells.removed.length + cells.changed.length + annotations.length;
-      return any > 0 ? [{ name: t.name, fields, cells, annotations }] : [];
+      const change = tableChange(t, u);
+      const any =
+        change.fields.length +
+        change.cells.added.length +
+        change.cells.removed.length +
+        change.cells.changed.length +
+        change.annotations.length;
+      return any > 0 ? [change] : [];
     }),
   };
+}
 
+/** One table in both sets: its own fields, then cell by cell (cells keyed by their dimension values). */
+function tableChange(t: ShownTable, u: ShownTable): RuleSetDiff['tables']['changed'][number] {
+  const fields = fieldChanges(t as unknown as Record<string, unknown>, u as unknown as Record<string, unknown>, [
+    'unit',
+    'description',
+    'dimensions',
+  ]);
+  const ca = byKey(t.cells, (c) => keyText(c.key));
+  const cb = byKey(u.cells, (c) => keyText(c.key));
+  const cells = {
+    added: u.cells.filter((c) => !ca.has(keyText(c.key))).map((c) => valueChange(keyText(c.key), u.unit, '', c.value)),
+    removed: t.cells
+      .filter((c) => !cb.has(keyText(c.key)))
+      .map((c) => valueChange(keyText(c.key), t.unit, c.value, '')),
+    changed: t.cells.flatMap((c) => {
+      const d = cb.get(keyText(c.key));
+      return d !== undefined && !sameNumber(c.value, d.value)
+        ? [valueChange(keyText(c.key), u.unit, c.value, d.value)]
+        : [];
+    }),
+  };
+  const annotations = t.cells.flatMap((c) => {
+    const d = cb.get(keyText(c.key));
+    const f = d === undefined ? [] : fieldChanges(figureFields(c), figureFields(d), FIGURE_FIELDS);
+    return f.length > 0 ? [{ name: keyText(c.key), fields: f }] : [];
+  });
+  return { name: t.name, fields, cells, annotations };
+}
+
+function calculationChanges(sa: ShownRuleSet, sb: ShownRuleSet): CalculationDiff[] {
   const calcIds = [
     ...new Set([...sa.calculations.map((c) => c.calculation), ...sb.calculations.map((c) => c.calculation)]),
   ].sort();
-  const calculations: CalculationDiff[] = calcIds.map((id) => {
-    const x = sa.calculations.find((c) => c.calculation === id);
-    const y = sb.calculations.find((c) => c.calculation === id);
-    const empty = { added: [], removed: [], changed: [] };
-    if (x === undefined || y === undefined) {
-      return {
-        calculation: id,
-        status: x === undefined ? 'added' : 'removed',
-        fields: [],
-        posts: empty,
-        values: empty,
-        totals: empty,
-      };
-    }
-    const fields = fieldChanges(x as unknown as Record<string, unknown>, y as unknown as Record<string, unknown>, [
-      'description',
-      'measures',
-      'unit',
-      'groups',
-    ]);
-    const posts = amountDiffs(x.posts, y.posts);
-    const values = amountDiffs(x.values, y.values);
-    const tx = byKey(x.totals, (t) => t.name);
-    const ty = byKey(y.totals, (t) => t.name);
-    const totals = {
-      added: y.totals.filter((t) => !tx.has(t.name)).map((t) => t.name),
-      removed: x.totals.filter((t) => !ty.has(t.name)).map((t) => t.name),
-      changed: x.totals.flatMap((t) => {
-        const u = ty.get(t.name);
-        return u !== undefined && (u.amount !== t.amount || u.description !== t.description)
-          ? [{ field: t.name, old: t.amount, new: u.amount }]
-          : [];
-      }),
-    };
-    const count =
-      fields.length +
-      posts.added.length +
-      posts.removed.length +
-      posts.changed.length +
-      values.added.length +
-      values.removed.length +
-      values.changed.length +
-      totals.added.length +
-      totals.removed.length +
-      totals.changed.length;
-    return { calculation: id, status: count > 0 ? 'changed' : 'unchanged', fields, posts, values, totals };
-  });
+  return calcIds.map((id) =>
+    calculationChange(
+      id,
+      sa.calculations.find((c) => c.calculation === id),
+      sb.calculations.find((c) => c.calculation === id),
+    ),
+  );
+}
 
+/** One calculation: added or removed whole, or its fields, intermediate values, posts and totals. */
+function calculationChange(
+  id: string,
+  x: ShownCalculation | undefined,
+  y: ShownCalculation | undefined,
+): CalculationDiff {
+  const empty = { added: [], removed: [], changed: [] };
+  if (x === undefined || y === undefined) {
+    return {
+      calculation: id,
+      status: x === undefined ? 'added' : 'removed',
+      fields: [],
+      posts: empty,
+      values: empty,
+      totals: empty,
+    };
+  }
+  const fields = fieldChanges(x as unknown as Record<string, unknown>, y as unknown as Record<string, unknown>, [
+    'description',
+    'measures',
+    'unit',
+    'groups',
+  ]);
+  const posts = amountDiffs(x.posts, y.posts);
+  const values = amountDiffs(x.values, y.values);
+  const tx = byKey(x.totals, (t) => t.name);
+  const ty = byKey(y.totals, (t) => t.name);
+  const totals = {
+    added: y.totals.filter((t) => !tx.has(t.name)).map((t) => t.name),
+    removed: x.totals.filter((t) => !ty.has(t.name)).map((t) => t.name),
+    changed: x.totals.flatMap((t) => {
+      const u = ty.get(t.name);
+      return u !== undefined && (u.amount !== t.amount || u.description !== t.description)
+        ? [{ field: t.name, old: t.amount, new: u.amount }]
+        : [];
+    }),
+  };
+  const count =
+    fields.length +
+    posts.added.length +
+    posts.removed.length +
+    posts.changed.length +
+    values.added.length +
+    values.removed.length +
+    values.changed.length +
+    totals.added.length +
+    totals.removed.length +
+    totals.changed.length;
+  return { calculation: id, status: count > 0 ? 'changed' : 'unchanged', fields, posts, values, totals };
+}
+
+/** Every worked example of A (`tests/<calculation>/*.json`, in path order) recomputed under A and under B. */
+function exampleEffects(a: RuleSet, b: RuleSet, filesA: Readonly<Record<string, unknown>>): ExampleEffect[] {
   const examples: ExampleEffect[] = [];
   for (const [file, content] of Object.entries(filesA).sort(([p], [q]) => p.localeCompare(q))) {
     const match = /^tests\/(afloscapaciteit|pensioenuitgaven)\//.exec(file);
@@ -446,17 +495,7 @@ export function diffRuleSets(
     });
   }
 
-  return {
-    from: { label: labels.from, id: a.id, hash: a.hash },
-    to: { label: labels.to, id: b.id, hash: b.hash },
-    manifest,
-    rounding,
-    sources,
-    parameters,
-    tables,
-    calculations,
-    examples,
-  };
+  return examples;
 }
 
 function percent(c: ValueChange): string {
@@ -505,7 +544,7 @@ function amountDiffLines(
   return lines;
 }
 
-/** The Markdown of `rules diff --format md`. */
+/** The Markdown of `rules diff --format md`: a heading and the two sets' ids and hashes, then one section per part of a rule set. */
 export function diffMarkdown(d: RuleSetDiff): string {
   const lines: string[] = [
     `# Changes from ${d.from.label} to ${d.to.label}`,
@@ -520,13 +559,20 @@ export function diffMarkdown(d: RuleSetDiff): string {
       ],
     ),
     '',
+    ...changeSection('Rule set', d.manifest, 'No change in title, description, status or validity.'),
+    ...parametersSection(d),
+    ...tablesSection(d),
+    ...sourcesSection(d),
+    ...changeSection('Rounding', d.rounding, 'No change.'),
+    ...rulesSection(d),
+    ...examplesSection(d),
   ];
-  lines.push('## Rule set', '');
-  lines.push(
-    ...(d.manifest.length > 0 ? changeList(d.manifest) : ['No change in title, description, status or validity.']),
-    '',
-  );
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
 
+/** A count, then a table each of changed values (with the change in %), added and removed parameters, then the other changes. */
+function parametersSection(d: RuleSetDiff): string[] {
+  const lines: string[] = [];
   lines.push('## Parameters', '');
   const p = d.parameters;
   lines.push(
@@ -544,34 +590,40 @@ export function diffMarkdown(d: RuleSetDiff): string {
       '',
     );
   }
-  if (p.added.length > 0) {
-    lines.push('### Added', '');
-    lines.push(
-      ...mdTable(
-        ['parameter', 'value', 'unit', 'description'],
-        p.added.map((x) => [code(x.name), x.value, x.unit, x.description]),
-        ['left', 'right'],
-      ),
-      '',
-    );
-  }
-  if (p.removed.length > 0) {
-    lines.push('### Removed', '');
-    lines.push(
-      ...mdTable(
-        ['parameter', 'value', 'unit', 'description'],
-        p.removed.map((x) => [code(x.name), x.value, x.unit, x.description]),
-        ['left', 'right'],
-      ),
-      '',
-    );
-  }
+  lines.push(...parameterList('Added', p.added));
+  lines.push(...parameterList('Removed', p.removed));
   if (p.annotations.length > 0) {
     lines.push('### Other changes', '');
     for (const a of p.annotations) lines.push(`- ${code(a.name)}:`, ...changeList(a.fields, '  '));
     lines.push('');
   }
 
+  return lines;
+}
+
+/** A section that lists field changes, or says `none` when there are none. */
+function changeSection(heading: string, changes: readonly FieldChange[], none: string): string[] {
+  return [`## ${heading}`, '', ...(changes.length > 0 ? changeList(changes) : [none]), ''];
+}
+
+/** Added or removed parameters as a table under `heading`; nothing when there are none. */
+function parameterList(heading: string, list: RuleSetDiff['parameters']['added']): string[] {
+  if (list.length === 0) return [];
+  return [
+    `### ${heading}`,
+    '',
+    ...mdTable(
+      ['parameter', 'value', 'unit', 'description'],
+      list.map((x) => [code(x.name), x.value, x.unit, x.description]),
+      ['left', 'right'],
+    ),
+    '',
+  ];
+}
+
+/** Added and removed tables, then per changed table its own fields and its cells. */
+function tablesSection(d: RuleSetDiff): string[] {
+  const lines: string[] = [];
   lines.push('## Tables', '');
   const t = d.tables;
   lines.push(`${t.changed.length} changed, ${t.added.length} added, ${t.removed.length} removed.`, '');
@@ -597,6 +649,11 @@ export function diffMarkdown(d: RuleSetDiff): string {
     }
   }
 
+  return lines;
+}
+
+function sourcesSection(d: RuleSetDiff): string[] {
+  const lines: string[] = [];
   lines.push('## Sources', '');
   const s = d.sources;
   if (s.added.length + s.removed.length + s.changed.length === 0) lines.push('No change.');
@@ -605,9 +662,12 @@ export function diffMarkdown(d: RuleSetDiff): string {
   for (const c of s.changed) lines.push(`- ${code(c.key)} changed:`, ...changeList(c.fields, '  '));
   lines.push('');
 
-  lines.push('## Rounding', '');
-  lines.push(...(d.rounding.length > 0 ? changeList(d.rounding) : ['No change.']), '');
+  return lines;
+}
 
+/** Per calculation: added, removed, unchanged, or what changed in its intermediate values, posts and totals. */
+function rulesSection(d: RuleSetDiff): string[] {
+  const lines: string[] = [];
   lines.push('## Rules', '');
   for (const c of d.calculations) {
     lines.push(`### ${c.calculation}`, '');
@@ -624,6 +684,12 @@ export function diffMarkdown(d: RuleSetDiff): string {
     lines.push('');
   }
 
+  return lines;
+}
+
+/** Per calculation, A's worked examples with their key figures under A and under B. */
+function examplesSection(d: RuleSetDiff): string[] {
+  const lines: string[] = [];
   lines.push(`## Worked examples of ${d.from.label} under ${d.to.label}`, '');
   if (d.examples.length === 0)
     lines.push(`${d.from.label} has no worked examples here (they are in the tests/ folder of a rule-set folder).`, '');
@@ -652,7 +718,7 @@ export function diffMarkdown(d: RuleSetDiff): string {
       '',
     );
   }
-  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+  return lines;
 }
 
 export { sourceText, provenanceText };

@@ -248,10 +248,21 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     '',
     `Generated with \`budgetnorm rules show ${label} --format md\`; do not edit (a test fails when the committed copy of a bundled set is stale).`,
     '',
+    ...(s.description !== undefined ? [s.description, ''] : []),
+    ...summarySection(s),
+    ...sourcesSection(s),
+    ...roundingSection(s),
+    ...parametersSection(s),
+    ...tablesSection(s),
+    ...rulesSections(s),
   ];
-  if (s.description !== undefined) lines.push(s.description, '');
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+/** Id, validity, status, hash and how many calculations and figures the set has. */
+function summarySection(s: ShownRuleSet): string[] {
   const calcs = s.calculations.map((c) => `${c.calculation} (${c.posts.length} posts)`).join(', ');
-  lines.push(
+  return [
     ...mdTable(
       ['', ''],
       [
@@ -267,49 +278,57 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
       ],
     ),
     '',
-  );
+  ];
+}
 
-  lines.push('## Sources', '');
-  lines.push(
-    ...mdTable(
-      ['key', 'publisher', 'title', 'period', 'where', 'read on'],
-      s.sources.map((src) => [
-        code(src.key),
-        src.publisher,
-        src.title + (src.note === undefined ? '' : ` (${src.note})`),
-        src.period,
-        src.url ?? src.document ?? '',
-        src.read,
-      ]),
-    ),
-    '',
-  );
+/** A `##` section that is one table. */
+function tableSection(heading: string, ...table: Parameters<typeof mdTable>): string[] {
+  return [`## ${heading}`, '', ...mdTable(...table), ''];
+}
 
-  lines.push('## Rounding', '');
-  lines.push(
-    ...mdTable(
-      ['policy', 'decimals', 'mode', 'description'],
-      Object.entries(s.rounding).map(([name, r]) => [code(name), String(r.decimals), r.mode, r.description]),
-      ['left', 'right'],
-    ),
-    '',
+function sourcesSection(s: ShownRuleSet): string[] {
+  return tableSection(
+    'Sources',
+    ['key', 'publisher', 'title', 'period', 'where', 'read on'],
+    s.sources.map((src) => [
+      code(src.key),
+      src.publisher,
+      src.title + (src.note === undefined ? '' : ` (${src.note})`),
+      src.period,
+      src.url ?? src.document ?? '',
+      src.read,
+    ]),
   );
+}
 
-  lines.push(
+function roundingSection(s: ShownRuleSet): string[] {
+  return tableSection(
+    'Rounding',
+    ['policy', 'decimals', 'mode', 'description'],
+    Object.entries(s.rounding).map(([name, r]) => [code(name), String(r.decimals), r.mode, r.description]),
+    ['left', 'right'],
+  );
+}
+
+/** Every parameter with its value, source and provenance. */
+function parametersSection(s: ShownRuleSet): string[] {
+  return [
     '## Parameters',
     '',
     `${s.parameters.length} parameters. Provenance: **read** in the source, **derived** by the formula shown, **estimate** (budgetnorm's own, with its reasoning), **to-verify** (from a secondary source, still to check).`,
     '',
-  );
-  lines.push(
     ...mdTable(
       ['parameter', 'value', 'unit', 'description', 'source', 'provenance', 'file'],
       s.parameters.map((p) => [code(p.name), p.value, p.unit, p.description, sourceText(p), provenanceText(p), p.file]),
       ['left', 'right'],
     ),
     '',
-  );
+  ];
+}
 
+/** Per table its dimensions, then every cell with its source and provenance. */
+function tablesSection(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   lines.push('## Tables', '');
   for (const t of s.tables) {
     lines.push(`### ${code(t.name)}`, '', `${t.description}. Unit ${t.unit}; in ${t.file}.`, '');
@@ -329,7 +348,12 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
       '',
     );
   }
+  return lines;
+}
 
+/** Per calculation its groups, intermediate values, posts (each rule in readable notation) and totals. */
+function rulesSections(s: ShownRuleSet): string[] {
+  const lines: string[] = [];
   for (const c of s.calculations) {
     lines.push(`## Rules: ${c.calculation}`, '', c.description, '');
     lines.push(
@@ -355,7 +379,7 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
     for (const t of c.totals) lines.push(`- ${code(t.name)} (${t.unit}): ${t.description}`, `  = ${code(t.amount)}`);
     lines.push('');
   }
-  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+  return lines;
 }
 
 export { mdCell };
