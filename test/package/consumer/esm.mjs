@@ -24,7 +24,8 @@ const example = (path) => JSON.parse(readFileSync(`${rules}nl-2026/tests/${path}
 // (a) repayment capacity: every figure of the shared worked example
 const shared = example('afloscapaciteit/alleenstaand-huur-aow.json');
 const repayment = repaymentCapacity(shared.request, { ruleSet: 'nl-2026' });
-const posts = Object.fromEntries(repayment.Posten.map((p) => [p.Code, p.Bedrag]));
+// each post as the worked example states it: both measures (issue 16)
+const posts = Object.fromEntries(repayment.Posten.map((p) => [p.Code, { Bedrag: p.Bedrag, Minimaal: p.Minimaal }]));
 assert.ok(Object.keys(shared.expected.Posten).length >= 8, 'the worked example lists every post');
 assert.deepEqual(posts, shared.expected.Posten);
 for (const total of ['TotaalLasten', 'Afloscapaciteit', 'Tekort', 'NettoBesteedbaarInkomenPerMaand']) {
@@ -32,7 +33,7 @@ for (const total of ['TotaalLasten', 'Afloscapaciteit', 'Tekort', 'NettoBesteedb
 }
 assert.equal(repayment.Rekenregels.Id, 'nl-2026');
 console.log(
-  `repayment: Levensonderhoud ${posts.Levensonderhoud}, TotaalLasten ${repayment.TotaalLasten}, Tekort ${repayment.Tekort} (as the worked example)`,
+  `repayment: Levensonderhoud ${posts.Levensonderhoud.Bedrag}, TotaalLasten ${repayment.TotaalLasten}, Tekort ${repayment.Tekort} (as the worked example)`,
 );
 
 // retirement expenditure: every post and the totals of a worked example
