@@ -2,10 +2,11 @@
  * `postbuild`: bundles the `budgetnorm` executable (dist/cli/main.js, tsc's output) with its
  * dependencies into that one file, in place. Started as some 150 separate ES modules, the CLI
  * spent about a third of a one-calculation run resolving, reading and compiling them (issue 14:
- * `budgetnorm afloscapaciteit file.json` in ≤ 150 ms wall). Only the executable is bundled: the
- * library's entry points stay tsc's modules, so `budgetnorm`, `budgetnorm/http` and
- * `budgetnorm/node` keep sharing one instance of each class. The batch workers still start
- * dist/cli/batch/worker.js, which the bundle finds in batch/ beside it (src/cli/batch/pool.ts).
+ * `budgetnorm afloscapaciteit file.json` in ≤ 150 ms wall). It runs before
+ * scripts/bundle-library.mjs, which bundles the library's entry points (with code splitting, so
+ * they share one instance of each class) and deletes tsc's other modules. The batch workers
+ * start dist/cli/batch/worker.js, one of those entry points, which the bundle finds in batch/
+ * beside it (src/cli/batch/pool.ts).
  *
  * Paths the CLI reads relative to its own module (`../../package.json`, `../../rules/`) keep
  * working: every such module sits two folders below the package root, as the bundle does.

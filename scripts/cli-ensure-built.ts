@@ -1,7 +1,8 @@
 /**
  * The built CLI (dist/) for the tests and the batch benchmark that spawn `budgetnorm`: built
- * with `tsc -p tsconfig.build.json` (what `npm install` runs as `prepare`) when dist/ is
- * missing or older than a file under src/.
+ * with `tsc -p tsconfig.build.json` and the bundling steps of `postbuild` (what `npm install`
+ * runs as `prepare`, without emptying dist/ or rebuilding the advisor page) when dist/ is
+ * missing or older than a file under src/, so the tests run the layout that is published.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -35,5 +36,9 @@ export function ensureBuilt(): boolean {
   // tsc emits even when some file has a type error; the type check is `npm test`'s job, not this one's.
   if (!outputs.every((f) => existsSync(f)))
     throw new Error(`the build did not produce the CLI:\n${tsc.stdout}${tsc.stderr}`);
+  for (const step of ['bundle-cli.mjs', 'bundle-library.mjs']) {
+    const bundle = spawnSync(process.execPath, [join(REPO, 'scripts', step)], { cwd: REPO, encoding: 'utf8' });
+    if (bundle.status !== 0) throw new Error(`scripts/${step} failed:\n${bundle.stdout}${bundle.stderr}`);
+  }
   return true;
 }

@@ -1,7 +1,7 @@
 /**
  * The rule sets that ship with the package, each loaded when first chosen (not at import,
- * and not the others: a calculation with nl-2026 never loads nl-2025). The catalog itself is
- * made from the manifests alone. Each set was fully checked, coverage sweep included, when
+ * and not the others: a calculation with nl-2026 never loads nl-2025, nor parses its files'
+ * JSON text). The catalog itself is made from the manifests alone. Each set was fully checked, coverage sweep included, when
  * `npm run generate` bundled it, which also recorded its content hash and made sure its schemas
  * return its files unchanged; so loading one trusts the files as recorded (`trustedRuleSet`:
  * no schema parse, cross-check or hashing at run time, which cost a cold start some 50 ms), and
@@ -36,9 +36,7 @@ let catalog: RuleSetCatalog | undefined;
 export function bundledCatalog(): RuleSetCatalog {
   catalog ??= lazyCatalog(
     Object.values(BUNDLED_RULE_SETS).map((bundled) =>
-      lazyEntry(manifestOf(bundled.files['manifest.json']), () =>
-        markChecked(trustedRuleSet(bundled.files, bundled.verifiedHash)),
-      ),
+      lazyEntry(manifestOf(bundled.manifest), () => markChecked(trustedRuleSet(bundled.files, bundled.verifiedHash))),
     ),
   );
   return catalog;

@@ -6,7 +6,7 @@
  * The TypeScript types in ./explanation.ts stay the documented description; the checks at the
  * end of this file make the compiler refuse a schema that drifts from them in either direction.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type ConditionTrace, EXPLANATION_FORMAT, type Explanation, type FigureUse } from './explanation.js';
 
 const decimal = z.string().describe('an exact decimal number, as a string');

@@ -6,7 +6,7 @@
  * messages) means no zod wording or internal limit (such as the safe-integer range) ever
  * reaches a caller, and a zod upgrade cannot change an error message.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeEnumMembers, type EnumDefinition } from './enums.js';
 
 /** Two keys of one object of which at most one may be given (non-null). */

@@ -7,7 +7,7 @@
  * would copy caller keys such as `__proto__` onto a fresh object, which is how prototype
  * pollution starts; unknown keys are reported separately (unknown-fields.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_AGE, MAX_MONTHLY_AMOUNT, MAX_WOZ_VALUE, MIN_AGE, MIN_MONTHLY_AMOUNT, MIN_WOZ_VALUE } from './bounds.js';
 import { caseInsensitiveNamePattern, describeEnumMembers, type EnumDefinition } from './enums.js';
 import { withRule, type ExclusiveKeys } from './field-rules.js';

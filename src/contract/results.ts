@@ -3,7 +3,7 @@
  * the TypeScript types, the tests' shape checks and (later) the OpenAPI document come.
  * Amounts are JSON numbers in euros per month, rounded as the rule set says.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Explanation, ProvenanceKind } from './explanation.js';
 import { ExplanationSchema } from './explanation-schema.js';
 import { RuleSetStatus } from './rule-set-status.js';

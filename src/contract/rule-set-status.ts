@@ -3,7 +3,7 @@
  * in the contract because every result names it (`Rekenregels.Status`) and warns when a set is
  * not final; the rule format (src/rules/format/manifest.ts) takes the same list from here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 // A literal of four values rather than z.enum: the same check and JSON Schema (`enum`), and a
 // plain union type, which the API reference can show without an object of four keys to document.

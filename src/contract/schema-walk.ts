@@ -6,7 +6,7 @@
  * stack overflow), and inherited properties are never read (`__proto__` in a parsed body is
  * an own key like any other and is looked at only as a key).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ruleOf, unwrapPresence } from './field-rules.js';
 import type { PathSegment } from './field-path.js';
 import { isJsonObject } from './json-kinds.js';

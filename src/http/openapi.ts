@@ -4,7 +4,7 @@
  * and the errors (`./problem.ts`): one description, so the document cannot drift from what
  * the service does.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { OPERATIONS, type OperationRegistry, type OperationSpec } from '../calculations/operations.js';
 import { ConditionTraceSchema } from '../contract/explanation-schema.js';

@@ -4,7 +4,7 @@
  *
  * A problem body never carries a stack trace, a key, or the text of the request body.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ValidationIssue } from '../contract/errors.js';
 
 /**

@@ -2,7 +2,7 @@
  * The bundled rule sets carry the content hash they had when `npm run generate` checked them
  * completely; loading skips the coverage sweep only while the files still hash to it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet, loadRuleSetWithReport } from '../../src/engine/verify.js';
 import { BUNDLED_RULE_SETS } from '../../src/rules/bundled.generated.js';
@@ -24,6 +24,33 @@ describe('bundled rule sets', () => {
     expect(Object.keys(BUNDLED_RULE_SETS).length).toBeGreaterThanOrEqual(2);
     for (const bundled of Object.values(BUNDLED_RULE_SETS))
       expect(bundled.verifiedHash).toBe(hashRuleFiles(bundled.files));
+  });
+
+  it('carry their manifest beside the files, as in the files: choosing a set reads only the manifests', () => {
+    for (const bundled of Object.values(BUNDLED_RULE_SETS))
+      expect(bundled.manifest).toStrictEqual(bundled.files['manifest.json']);
+  });
+
+  it("a calculation with one bundled set parses that set's JSON text and no other's (issue 14: cold start)", async () => {
+    vi.resetModules();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const fresh = await import('../../src/index.js');
+      const body = JSON.stringify({
+        LeeftijdHoofdpersoon: 66,
+        HeeftPartner: false,
+        AantalThuiswonendeKinderen: 0,
+        AantalAutos: 0,
+        NettoBesteedbaarInkomenPerMaand: 2200,
+        BijzondereUitgaven: {},
+        Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+      });
+      expect(fresh.repaymentCapacity(JSON.parse(body), { ruleSet: 'nl-2026' }).Rekenregels.Id).toBe('nl-2026');
+      const parsedSets = parse.mock.calls.flatMap(([text]) => /"id":"(nl-\d{4})"/.exec(String(text))?.[1] ?? []);
+      expect(parsedSets).toEqual(['nl-2026']);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('are trusted as recorded: the same rule set as the full parse and cross-checks give, for every bundled set', () => {

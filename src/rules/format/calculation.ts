@@ -6,7 +6,7 @@
  * least one rule must hold for every household: the loader checks this, so a post never
  * silently comes out as 0.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier, Unit } from './common.js';
 import { TopCondition } from './condition.js';
 import { Expression } from './expression.js';

@@ -3,7 +3,7 @@
  * provenance. Rule files are strict: every object schema here rejects unknown keys, so a
  * misspelt key is an error rather than silently dropped data.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProvenanceKind } from '../../contract/explanation.js';
 
 /**

@@ -5,7 +5,7 @@
  * extensions (condition references, params, custom operators, decorators) are not, so
  * every condition means exactly what json-rules-engine would make of it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const OPERATORS = [
   'equal',

@@ -8,7 +8,7 @@
  * `src/engine/operators/<operator>.ts`. This module names the forms, one per operator, and
  * assembles the schema from the units, in the units' (documentation) order.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { DecimalLiteral } from './common.js';
 import type { BooleanCondition, Condition } from './condition.js';
 import { EXPRESSION_UNITS } from '../language/units.js';

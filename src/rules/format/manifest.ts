@@ -2,7 +2,7 @@
  * `manifest.json`: what a rule set is, when it applies, how it rounds, and the register of
  * sources every value cites.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { RuleSetStatus } from '../../contract/rule-set-status.js';
 import { Identifier, IsoDate } from './common.js';
 

@@ -3,7 +3,7 @@
  * provenance. Tables are keyed by named dimensions, each either a list of categories or a
  * list of numeric bands.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DecimalLiteral, Identifier, KeyValue, Unit, sourcedValue } from './common.js';
 
 /** One scalar parameter. */

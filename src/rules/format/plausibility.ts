@@ -6,7 +6,7 @@
  * comparison of the bundled sets and fails outside a band; like the worked examples it is not
  * part of the rules (the loader and the content hash ignore `tests/`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CalculationId } from './calculation.js';
 import { Identifier, sourcedValue, Unit } from './common.js';
 import { Source } from './manifest.js';

@@ -3,7 +3,7 @@
  * the expected figures, and a one-line derivation per post so a reviewer can follow the
  * arithmetic. The test suite and `budgetnorm rules test` run every one.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const Amount = z.number();
 

@@ -1,5 +1,5 @@
 /** `{ "const": "12", "unit": "month/year" }`: a literal figure; without a unit it takes its neighbours'. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DecimalLiteral, Unit } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';

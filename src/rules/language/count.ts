@@ -1,5 +1,5 @@
 /** `{ "count": { "over": "children", "when": … } }`: how many items of a collection (meeting `when`); unit `1`. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Collection } from '../format/common.js';
 import { TopCondition } from '../format/condition.js';
 import type { ExpressionForms } from '../format/expression.js';

@@ -1,5 +1,5 @@
 /** `{ "divide": [a, b] }`: a divided by b; the unit is a's over b's. A constant 0 divisor is refused at load. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExpressionForms } from '../format/expression.js';
 import { productUnit } from './arithmetic.js';
 import { ATOM, MULTIPLICATIVE, type ExpressionUnit } from './unit.js';

@@ -1,5 +1,5 @@
 /** `{ "fact": "income" }`: a numeric fact of the household, or of the current item inside a `sum`. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';

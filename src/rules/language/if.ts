@@ -1,5 +1,5 @@
 /** `{ "if": condition, "then": a, "else": b }`: a when the condition holds, else b; a and b in the same unit. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Condition } from '../format/condition.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { agreeingUnit } from './arithmetic.js';

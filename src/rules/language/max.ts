@@ -1,5 +1,5 @@
 /** `{ "max": [a, b, …] }`: the largest of one or more amounts in the same unit. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExpressionForms } from '../format/expression.js';
 import { agreeingUnit, operandsAt } from './arithmetic.js';
 import { atom, type ExpressionUnit } from './unit.js';

@@ -1,5 +1,5 @@
 /** `{ "multiply": [a, b, …] }`: the product; its unit is the product of the operands' units. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExpressionForms } from '../format/expression.js';
 import { productUnit } from './arithmetic.js';
 import { MULTIPLICATIVE, type ExpressionUnit } from './unit.js';

@@ -1,5 +1,5 @@
 /** `{ "param": "aowLeeftijd" }`: a parameter's value, in the parameter's unit. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';

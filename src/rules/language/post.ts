@@ -1,5 +1,5 @@
 /** `{ "post": "Huur", "measure": "basis", "rounded": true }`: another post's amount. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';

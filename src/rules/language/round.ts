@@ -1,5 +1,5 @@
 /** `{ "round": …, "policy": "euro" }`: an amount rounded by one of the manifest's rounding policies. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';

@@ -1,5 +1,5 @@
 /** `{ "subtract": [a, b] }`: a minus b, both in the same unit. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExpressionForms } from '../format/expression.js';
 import { agreeingUnit, operandsAt } from './arithmetic.js';
 import { ADDITIVE, MULTIPLICATIVE, type ExpressionUnit } from './unit.js';

@@ -4,7 +4,7 @@
  * is one key in the schema below, one check, one word in the rendering and one use in its
  * compiler (src/engine/operators/sum-posts.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';

@@ -3,7 +3,7 @@
  * items of a collection (those meeting `when`); inside, `car.*` (or `person.*`, `child.*`)
  * facts read the current item.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Collection } from '../format/common.js';
 import { TopCondition } from '../format/condition.js';
 import type { ExpressionForms } from '../format/expression.js';

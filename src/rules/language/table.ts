@@ -4,7 +4,7 @@
  * that falls in one of the dimension's bands). The checker proves that every value the
  * facts can take finds a cell.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FactDomain } from '../facts.js';
 import { Identifier, KeyValue } from '../format/common.js';
 import type { Collection, ExpressionForms, TableKey } from '../format/expression.js';

@@ -1,5 +1,5 @@
 /** `{ "value": "woonlasten" }`: an intermediate value of the same calculation file. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Identifier } from '../format/common.js';
 import type { ExpressionForms } from '../format/expression.js';
 import { atom, type ExpressionUnit } from './unit.js';
