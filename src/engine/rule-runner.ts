@@ -65,13 +65,25 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
         out[m] = last as Decimal;
       }
     } else {
+      // Measures that held the very same Decimal and add the very same amount keep holding one
+      // Decimal, added once: so a defaulted measure stays identical to the one it defaults to,
+      // and its rounding and sums are shared (see `postRounded`, `sumPosts`).
+      let lastBefore: Decimal | undefined;
+      let lastAfter: Decimal | undefined;
       for (let a = 0; a < amounts.length; a += 1) {
         const [m, fn] = amounts[a] as readonly [string, AmountFn];
+        let changed = false;
         if (fn !== lastFn) {
           lastFn = fn;
           last = fn(ctx);
+          changed = true;
         }
-        out[m] = addMoney(out[m] as Decimal, last as Decimal);
+        const before = out[m] as Decimal;
+        if (changed || before !== lastBefore) {
+          lastBefore = before;
+          lastAfter = addMoney(before, last as Decimal);
+        }
+        out[m] = lastAfter as Decimal;
       }
     }
     if (program.combine === 'first') return out;
