@@ -51,6 +51,35 @@ export function addMoney(a: Decimal, b: Decimal): Decimal {
   return a.plus(b);
 }
 
+/**
+ * `a.comparedTo(b)`: 1, -1, 0, or NaN when either is NaN. The same steps as decimal.js's,
+ * which first copies `b` into a new Decimal (digits and all); every `min` and `max` compares.
+ */
+export function compareMoney(a: Decimal, b: Decimal): number {
+  const ad = a.d;
+  const bd = b.d;
+  const as = a.s;
+  const bs = b.s;
+  // Either NaN or ±Infinity?
+  if (ad === null || bd === null) {
+    if (Number.isNaN(as) || Number.isNaN(bs)) return Number.NaN;
+    if (as !== bs) return as;
+    if (ad === bd) return 0;
+    return (ad === null) !== as < 0 ? 1 : -1;
+  }
+  // Either zero?
+  if (ad[0] === 0 || bd[0] === 0) return ad[0] !== 0 ? as : bd[0] !== 0 ? -bs : 0;
+  if (as !== bs) return as;
+  if (a.e !== b.e) return a.e > b.e !== as < 0 ? 1 : -1;
+  const n = ad.length < bd.length ? ad.length : bd.length;
+  for (let i = 0; i < n; i += 1) {
+    const x = ad[i] as number;
+    const y = bd[i] as number;
+    if (x !== y) return x > y !== as < 0 ? 1 : -1;
+  }
+  return ad.length === bd.length ? 0 : ad.length > bd.length !== as < 0 ? 1 : -1;
+}
+
 const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /**

@@ -10,7 +10,7 @@ import { addMoney, type Decimal } from '../contract/money.js';
 import type { Combine, Notice } from '../rules/format/calculation.js';
 import type { Expression } from '../rules/format/expression.js';
 import type { EvalContext } from './context.js';
-import type { AmountMemo } from './amount-memo.js';
+import type { AmountMemo, MemoKey } from './amount-memo.js';
 import type { AmountFn } from './expression.js';
 
 /** One rule, compiled: its condition (absent: always applies) and its amount per measure. */
@@ -61,7 +61,7 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
   const rules = program.rules;
   let r = 0;
   const prefix = program.prefix;
-  let prefixKey: string | undefined;
+  let prefixKey: MemoKey | undefined;
   if (prefix !== undefined) {
     prefixKey = prefix.memo.key(ctx);
     const known = prefix.memo.cache.get(prefixKey);

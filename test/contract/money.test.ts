@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, Money, moneyToNumber, sumMoney } from '../../src/contract/money.js';
+import { addMoney, compareMoney, Money, moneyToNumber, sumMoney } from '../../src/contract/money.js';
 
 const operand = fc.oneof(
   fc.constantFrom(
@@ -52,6 +52,37 @@ describe('addMoney', () => {
     expect(addMoney(x, new Money(0))).toBe(x);
     expect(addMoney(new Money(0), x)).toBe(x);
     expect(addMoney(x, new Money('-0'))).not.toBe(x);
+  });
+});
+
+describe('compareMoney', () => {
+  it('is a.comparedTo(b) for every pair of operands, NaN, infinities, zeros and long numbers included', () => {
+    fc.assert(
+      fc.property(operand, operand, (a, b) => {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(Object.is(compareMoney(x, y), x.comparedTo(y)), `${a} vs ${b}`).toBe(true);
+        expect(Object.is(compareMoney(x, x), x.comparedTo(x))).toBe(true);
+      }),
+      { numRuns: 5000, seed: 16 },
+    );
+    // Same sign and exponent, one a digit-prefix of the other: decided by the number of words.
+    const close = [
+      '1.5',
+      '1.50000001',
+      '1.5000000000000001',
+      '-1.5',
+      '-1.50000001',
+      '-1.5000000000000001',
+      '12345678.9',
+    ];
+    for (const a of close) {
+      for (const b of close) {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(compareMoney(x, y), `${a} vs ${b}`).toBe(x.comparedTo(y));
+      }
+    }
   });
 });
 
