@@ -80,6 +80,68 @@ export function compareMoney(a: Decimal, b: Decimal): number {
   return ad.length === bd.length ? 0 : ad.length > bd.length !== as < 0 ? 1 : -1;
 }
 
+/**
+ * `d.toDecimalPlaces(0, rounding)` for a finite amount below ten million in magnitude, read
+ * from decimal.js's digits and made a Decimal from a JS integer (which decimal.js builds
+ * without rounding work); undefined for any other amount, or a rounding mode other than the
+ * seven a rule set can name. Posts and totals are rounded to whole euros at every call, and
+ * toDecimalPlaces copies and re-rounds the whole amount.
+ */
+export function roundWhole(d: Decimal, rounding: Decimal.Rounding): Decimal | undefined {
+  const digits = d.d;
+  if (digits === null || d.e > 6) return undefined;
+  const negative = d.s < 0;
+  let whole: number;
+  let first: number; // the first digit after the point
+  let rest: boolean; // any digit after that one
+  if (d.e >= 0) {
+    // The first word holds exactly the e + 1 digits before the point; each further word seven after it.
+    whole = digits[0] as number;
+    const next = digits.length > 1 ? (digits[1] as number) : 0;
+    first = Math.floor(next / 1_000_000);
+    rest = next % 1_000_000 !== 0 || digits.length > 2;
+  } else {
+    whole = 0;
+    if (d.e === -1) {
+      const word = digits[0] as number; // seven digits, the first of them just after the point
+      first = Math.floor(word / 1_000_000);
+      rest = word % 1_000_000 !== 0 || digits.length > 1;
+    } else {
+      first = 0;
+      rest = digits[0] !== 0 || digits.length > 1;
+    }
+  }
+  const fraction = first !== 0 || rest;
+  let up: boolean; // away from zero
+  switch (rounding) {
+    case Money.ROUND_UP:
+      up = fraction;
+      break;
+    case Money.ROUND_DOWN:
+      up = false;
+      break;
+    case Money.ROUND_CEIL:
+      up = fraction && !negative;
+      break;
+    case Money.ROUND_FLOOR:
+      up = fraction && negative;
+      break;
+    case Money.ROUND_HALF_UP:
+      up = first >= 5;
+      break;
+    case Money.ROUND_HALF_DOWN:
+      up = first > 5 || (first === 5 && rest);
+      break;
+    case Money.ROUND_HALF_EVEN:
+      up = first > 5 || (first === 5 && (rest || whole % 2 === 1));
+      break;
+    default:
+      return undefined;
+  }
+  const magnitude = up ? whole + 1 : whole;
+  return new Money(negative ? -magnitude : magnitude);
+}
+
 const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /**
