@@ -51,6 +51,97 @@ export function addMoney(a: Decimal, b: Decimal): Decimal {
   return a.plus(b);
 }
 
+/**
+ * `a.comparedTo(b)`: 1, -1, 0, or NaN when either is NaN. The same steps as decimal.js's,
+ * which first copies `b` into a new Decimal (digits and all); every `min` and `max` compares.
+ */
+export function compareMoney(a: Decimal, b: Decimal): number {
+  const ad = a.d;
+  const bd = b.d;
+  const as = a.s;
+  const bs = b.s;
+  // Either NaN or ±Infinity?
+  if (ad === null || bd === null) {
+    if (Number.isNaN(as) || Number.isNaN(bs)) return Number.NaN;
+    if (as !== bs) return as;
+    if (ad === bd) return 0;
+    return (ad === null) !== as < 0 ? 1 : -1;
+  }
+  // Either zero?
+  if (ad[0] === 0 || bd[0] === 0) return ad[0] !== 0 ? as : bd[0] !== 0 ? -bs : 0;
+  if (as !== bs) return as;
+  if (a.e !== b.e) return a.e > b.e !== as < 0 ? 1 : -1;
+  const n = ad.length < bd.length ? ad.length : bd.length;
+  for (let i = 0; i < n; i += 1) {
+    const x = ad[i] as number;
+    const y = bd[i] as number;
+    if (x !== y) return x > y !== as < 0 ? 1 : -1;
+  }
+  return ad.length === bd.length ? 0 : ad.length > bd.length !== as < 0 ? 1 : -1;
+}
+
+/**
+ * `d.toDecimalPlaces(0, rounding)` for a finite amount below ten million in magnitude, read
+ * from decimal.js's digits and made a Decimal from a JS integer (which decimal.js builds
+ * without rounding work); undefined for any other amount, or a rounding mode other than the
+ * seven a rule set can name. Posts and totals are rounded to whole euros at every call, and
+ * toDecimalPlaces copies and re-rounds the whole amount.
+ */
+export function roundWhole(d: Decimal, rounding: Decimal.Rounding): Decimal | undefined {
+  const digits = d.d;
+  if (digits === null || d.e > 6) return undefined;
+  const negative = d.s < 0;
+  let whole: number;
+  let first: number; // the first digit after the point
+  let rest: boolean; // any digit after that one
+  if (d.e >= 0) {
+    // The first word holds exactly the e + 1 digits before the point; each further word seven after it.
+    whole = digits[0] as number;
+    const next = digits.length > 1 ? (digits[1] as number) : 0;
+    first = Math.floor(next / 1_000_000);
+    rest = next % 1_000_000 !== 0 || digits.length > 2;
+  } else {
+    whole = 0;
+    if (d.e === -1) {
+      const word = digits[0] as number; // seven digits, the first of them just after the point
+      first = Math.floor(word / 1_000_000);
+      rest = word % 1_000_000 !== 0 || digits.length > 1;
+    } else {
+      first = 0;
+      rest = digits[0] !== 0 || digits.length > 1;
+    }
+  }
+  const fraction = first !== 0 || rest;
+  let up: boolean; // away from zero
+  switch (rounding) {
+    case Money.ROUND_UP:
+      up = fraction;
+      break;
+    case Money.ROUND_DOWN:
+      up = false;
+      break;
+    case Money.ROUND_CEIL:
+      up = fraction && !negative;
+      break;
+    case Money.ROUND_FLOOR:
+      up = fraction && negative;
+      break;
+    case Money.ROUND_HALF_UP:
+      up = first >= 5;
+      break;
+    case Money.ROUND_HALF_DOWN:
+      up = first > 5 || (first === 5 && rest);
+      break;
+    case Money.ROUND_HALF_EVEN:
+      up = first > 5 || (first === 5 && (rest || whole % 2 === 1));
+      break;
+    default:
+      return undefined;
+  }
+  const magnitude = up ? whole + 1 : whole;
+  return new Money(negative ? -magnitude : magnitude);
+}
+
 const POWERS_OF_TEN = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /**

@@ -22,8 +22,11 @@ type Amounts = Readonly<Record<string, Decimal>>;
 export interface AmountEvaluator {
   /** Post `i`'s exact amount per measure. */
   postExact(i: number, ctx: EvalContext): Amounts;
-  /** Post `i`'s exact amounts rounded by its policy (remembered with a remembered post). */
-  roundAll(i: number, exact: Amounts): Amounts;
+  /**
+   * Post `i`'s amounts rounded by its policy: rounded once per evaluation (the result and every
+   * `sumPosts` of rounded posts read the same object), and remembered with a remembered post.
+   */
+  postRounded(i: number, ctx: EvalContext): Amounts;
   /** Value `i`'s exact amount. */
   valueExact(i: number, ctx: EvalContext): Decimal;
 }
@@ -51,9 +54,29 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     if (known !== undefined) return known;
     const round = postRound[i] as (d: Decimal) => Decimal;
     const out: Record<string, Decimal> = {};
-    for (const m of measures) out[m] = round(exact[m] as Decimal);
+    // A measure left to its default holds the very same Decimal as the measure before it:
+    // its rounding is that measure's, not computed again.
+    let lastExact: Decimal | undefined;
+    let lastRounded: Decimal | undefined;
+    for (let m = 0; m < measures.length; m += 1) {
+      const name = measures[m] as string;
+      const amount = exact[name] as Decimal;
+      if (amount !== lastExact) {
+        lastExact = amount;
+        lastRounded = round(amount);
+      }
+      out[name] = lastRounded as Decimal;
+    }
     if (remembered) roundedByExact.set(exact, out);
     return out;
+  }
+
+  function postRounded(i: number, ctx: EvalContext): Amounts {
+    const known = ctx.state.postRounded[i];
+    if (known !== undefined) return known;
+    const rounded = roundAll(i, postExact(i, ctx));
+    ctx.state.postRounded[i] = rounded;
+    return rounded;
   }
 
   /** Runs a post's or value's rules, refusing a cycle (slot: the post's index, or the value's after the posts). */
@@ -100,5 +123,5 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     return amount;
   }
 
-  return { postExact, roundAll, valueExact };
+  return { postExact, postRounded, valueExact };
 }

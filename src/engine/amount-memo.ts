@@ -2,7 +2,8 @@
  * Amounts remembered across evaluations, per post, value or rule amount, keyed by exactly the
  * discrete facts they read (see {@link amountMemo}).
  */
-import { FACT_CATALOGS } from '../rules/facts.js';
+import { FACT_CATALOGS, ITEM_PREFIX, type FactCatalog, type FactDomain, type FactRecord } from '../rules/facts.js';
+import type { Collection } from '../rules/format/expression.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { EvalContext } from './context.js';
@@ -11,11 +12,111 @@ import { usageOf, type Usage } from './dependencies.js';
 /** At most this many remembered amounts per post or value; the oldest is forgotten first. */
 const MEMO_SIZE = 1024;
 
+/** The facts an amount reads, as one number (each fact a digit of a mixed radix) or, when they do not fit one, one string. */
+export type MemoKey = number | string;
+
 export interface AmountMemo<T> {
-  /** The facts the amount reads, written as one string. */
-  key(ctx: EvalContext): string;
-  readonly cache: Map<string, T>;
-  remember(key: string, amount: T): void;
+  /** The facts the amount reads, as one key. */
+  key(ctx: EvalContext): MemoKey;
+  readonly cache: Map<MemoKey, T>;
+  remember(key: MemoKey, amount: T): void;
+}
+
+/** One digit of a numeric key: a fact value's code in [0, radix), or -1 for a value outside its domain. */
+interface KeyDigit {
+  readonly radix: number;
+  code(value: unknown): number;
+}
+
+/** The digit of a fact with this domain; undefined for a domain that has no small set of values. */
+function digitOf(domain: FactDomain | undefined): KeyDigit | undefined {
+  if (domain === undefined) return undefined;
+  switch (domain.kind) {
+    case 'boolean':
+      return { radix: 2, code: (v) => (v === false ? 0 : v === true ? 1 : -1) };
+    case 'enum': {
+      const codes = new Map<unknown, number>(domain.values.map((v, i) => [v, i]));
+      return { radix: Math.max(1, domain.values.length), code: (v) => codes.get(v) ?? -1 };
+    }
+    case 'number': {
+      const { min, max } = domain;
+      if (!domain.integer || max - min > 200) return undefined;
+      return {
+        radix: max - min + 1,
+        code: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v - min : -1),
+      };
+    }
+  }
+}
+
+/** The digit of an item fact, which an item may lack: 0 when absent, else 1 + its value's code. */
+function itemDigitOf(name: string, digit: KeyDigit): (item: FactRecord) => number {
+  return (item) => {
+    if (!(name in item)) return 0;
+    const code = digit.code(item[name]);
+    return code < 0 ? -1 : code + 1;
+  };
+}
+
+/**
+ * A numeric key (a mixed-radix number: each fact's code, then per collection its length and
+ * each item's facts) when every fact read has a small domain; undefined otherwise. At run
+ * time it gives undefined for a value outside its domain or a key beyond 2^53, and the
+ * string key is used instead: number and string keys never meet in a Map.
+ */
+function numericKey(
+  catalog: FactCatalog,
+  facts: readonly string[],
+  collections: readonly Collection[],
+  itemFacts: readonly string[],
+): ((ctx: EvalContext) => number | undefined) | undefined {
+  const factDigits: [string, KeyDigit][] = [];
+  for (const f of facts) {
+    const digit = digitOf(catalog.facts.get(f)?.domain);
+    if (digit === undefined) return undefined;
+    factDigits.push([f, digit]);
+  }
+  const collectionDigits: {
+    name: Collection;
+    lengths: number;
+    items: { radix: number; code: (item: FactRecord) => number }[];
+  }[] = [];
+  for (const c of collections) {
+    const items: { radix: number; code: (item: FactRecord) => number }[] = [];
+    for (const f of itemFacts) {
+      if (!f.startsWith(ITEM_PREFIX[c])) continue;
+      const digit = digitOf(catalog.items[c].get(f)?.domain);
+      if (digit === undefined) return undefined;
+      items.push({ radix: digit.radix + 1, code: itemDigitOf(f, digit) });
+    }
+    collectionDigits.push({ name: c, lengths: catalog.sizes[c].max + 1, items });
+  }
+  const LIMIT = Number.MAX_SAFE_INTEGER;
+  return (ctx) => {
+    let k = 0;
+    for (let i = 0; i < factDigits.length; i += 1) {
+      const [f, digit] = factDigits[i] as [string, KeyDigit];
+      const code = digit.code(ctx.facts[f]);
+      if (code < 0 || k > (LIMIT - code) / digit.radix) return undefined;
+      k = k * digit.radix + code;
+    }
+    for (let c = 0; c < collectionDigits.length; c += 1) {
+      const { name, lengths, items: itemDigits } = collectionDigits[c] as (typeof collectionDigits)[number];
+      const items = ctx.collections[name];
+      if (items.length >= lengths || k > (LIMIT - items.length) / lengths) return undefined;
+      k = k * lengths + items.length;
+      for (let i = 0; i < items.length; i += 1) {
+        const item = items[i] as FactRecord;
+        for (let d = 0; d < itemDigits.length; d += 1) {
+          const { radix, code: codeOf } = itemDigits[d] as (typeof itemDigits)[number];
+          const code = codeOf(item);
+          if (code < 0 || k > (LIMIT - code) / radix) return undefined;
+          k = k * radix + code;
+        }
+      }
+    }
+    return k;
+  };
 }
 
 /**
@@ -48,24 +149,26 @@ export function amountMemo<T>(
   if (wide) return undefined;
   const collections = [...usage.collections].sort();
   const itemFacts = [...usage.itemFacts].sort();
-  const cache = new Map<string, T>();
+  const cache = new Map<MemoKey, T>();
+  const numeric = numericKey(catalog, facts, collections, itemFacts);
+  const stringKey = (ctx: EvalContext): string => {
+    let k = '';
+    for (const f of facts) k += `${String(ctx.facts[f])}|`;
+    for (const c of collections) {
+      const items = ctx.collections[c];
+      k += `${c}${items.length}:`;
+      for (const item of items) {
+        for (const f of itemFacts) if (f in item) k += `${String(item[f])},`;
+        k += ';';
+      }
+    }
+    return k;
+  };
   return {
     cache,
-    key: (ctx) => {
-      let k = '';
-      for (const f of facts) k += `${String(ctx.facts[f])}|`;
-      for (const c of collections) {
-        const items = ctx.collections[c];
-        k += `${c}${items.length}:`;
-        for (const item of items) {
-          for (const f of itemFacts) if (f in item) k += `${String(item[f])},`;
-          k += ';';
-        }
-      }
-      return k;
-    },
+    key: numeric === undefined ? stringKey : (ctx) => numeric(ctx) ?? stringKey(ctx),
     remember: (key, amount) => {
-      if (cache.size >= MEMO_SIZE) cache.delete(cache.keys().next().value as string);
+      if (cache.size >= MEMO_SIZE) cache.delete(cache.keys().next().value as MemoKey);
       cache.set(key, amount);
     },
   };

@@ -22,7 +22,15 @@ export const CONSTANT_CONTEXT: EvalContext = {
   facts: {},
   collections: { persons: [], children: [], cars: [] },
   item: undefined,
-  state: { postExact: [], valueExact: [], inProgress: [], notices: [], trace: undefined, sums: new Map() },
+  state: {
+    postExact: [],
+    postRounded: [],
+    valueExact: [],
+    inProgress: [],
+    notices: [],
+    trace: undefined,
+    sums: new Map(),
+  },
 };
 
 /**

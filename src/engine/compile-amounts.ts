@@ -6,7 +6,7 @@
  */
 import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
-import type { CalculationFile, CalculationId, PostRule, ValueRule } from '../rules/format/calculation.js';
+import type { CalculationFile, CalculationId, Post, PostRule, ValueRule } from '../rules/format/calculation.js';
 import type { BooleanCondition } from '../rules/format/condition.js';
 import type { Expression } from '../rules/format/expression.js';
 import { amountMemo } from './amount-memo.js';
@@ -18,7 +18,7 @@ import {
   type AmountFn,
   type ExpressionEnv,
 } from './expression.js';
-import type { CompiledAmount, CompiledRule } from './rule-runner.js';
+import type { CompiledAmount, CompiledRule, RulePrefix } from './rule-runner.js';
 
 /** Compiles one rule: its condition and its amount per measure. */
 function compileRule(
@@ -90,6 +90,7 @@ export function compilePosts(env: ExpressionEnv, calculation: CalculationId, cal
     combine: p.combine,
     where: `${file} post ${p.code}`,
     key: `post ${p.code}`,
+    prefix: rulePrefix(env, calculation, p),
     rules: p.rules.map((r) =>
       compileRule(
         env,
@@ -109,6 +110,27 @@ export function compilePosts(env: ExpressionEnv, calculation: CalculationId, cal
       ),
     ),
   }));
+}
+
+/**
+ * The longest run of a summed post's first rules (two or more, not all) whose conditions and
+ * amounts read only a household's make-up, to be remembered per make-up (see
+ * {@link RulePrefix}). None when the whole post is remembered already, or no such run exists.
+ */
+function rulePrefix(env: ExpressionEnv, calculation: CalculationId, post: Post): RulePrefix | undefined {
+  if (post.combine !== 'sum' || amountMemo(env.ruleSet, env.calculation, post, calculation) !== undefined)
+    return undefined;
+  for (let length = post.rules.length - 1; length >= 2; length -= 1) {
+    const memo = amountMemo<Readonly<Record<string, Decimal>> | null>(
+      env.ruleSet,
+      env.calculation,
+      { ...post, rules: post.rules.slice(0, length) },
+      calculation,
+      () => true,
+    );
+    if (memo !== undefined) return { length, memo };
+  }
+  return undefined;
 }
 
 /** The intermediate values of a calculation, compiled on first need, and which of them are fixed. */
@@ -137,6 +159,7 @@ export function valueCompiler(env: ExpressionEnv, calculation: CalculationId, ca
       combine: v.combine,
       where: `${file} value ${v.id}`,
       key: `value ${v.id}`,
+      prefix: undefined,
       rules: v.rules.map((r) => compileRule(env, calculation, r, `${file} value ${v.id}`, [['amount', r.amount]])),
     };
     compiling.delete(i);

@@ -96,7 +96,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     postIndex: new Map(calc.posts.map((p, i) => [p.code, i])),
     valueIndex: new Map(values.map((v, i) => [v.id, i])),
     postExact: evaluator.postExact,
-    postRounded: (i, ctx) => evaluator.roundAll(i, evaluator.postExact(i, ctx)),
+    postRounded: evaluator.postRounded,
     valueExact: evaluator.valueExact,
     valueConstant: (i) => (valuesCompiled as ValueCompiler).constant(i),
   };
@@ -149,7 +149,7 @@ function evaluatePosts(calc: CalculationFile, evaluator: AmountEvaluator, ctx: E
       description: p.description,
       ...(p.group !== undefined ? { group: p.group } : {}),
       exact,
-      rounded: evaluator.roundAll(i, exact),
+      rounded: evaluator.postRounded(i, ctx),
     };
   });
 }

@@ -11,14 +11,22 @@ import type { AmountTrace, FigureUse } from '../contract/explanation.js';
 export interface EvalState {
   /** Exact amounts per post index, per measure; filled on first use. */
   readonly postExact: (Readonly<Record<string, Decimal>> | undefined)[];
+  /** Rounded amounts per post index, per measure; filled on first use (the result and `sumPosts` read them). */
+  readonly postRounded: (Readonly<Record<string, Decimal>> | undefined)[];
   readonly valueExact: (Decimal | undefined)[];
   /** Posts (by index) and values (by index after the posts) being computed, to report a cycle instead of overflowing the stack. */
   readonly inProgress: boolean[];
   readonly notices: Notice[];
   /** Memoised `sumPosts` totals, by group, measure and roundedness. */
-  readonly sums: Map<string, Decimal>;
+  readonly sums: Map<string, PostSum>;
   /** Present only when an explanation was asked for. */
   readonly trace: TraceRecorder | undefined;
+}
+
+/** A `sumPosts` total and the amounts it added, in order. */
+export interface PostSum {
+  readonly operands: readonly Decimal[];
+  readonly total: Decimal;
 }
 
 export interface EvalContext {
@@ -57,6 +65,7 @@ export class TraceRecorder {
 export function newState(posts: number, values: number, explain: boolean): EvalState {
   return {
     postExact: new Array(posts),
+    postRounded: new Array(posts),
     valueExact: new Array(values),
     inProgress: new Array(posts + values).fill(false),
     notices: [],

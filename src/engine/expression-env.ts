@@ -4,7 +4,7 @@
  * and provenance every compiler shares.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
-import { Money, type Decimal } from '../contract/money.js';
+import { Money, roundWhole, type Decimal } from '../contract/money.js';
 import type { SourceRef, SourcedFigure } from '../contract/explanation.js';
 import { ITEM_PREFIX, PARAM_FACT_PREFIX, type FactCatalog } from '../rules/facts.js';
 import type { CalculationFile } from '../rules/format/calculation.js';
@@ -50,6 +50,8 @@ export function rounder(ruleSet: RuleSet, policy: string): (d: Decimal) => Decim
   if (p === undefined) throw new Error(`unknown rounding policy ${policy}`);
   const mode = ROUNDING[p.mode];
   const decimals = p.decimals;
+  if (decimals === 0)
+    return (d) => (d.d !== null && d.decimalPlaces() <= 0 ? d : (roundWhole(d, mode) ?? d.toDecimalPlaces(0, mode)));
   return (d) => (d.d !== null && d.decimalPlaces() <= decimals ? d : d.toDecimalPlaces(decimals, mode));
 }
 

@@ -10,6 +10,7 @@ import { addMoney, type Decimal } from '../contract/money.js';
 import type { Combine, Notice } from '../rules/format/calculation.js';
 import type { Expression } from '../rules/format/expression.js';
 import type { EvalContext } from './context.js';
+import type { AmountMemo, MemoKey } from './amount-memo.js';
 import type { AmountFn } from './expression.js';
 
 /** One rule, compiled: its condition (absent: always applies) and its amount per measure. */
@@ -33,6 +34,18 @@ export interface CompiledAmount {
   readonly where: string;
   /** `post <code>` / `value <id>`: the key of the cycle guard, made once. */
   readonly key: string;
+  /**
+   * For a sum whose first rules read only a household's make-up (a norm and its supplements
+   * for children, say) while a later one reads the income: those first rules' sum, remembered
+   * per make-up, so that only the rest runs for each household.
+   */
+  readonly prefix: RulePrefix | undefined;
+}
+
+/** The first `length` rules of a sum, their partial sum remembered by the facts they read (null: none applied). */
+export interface RulePrefix {
+  readonly length: number;
+  readonly memo: AmountMemo<Readonly<Record<string, Decimal>> | null>;
 }
 
 /** Records a rule's notice once per evaluation. */
@@ -46,7 +59,24 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
   let out: Record<string, Decimal> | undefined;
   // Indexed loops: this runs for every post and value of every household.
   const rules = program.rules;
-  for (let r = 0; r < rules.length; r += 1) {
+  let r = 0;
+  const prefix = program.prefix;
+  let prefixKey: MemoKey | undefined;
+  if (prefix !== undefined) {
+    prefixKey = prefix.memo.key(ctx);
+    const known = prefix.memo.cache.get(prefixKey);
+    if (known !== undefined) {
+      // A copy: the rules after the prefix add to it.
+      if (known !== null) out = { ...known };
+      r = prefix.length;
+      prefixKey = undefined;
+    }
+  }
+  for (; r < rules.length; r += 1) {
+    if (prefixKey !== undefined && r === (prefix as RulePrefix).length) {
+      (prefix as RulePrefix).memo.remember(prefixKey, out === undefined ? null : { ...out });
+      prefixKey = undefined;
+    }
     const rule = rules[r] as CompiledRule;
     if (rule.test !== undefined && !rule.test(ctx)) continue;
     if (rule.notice !== undefined) addNotice(ctx, rule.notice);
@@ -65,13 +95,25 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
         out[m] = last as Decimal;
       }
     } else {
+      // Measures that held the very same Decimal and add the very same amount keep holding one
+      // Decimal, added once: so a defaulted measure stays identical to the one it defaults to,
+      // and its rounding and sums are shared (see `postRounded`, `sumPosts`).
+      let lastBefore: Decimal | undefined;
+      let lastAfter: Decimal | undefined;
       for (let a = 0; a < amounts.length; a += 1) {
         const [m, fn] = amounts[a] as readonly [string, AmountFn];
+        let changed = false;
         if (fn !== lastFn) {
           lastFn = fn;
           last = fn(ctx);
+          changed = true;
         }
-        out[m] = addMoney(out[m] as Decimal, last as Decimal);
+        const before = out[m] as Decimal;
+        if (changed || before !== lastBefore) {
+          lastBefore = before;
+          lastAfter = addMoney(before, last as Decimal);
+        }
+        out[m] = lastAfter as Decimal;
       }
     }
     if (program.combine === 'first') return out;

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, Money, moneyToNumber, sumMoney } from '../../src/contract/money.js';
+import { addMoney, compareMoney, Money, moneyToNumber, roundWhole, sumMoney } from '../../src/contract/money.js';
 
 const operand = fc.oneof(
   fc.constantFrom(
@@ -52,6 +52,81 @@ describe('addMoney', () => {
     expect(addMoney(x, new Money(0))).toBe(x);
     expect(addMoney(new Money(0), x)).toBe(x);
     expect(addMoney(x, new Money('-0'))).not.toBe(x);
+  });
+});
+
+describe('compareMoney', () => {
+  it('is a.comparedTo(b) for every pair of operands, NaN, infinities, zeros and long numbers included', () => {
+    fc.assert(
+      fc.property(operand, operand, (a, b) => {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(Object.is(compareMoney(x, y), x.comparedTo(y)), `${a} vs ${b}`).toBe(true);
+        expect(Object.is(compareMoney(x, x), x.comparedTo(x))).toBe(true);
+      }),
+      { numRuns: 5000, seed: 16 },
+    );
+    // Same sign and exponent, one a digit-prefix of the other: decided by the number of words.
+    const close = [
+      '1.5',
+      '1.50000001',
+      '1.5000000000000001',
+      '-1.5',
+      '-1.50000001',
+      '-1.5000000000000001',
+      '12345678.9',
+    ];
+    for (const a of close) {
+      for (const b of close) {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(compareMoney(x, y), `${a} vs ${b}`).toBe(x.comparedTo(y));
+      }
+    }
+  });
+});
+
+describe('roundWhole', () => {
+  const modes = [
+    Money.ROUND_UP,
+    Money.ROUND_DOWN,
+    Money.ROUND_CEIL,
+    Money.ROUND_FLOOR,
+    Money.ROUND_HALF_UP,
+    Money.ROUND_HALF_DOWN,
+    Money.ROUND_HALF_EVEN,
+  ] as const;
+  const amount = fc.oneof(
+    operand,
+    fc.stringMatching(/^-?[0-9]{1,8}\.[0-9]{1,20}$/),
+    fc.stringMatching(/^-?0\.0{0,9}[0-9]{1,12}$/),
+    fc.constantFrom(
+      '0.5',
+      '-0.5',
+      '1.5',
+      '2.5',
+      '-2.5',
+      '9999999.5',
+      '-9999999.5',
+      '0.05',
+      '-0.4',
+      '2.50000001',
+      '3.5000000',
+    ),
+  );
+  it('is d.toDecimalPlaces(0, mode) whenever it answers, digit for digit and sign for sign', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(amount, fc.constantFrom(...modes), (a, mode) => {
+        const d = new Money(a);
+        const fast = roundWhole(d, mode);
+        if (fast === undefined) return;
+        answered += 1;
+        expect(shown(fast), `${a} mode ${mode}`).toBe(shown(d.toDecimalPlaces(0, mode)));
+      }),
+      { numRuns: 20000, seed: 17 },
+    );
+    expect(answered).toBeGreaterThan(10000);
   });
 });
 

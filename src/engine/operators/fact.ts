@@ -1,16 +1,49 @@
 /** Compiles `fact`: the fact's number, as a decimal; a fact that is not a number fails when evaluated. */
-import { Money } from '../../contract/money.js';
+import { Money, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import { ZERO } from '../amount.js';
-import { factReader, type OperatorCompiler } from '../expression-env.js';
+import { factReader, type ExpressionEnv, type OperatorCompiler } from '../expression-env.js';
+
+/** The last number read per fact name and its Decimal. */
+interface LastDecimal {
+  number: number;
+  decimal: Decimal;
+}
+
+/**
+ * Per program and fact name, the last number made a Decimal: a fact such as the income is
+ * read by several amounts of one evaluation (and a household's make-up repeats across
+ * evaluations); a Decimal is immutable, so the one made before is the one a new one would be.
+ */
+const lastDecimals = new WeakMap<ExpressionEnv, Map<string, LastDecimal>>();
+
+function lastDecimalOf(env: ExpressionEnv, name: string): LastDecimal {
+  let byName = lastDecimals.get(env);
+  if (byName === undefined) {
+    byName = new Map();
+    lastDecimals.set(env, byName);
+  }
+  let last = byName.get(name);
+  if (last === undefined) {
+    last = { number: 0, decimal: ZERO };
+    byName.set(name, last);
+  }
+  return last;
+}
 
 export const compileFact: OperatorCompiler<ExpressionForms['fact']> = (e, c) => {
   const name = e.fact;
   const read = factReader(c.env, c.scope, name, undefined);
+  const last = lastDecimalOf(c.env, name);
   return (ctx) => {
     const v = read(ctx);
     if (typeof v !== 'number') return c.fail('fact_not_numeric', `fact ${name} is ${JSON.stringify(v)}, not a number`);
     ctx.state.trace?.figure(`fact:${name}:${v}`, () => ({ kind: 'fact', name, value: v }));
-    return v === 0 ? ZERO : new Money(v);
+    if (v === 0) return ZERO;
+    if (v !== last.number) {
+      last.number = v;
+      last.decimal = new Money(v);
+    }
+    return last.decimal;
   };
 };

@@ -1,4 +1,5 @@
 /** Compiles `max`: the first of equal amounts wins; constant operands are compared once. */
+import { compareMoney } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import { fold } from '../amount.js';
 import type { OperatorCompiler } from '../expression-env.js';
@@ -6,5 +7,5 @@ import type { OperatorCompiler } from '../expression-env.js';
 export const compileMax: OperatorCompiler<ExpressionForms['max']> = (e, c) =>
   fold(
     e.max.map((x) => c.sub(x)),
-    (a, b) => (b.greaterThan(a) ? b : a),
+    (a, b) => (compareMoney(b, a) > 0 ? b : a),
   );

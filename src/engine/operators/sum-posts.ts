@@ -4,6 +4,7 @@
  */
 import { sumMoney, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
+import type { EvalContext } from '../context.js';
 import { singleMeasure, type OperatorCompiler } from '../expression-env.js';
 
 export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e, c) => {
@@ -12,14 +13,33 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
   const measure = e.sumPosts.measure ?? singleMeasure(env, c.where);
   const rounded = e.sumPosts.rounded === true;
   const indexes = env.calculation.posts.flatMap((p, i) => (group === undefined || p.group === group ? [i] : []));
-  const memoKey = `${group ?? ''}\u0000${measure}\u0000${rounded}`;
+  const keyOf = (m: string) => `${group ?? ''}\u0000${m}\u0000${rounded}`;
+  const memoKey = keyOf(measure);
+  // The same sum of another measure: when every post's amount is the very same Decimal in both
+  // (a measure left to its default), its total is this one's, added once.
+  const siblingKeys = env.calculation.measures.filter((m) => m !== measure).map(keyOf);
+  const amountsOf = (ctx: EvalContext): Decimal[] => {
+    const operands = new Array<Decimal>(indexes.length);
+    for (let k = 0; k < indexes.length; k += 1) {
+      const i = indexes[k] as number;
+      operands[k] = (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[measure] as Decimal;
+    }
+    return operands;
+  };
   return (ctx) => {
-    let total = ctx.state.sums.get(memoKey);
+    const sums = ctx.state.sums;
+    let total = sums.get(memoKey)?.total;
     if (total === undefined) {
-      total = sumMoney(
-        indexes.map((i) => (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[measure] as Decimal),
-      );
-      ctx.state.sums.set(memoKey, total);
+      const operands = amountsOf(ctx);
+      for (const key of siblingKeys) {
+        const sibling = sums.get(key);
+        if (sibling !== undefined && sameAmounts(sibling.operands, operands)) {
+          total = sibling.total;
+          break;
+        }
+      }
+      total ??= sumMoney(operands);
+      sums.set(memoKey, { operands, total });
     }
     const sum = total;
     ctx.state.trace?.figure(`sumPosts:${group ?? ''}:${measure}:${rounded}`, () => ({
@@ -32,3 +52,10 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
     return sum;
   };
 };
+
+/** Whether two lists hold the very same Decimals, in order. */
+function sameAmounts(a: readonly Decimal[], b: readonly Decimal[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
+}
