@@ -40,15 +40,31 @@ export interface CompiledAmounts {
   readonly values: readonly CompiledAmount[];
 }
 
-export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: CompiledAmounts): AmountEvaluator {
+/** Runs a post's or value's rules, refusing a cycle (slot: the post's index, or the value's after the posts). */
+function runGuarded(slot: number, program: CompiledAmount, ctx: EvalContext, keys: readonly string[]) {
+  const busy = ctx.state.inProgress;
+  if (busy[slot] === true) throw new RuleEvaluationError('cycle', program.where, `${program.key} depends on itself`);
+  busy[slot] = true;
+  try {
+    return runRules(program, ctx, keys);
+  } finally {
+    busy[slot] = false;
+  }
+}
+
+/**
+ * Rounds a post's exact amounts by its policy. A remembered post returns the same exact amounts
+ * object each time, so its rounding is remembered with it.
+ */
+function postRounder(
+  ruleSet: RuleSet,
+  calc: CalculationFile,
+  postMemos: readonly (unknown | undefined)[],
+): (i: number, exact: Amounts) => Amounts {
   const measures = calc.measures;
   const postRound = calc.posts.map((p) => rounder(ruleSet, p.rounding));
-  const valueMemos = (calc.values ?? []).map((v) => amountMemo<Decimal>(ruleSet, calc, v, calculation));
-  const postMemos = calc.posts.map((p) => amountMemo<Amounts>(ruleSet, calc, p, calculation));
-  // A remembered post returns the same exact amounts object each time, so its rounding is remembered with it.
   const roundedByExact = new WeakMap<object, Amounts>();
-
-  function roundAll(i: number, exact: Amounts): Amounts {
+  return (i, exact) => {
     const remembered = postMemos[i] !== undefined;
     const known = remembered ? roundedByExact.get(exact) : undefined;
     if (known !== undefined) return known;
@@ -69,7 +85,14 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     }
     if (remembered) roundedByExact.set(exact, out);
     return out;
-  }
+  };
+}
+
+export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: CompiledAmounts): AmountEvaluator {
+  const measures = calc.measures;
+  const valueMemos = (calc.values ?? []).map((v) => amountMemo<Decimal>(ruleSet, calc, v, calculation));
+  const postMemos = calc.posts.map((p) => amountMemo<Amounts>(ruleSet, calc, p, calculation));
+  const roundAll = postRounder(ruleSet, calc, postMemos);
 
   function postRounded(i: number, ctx: EvalContext): Amounts {
     const known = ctx.state.postRounded[i];
@@ -77,18 +100,6 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     const rounded = roundAll(i, postExact(i, ctx));
     ctx.state.postRounded[i] = rounded;
     return rounded;
-  }
-
-  /** Runs a post's or value's rules, refusing a cycle (slot: the post's index, or the value's after the posts). */
-  function runGuarded(slot: number, program: CompiledAmount, ctx: EvalContext, keys: readonly string[]) {
-    const busy = ctx.state.inProgress;
-    if (busy[slot] === true) throw new RuleEvaluationError('cycle', program.where, `${program.key} depends on itself`);
-    busy[slot] = true;
-    try {
-      return runRules(program, ctx, keys);
-    } finally {
-      busy[slot] = false;
-    }
   }
 
   function postExact(i: number, ctx: EvalContext): Amounts {

@@ -93,21 +93,58 @@ interface Axis {
   readonly values: readonly unknown[];
 }
 
+type FactCatalog = (typeof FACT_CATALOGS)[CalculationId];
+type CalculationFile = NonNullable<RuleSet['calculations'][CalculationId]>;
+
+/** A post or a value to sweep: where it is in the calculation file and how issues name it. */
+interface SweepTarget {
+  readonly kind: 'post' | 'value';
+  readonly index: number;
+  readonly label: string;
+  readonly path: string;
+  readonly node: unknown;
+}
+
+/** What one sweep shares: the calculation, its facts, and the tally of households tried. */
+interface SweepScope {
+  readonly ruleSet: RuleSet;
+  readonly calc: CalculationFile;
+  readonly catalog: FactCatalog;
+  readonly program: Program;
+  readonly file: string;
+  /** Every fact at its default, the collections' facts left out. */
+  readonly baseFacts: FactRecord;
+  households: number;
+}
+
 /** Sweeps every post and value of one calculation. */
 export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, program: Program): SweepReport {
   const calc = ruleSet.calculations[calculation];
   if (calc === undefined) return { issues: [], households: 0, sampled: [] };
   const catalog = FACT_CATALOGS[calculation];
-  const file = `${calculation}.json`;
-  const issues: RuleSetIssue[] = [];
-  const sampled: string[] = [];
-  let households = 0;
-
   const baseFacts: FactRecord = {};
   for (const [name, def] of catalog.facts)
     if (COLLECTION_FACTS[name] === undefined) baseFacts[name] = defaultValue(def);
+  const scope: SweepScope = { ruleSet, calc, catalog, program, file: `${calculation}.json`, baseFacts, households: 0 };
 
-  const targets: { kind: 'post' | 'value'; index: number; label: string; path: string; node: unknown }[] = [
+  const issues: RuleSetIssue[] = [];
+  const sampled: string[] = [];
+  for (const target of sweepTargets(calc)) {
+    const swept = sweepTarget(scope, target);
+    if (swept.sampled) sampled.push(target.label);
+    if (swept.issue !== undefined) issues.push(swept.issue);
+  }
+  // Totals read every post; try the whole calculation on a small spread of households.
+  if (issues.length === 0) {
+    const issue = sweepTotals(scope);
+    if (issue !== undefined) issues.push(issue);
+  }
+  return { issues, households: scope.households, sampled };
+}
+
+/** Every post, then every value, of the calculation file. */
+function sweepTargets(calc: CalculationFile): SweepTarget[] {
+  return [
     ...calc.posts.map((p, i) => ({
       kind: 'post' as const,
       index: i,
@@ -123,84 +160,101 @@ export function sweepCalculation(ruleSet: RuleSet, calculation: CalculationId, p
       node: v,
     })),
   ];
+}
 
-  for (const target of targets) {
-    const usage = usageOf(ruleSet, calc, target.node);
-    const axes: Axis[] = [];
+/** The axes of a target's sweep: each fact it reads at its critical values, each collection it reads in its variants. */
+function sweepAxes(scope: SweepScope, usage: Usage): Axis[] {
+  const { catalog } = scope;
+  const axes: Axis[] = [];
+  for (const name of usage.facts) {
+    const def = catalog.facts.get(name);
+    if (def !== undefined && COLLECTION_FACTS[name] === undefined)
+      axes.push({ name, values: criticalValues(def, usage.constants.get(name)) });
+  }
+  for (const collection of COLLECTIONS) {
+    if (!usage.collections.has(collection)) continue;
+    axes.push({
+      name: `#${collection}`,
+      values: collectionVariants(collection, usage, catalog.items[collection], catalog.sizes[collection]),
+    });
+  }
+  return axes;
+}
+
+/** The household at `index` of the axes' combinations (mixed radix, first axis fastest). */
+function householdAt(scope: SweepScope, axes: readonly Axis[], index: number): ExtractedFacts {
+  const facts: FactRecord = { ...scope.baseFacts };
+  const collections: Record<Collection, FactRecord[]> = { persons: [{}], children: [], cars: [] };
+  let rest = index;
+  for (const axis of axes) {
+    const value = axis.values[rest % axis.values.length];
+    rest = Math.floor(rest / axis.values.length);
+    if (axis.name.startsWith('#')) collections[axis.name.slice(1) as Collection] = value as FactRecord[];
+    else facts[axis.name] = value as FactValue;
+  }
+  fillItemDefaults(collections, scope.catalog.items);
+  return { facts: applyDerivers(facts, collections, scope.catalog.derive), collections };
+}
+
+/**
+ * Tries one post or value on every combination of its axes (a sample beyond the budget); the
+ * first failure, counted, is its issue.
+ */
+function sweepTarget(scope: SweepScope, target: SweepTarget): { sampled: boolean; issue?: RuleSetIssue } {
+  const usage = usageOf(scope.ruleSet, scope.calc, target.node);
+  const axes = sweepAxes(scope, usage);
+  const total = axes.reduce((n, a) => n * a.values.length, 1);
+  const indexes = total <= SWEEP_BUDGET ? range(total) : sample(total, SWEEP_BUDGET);
+  let failures = 0;
+  let firstFailure: RuleSetIssue | undefined;
+  for (const index of indexes) {
+    scope.households += 1;
+    const extracted = householdAt(scope, axes, index);
+    const problem = tryAmount(scope.program, target.kind, target.index, extracted);
+    if (problem === undefined) continue;
+    failures += 1;
+    firstFailure ??= {
+      file: scope.file,
+      path: target.path,
+      code: problem.code,
+      message: `${target.label}: ${problem.message}, for example for the household ${describe(extracted, usage)}`,
+    };
+  }
+  const sampled = total > SWEEP_BUDGET;
+  if (firstFailure === undefined) return { sampled };
+  return {
+    sampled,
+    issue: { ...firstFailure, message: `${firstFailure.message} (${failures} of the households tried)` },
+  };
+}
+
+/** The whole calculation, totals included, on 200 households spread over the critical values. */
+function sweepTotals(scope: SweepScope): RuleSetIssue | undefined {
+  const { calc, catalog } = scope;
+  const usage = usageOf(scope.ruleSet, calc, calc);
+  for (let i = 0; i < 200; i += 1) {
+    const facts: FactRecord = { ...scope.baseFacts };
     for (const name of usage.facts) {
       const def = catalog.facts.get(name);
-      if (def !== undefined && COLLECTION_FACTS[name] === undefined)
-        axes.push({ name, values: criticalValues(def, usage.constants.get(name)) });
+      if (def === undefined || COLLECTION_FACTS[name] !== undefined) continue;
+      const values = criticalValues(def, usage.constants.get(name));
+      facts[name] = values[(i * 7 + name.length) % values.length] as FactValue;
     }
-    for (const collection of COLLECTIONS) {
-      if (!usage.collections.has(collection)) continue;
-      axes.push({
-        name: `#${collection}`,
-        values: collectionVariants(collection, usage, catalog.items[collection], catalog.sizes[collection]),
-      });
+    const collections: Record<Collection, FactRecord[]> = { persons: [{}], children: [], cars: [] };
+    for (const c of COLLECTIONS) {
+      const variants = collectionVariants(c, usage, catalog.items[c], catalog.sizes[c]);
+      collections[c] = variants[i % variants.length] as FactRecord[];
     }
-    const total = axes.reduce((n, a) => n * a.values.length, 1);
-    const indexes = total <= SWEEP_BUDGET ? range(total) : sample(total, SWEEP_BUDGET);
-    if (total > SWEEP_BUDGET) sampled.push(target.label);
-
-    let failures = 0;
-    let firstFailure: RuleSetIssue | undefined;
-    for (const index of indexes) {
-      households += 1;
-      const facts: FactRecord = { ...baseFacts };
-      const collections: Record<Collection, FactRecord[]> = { persons: [{}], children: [], cars: [] };
-      let rest = index;
-      for (const axis of axes) {
-        const value = axis.values[rest % axis.values.length];
-        rest = Math.floor(rest / axis.values.length);
-        if (axis.name.startsWith('#')) collections[axis.name.slice(1) as Collection] = value as FactRecord[];
-        else facts[axis.name] = value as FactValue;
-      }
-      fillItemDefaults(collections, catalog.items);
-      const extracted: ExtractedFacts = { facts: applyDerivers(facts, collections, catalog.derive), collections };
-      const problem = tryAmount(program, target.kind, target.index, extracted);
-      if (problem === undefined) continue;
-      failures += 1;
-      firstFailure ??= {
-        file,
-        path: target.path,
-        code: problem.code,
-        message: `${target.label}: ${problem.message}, for example for the household ${describe(extracted, usage)}`,
-      };
-    }
-    if (firstFailure !== undefined) {
-      issues.push({ ...firstFailure, message: `${firstFailure.message} (${failures} of the households tried)` });
+    fillItemDefaults(collections, catalog.items);
+    scope.households += 1;
+    try {
+      scope.program.evaluateFacts({ facts: applyDerivers(facts, collections, catalog.derive), collections });
+    } catch (error) {
+      if (!(error instanceof RuleEvaluationError)) throw error;
+      return { file: scope.file, path: '$.totals', code: error.code, message: `${error.location}: ${error.message}` };
     }
   }
-
-  // Totals read every post; try the whole calculation on a small spread of households.
-  if (issues.length === 0) {
-    const usage = usageOf(ruleSet, calc, calc);
-    for (let i = 0; i < 200; i += 1) {
-      const facts: FactRecord = { ...baseFacts };
-      for (const name of usage.facts) {
-        const def = catalog.facts.get(name);
-        if (def === undefined || COLLECTION_FACTS[name] !== undefined) continue;
-        const values = criticalValues(def, usage.constants.get(name));
-        facts[name] = values[(i * 7 + name.length) % values.length] as FactValue;
-      }
-      const collections: Record<Collection, FactRecord[]> = { persons: [{}], children: [], cars: [] };
-      for (const c of COLLECTIONS) {
-        const variants = collectionVariants(c, usage, catalog.items[c], catalog.sizes[c]);
-        collections[c] = variants[i % variants.length] as FactRecord[];
-      }
-      fillItemDefaults(collections, catalog.items);
-      households += 1;
-      try {
-        program.evaluateFacts({ facts: applyDerivers(facts, collections, catalog.derive), collections });
-      } catch (error) {
-        if (!(error instanceof RuleEvaluationError)) throw error;
-        issues.push({ file, path: '$.totals', code: error.code, message: `${error.location}: ${error.message}` });
-        break;
-      }
-    }
-  }
-  return { issues, households, sampled };
+  return undefined;
 }
 
 function* range(n: number): Generator<number> {

@@ -31,10 +31,8 @@ export function trustedRuleSet(files: RuleSetFiles, verifiedHash: string): RuleS
   return assembleRuleSet(files, undefined, verifiedHash);
 }
 
-/** {@link parseRuleSet}, or with a `verifiedHash` {@link trustedRuleSet}. */
-function assembleRuleSet(files: RuleSetFiles, origin: string | undefined, verifiedHash: string | undefined): RuleSet {
-  const trusted = verifiedHash !== undefined;
-  const issues: RuleSetIssue[] = [];
+/** The rule files of a set (`tests/` left out), and an `unknown_file` issue for anything else. */
+function ruleFilesOf(files: RuleSetFiles, issues: RuleSetIssue[]): Record<string, unknown> {
   const ruleFiles: Record<string, unknown> = {};
   for (const name of Object.keys(files)) {
     if (name.startsWith('tests/')) continue;
@@ -49,50 +47,65 @@ function assembleRuleSet(files: RuleSetFiles, origin: string | undefined, verifi
     }
     ruleFiles[name] = files[name];
   }
-  const parse = <S extends z.ZodType>(name: string, schema: S, required: boolean): z.infer<S> | undefined => {
+  return ruleFiles;
+}
+
+/** Reads one rule file against its schema; `trusted` files were checked when recorded. */
+type FileParser = <S extends z.ZodType>(name: string, schema: S, required: boolean) => z.infer<S> | undefined;
+
+function fileParser(
+  ruleFiles: Readonly<Record<string, unknown>>,
+  trusted: boolean,
+  issues: RuleSetIssue[],
+): FileParser {
+  return (name, schema, required) => {
     if (!(name in ruleFiles)) {
       if (required) issues.push({ file: name, path: '$', code: 'missing_file', message: `a rule set needs ${name}` });
       return undefined;
     }
     // Checked when recorded, and the schema returned it unchanged then.
-    if (trusted) return ruleFiles[name] as z.infer<S>;
+    if (trusted) return ruleFiles[name] as z.infer<typeof schema>;
     const result = schema.safeParse(ruleFiles[name], { reportInput: true });
     if (result.success) return result.data;
     issues.push(...zodIssuesToRuleSetIssues(name, result.error.issues));
     return undefined;
   };
+}
 
-  const manifest = parse('manifest.json', Manifest, true);
-  const names = Object.keys(ruleFiles).sort();
-  /** Merges one kind of split file, refusing a name defined twice. */
-  const merge = <T>(
-    kind: string,
-    pick: (file: string) => Record<string, T> | undefined,
-    seed: Record<string, T> = {},
-    seedFile = '',
-  ) => {
-    const merged: Record<string, T> = { ...seed };
-    const origins: Record<string, string> = Object.fromEntries(Object.keys(seed).map((k) => [k, seedFile]));
-    for (const file of names.filter((n) => n === `${kind}.json` || n.startsWith(`${kind}-`))) {
-      for (const [key, value] of Object.entries(pick(file) ?? {})) {
-        if (Object.hasOwn(merged, key)) {
-          issues.push({
-            file,
-            path: jsonPath([kind, key]),
-            code: 'duplicate_key',
-            message: `${key} is already defined in ${origins[key]}`,
-          });
-          continue;
-        }
-        merged[key] = value;
-        origins[key] = file;
+/**
+ * Merges one kind of split file (`parameters.json`, `parameters-*.json`), refusing a name
+ * defined twice; `seed` (from `seedFile`) comes first.
+ */
+function mergeSplitFiles<T>(
+  kind: string,
+  names: readonly string[],
+  pick: (file: string) => Record<string, T> | undefined,
+  issues: RuleSetIssue[],
+  seed: Record<string, T> = {},
+  seedFile = '',
+): { merged: Record<string, T>; origins: Record<string, string> } {
+  const merged: Record<string, T> = { ...seed };
+  const origins: Record<string, string> = Object.fromEntries(Object.keys(seed).map((k) => [k, seedFile]));
+  for (const file of names.filter((n) => n === `${kind}.json` || n.startsWith(`${kind}-`))) {
+    for (const [key, value] of Object.entries(pick(file) ?? {})) {
+      if (Object.hasOwn(merged, key)) {
+        issues.push({
+          file,
+          path: jsonPath([kind, key]),
+          code: 'duplicate_key',
+          message: `${key} is already defined in ${origins[key]}`,
+        });
+        continue;
       }
+      merged[key] = value;
+      origins[key] = file;
     }
-    return { merged, origins };
-  };
-  const parameters = merge('parameters', (f) => parse(f, ParametersFile, false)?.parameters);
-  const tables = merge('tables', (f) => parse(f, TablesFile, false)?.tables);
-  const sources = merge('sources', (f) => parse(f, SourcesFile, false)?.sources, manifest?.sources, 'manifest.json');
+  }
+  return { merged, origins };
+}
+
+/** The calculation files the set has; `no_calculation` when it has none (and nothing else is wrong). */
+function calculationFiles(parse: FileParser, issues: RuleSetIssue[]): Partial<Record<CalculationId, CalculationFile>> {
   const calculations: Partial<Record<CalculationId, CalculationFile>> = {};
   for (const id of CALCULATION_IDS) {
     const calc = parse(`${id}.json`, CalculationFile, false);
@@ -106,6 +119,28 @@ function assembleRuleSet(files: RuleSetFiles, origin: string | undefined, verifi
       message: `a rule set needs at least one of ${CALCULATION_IDS.map((c) => `${c}.json`).join(', ')}`,
     });
   }
+  return calculations;
+}
+
+/** {@link parseRuleSet}, or with a `verifiedHash` {@link trustedRuleSet}. */
+function assembleRuleSet(files: RuleSetFiles, origin: string | undefined, verifiedHash: string | undefined): RuleSet {
+  const trusted = verifiedHash !== undefined;
+  const issues: RuleSetIssue[] = [];
+  const ruleFiles = ruleFilesOf(files, issues);
+  const parse = fileParser(ruleFiles, trusted, issues);
+  const manifest = parse('manifest.json', Manifest, true);
+  const names = Object.keys(ruleFiles).sort();
+  const parameters = mergeSplitFiles('parameters', names, (f) => parse(f, ParametersFile, false)?.parameters, issues);
+  const tables = mergeSplitFiles('tables', names, (f) => parse(f, TablesFile, false)?.tables, issues);
+  const sources = mergeSplitFiles(
+    'sources',
+    names,
+    (f) => parse(f, SourcesFile, false)?.sources,
+    issues,
+    manifest?.sources,
+    'manifest.json',
+  );
+  const calculations = calculationFiles(parse, issues);
   const context = `Rule set ${origin ?? manifestId(files) ?? '(unnamed)'} cannot be used`;
   if (issues.length > 0 || manifest === undefined) throw new RuleSetError(issues, context);
 

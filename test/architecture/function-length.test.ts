@@ -25,18 +25,6 @@ const MAX_LINES = 80;
 const REASON_WINDOW = 3;
 const REASON = 'Over 80 lines because';
 
-/**
- * Long functions in files another helper was changing while these were split (the batch
- * record processor, the coverage sweep, the rule-set assembler). They are reported by name
- * rather than passed silently; the lead settles them at the merge (splits them or states a
- * reason) and removes the entries here, after which the test holds them like any other.
- */
-const PENDING_SPLIT = new Set([
-  'src/cli/batch/records.ts createChunkProcessor',
-  'src/engine/coverage.ts sweepCalculation',
-  'src/rules/load.ts assembleRuleSet',
-]);
-
 interface LongFunction {
   /** Path relative to the repository root, with `/` separators. */
   file: string;
@@ -131,15 +119,7 @@ describe('function length (issue 18 item 5)', () => {
 
   it('src/ has no function over 80 lines without a stated reason', () => {
     const found = longFunctions(sourceFiles(SRC));
-    const unexplained = found
-      .filter((fn) => !fn.reasoned && !PENDING_SPLIT.has(`${fn.file} ${fn.name}`))
-      .map(describeLong);
+    const unexplained = found.filter((fn) => !fn.reasoned).map(describeLong);
     expect(unexplained).toEqual([]);
-  });
-
-  it('every PENDING_SPLIT entry still names a long function (remove entries once settled)', () => {
-    const found = longFunctions(sourceFiles(SRC));
-    const stillLong = new Set(found.filter((fn) => !fn.reasoned).map((fn) => `${fn.file} ${fn.name}`));
-    expect([...PENDING_SPLIT].filter((entry) => !stillLong.has(entry))).toEqual([]);
   });
 });

@@ -95,6 +95,126 @@ function csvMessage(error: unknown): string {
   return `not a valid CSV row: ${message}`;
 }
 
+/**
+ * The CSV lines of a chunk as bodies (or their issues). Fast path: the whole chunk in one
+ * parse, every row checked to be exactly one line; a chunk with a malformed row is parsed line
+ * by line, so the malformed row is one error record and the rows after it survive.
+ */
+function csvRowsToBodies(
+  lines: readonly { line: number; text: string }[],
+  header: CsvInputColumns,
+  delimiter: string,
+): Parsed[] {
+  const cellsToParsed = (line: number, cells: string[]): Parsed => {
+    if (cells.length !== header.names.length) {
+      return {
+        line,
+        issues: [
+          {
+            path: '',
+            code: 'invalid_csv',
+            message: `the row has ${cells.length} field(s); the header has ${header.names.length}`,
+          },
+        ],
+      };
+    }
+    const built = header.toBody(cells);
+    return 'body' in built ? { line, body: built.body } : { line, issues: built.issues };
+  };
+  // Fast path: the whole chunk in one parse, every row checked to be exactly one line.
+  const byLine = new Map<number, Parsed>();
+  try {
+    const records = parseCsv(lines.map((l) => l.text).join('\n'), {
+      ...CSV_OPTIONS,
+      delimiter,
+      info: true,
+      skip_records_with_error: true,
+      on_skip: (error) => {
+        const at = error?.lines;
+        const entry = typeof at === 'number' ? lines[at - 1] : undefined;
+        if (entry !== undefined && !byLine.has(entry.line))
+          byLine.set(entry.line, {
+            line: entry.line,
+            issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }],
+          });
+        else byLine.set(-1, { line: -1, issues: [] });
+        return undefined;
+      },
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    for (const r of records) {
+      const entry = lines[r.info.lines - 1];
+      if (entry === undefined || byLine.has(entry.line)) {
+        byLine.set(-1, { line: -1, issues: [] });
+        break;
+      }
+      byLine.set(entry.line, cellsToParsed(entry.line, r.record));
+    }
+  } catch {
+    byLine.set(-1, { line: -1, issues: [] });
+  }
+  if (!byLine.has(-1) && byLine.size === lines.length) return lines.map((l) => byLine.get(l.line) as Parsed);
+  // Careful path (a chunk with a malformed row): each line on its own.
+  return lines.map(({ line, text }) => {
+    try {
+      const rows = parseCsv(text, { ...CSV_OPTIONS, delimiter }) as string[][];
+      if (rows.length !== 1)
+        return {
+          line,
+          issues: [
+            {
+              path: '',
+              code: 'invalid_csv',
+              message: 'not a valid CSV row: a quoted field is not closed on this line',
+            },
+          ],
+        };
+      return cellsToParsed(line, rows[0] as string[]);
+    } catch (error) {
+      return { line, issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }] };
+    }
+  });
+}
+
+/** The issues of a household the calculation refused or failed on. */
+function failureIssues(error: unknown): readonly ValidationIssue[] {
+  return error instanceof ValidationError
+    ? error.issues
+    : error instanceof RuleEvaluationError
+      ? [{ path: '', code: 'calculation_failed', message: `the rule set failed on this household: ${error.message}` }]
+      : [
+          {
+            path: '',
+            code: 'internal_error',
+            message: `unexpected error (please report it): ${errorMessage(error)}`,
+          },
+        ];
+}
+
+/** How a chunk writes its records: a result and an error record, each as one line of its format. */
+interface RecordWriters {
+  readonly result: (line: number, result: unknown) => string;
+  readonly error: (line: number, issues: readonly ValidationIssue[]) => string;
+}
+
+function recordWriters(settings: BatchSettings, resultCells: ResultFlattener | undefined): RecordWriters {
+  const { delimiter } = settings;
+  const interleaved = settings.errorsFormat === undefined;
+  const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;
+  const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
+  return {
+    error: (line, issues) =>
+      errorsFormat === 'ndjson'
+        ? `{"line":${line},"issues":${JSON.stringify(issues)}}\n`
+        : interleaved
+          ? stringifyCsv([[String(line), ...emptyResult, JSON.stringify(issues)]], { delimiter })
+          : stringifyCsv([[String(line), JSON.stringify(issues)]], { delimiter }),
+    result: (line, result) =>
+      resultCells === undefined
+        ? `{"line":${line},"result":${JSON.stringify(result)}}\n`
+        : stringifyCsv([[String(line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], { delimiter }),
+  };
+}
+
 /** Makes the function that processes one chunk, for a rule set already loaded. */
 export function createChunkProcessor(
   settings: BatchSettings,
@@ -104,7 +224,6 @@ export function createChunkProcessor(
   const run = cliOperation(operations, settings.calculation).calculate;
   const options = { ruleSet, explain: settings.explain, provenance: settings.provenance };
   const decoder = new TextDecoder();
-  const delimiter = settings.delimiter;
   const csvIn =
     settings.inputFormat === 'csv'
       ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? [], operations)
@@ -114,106 +233,7 @@ export function createChunkProcessor(
       ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings, operations))
       : undefined;
   const interleaved = settings.errorsFormat === undefined;
-  const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
-
-  const rowsToBodies = (lines: readonly { line: number; text: string }[]): Parsed[] => {
-    const cellsToParsed = (line: number, cells: string[]): Parsed => {
-      const header = csvIn as CsvInputColumns;
-      if (cells.length !== header.names.length) {
-        return {
-          line,
-          issues: [
-            {
-              path: '',
-              code: 'invalid_csv',
-              message: `the row has ${cells.length} field(s); the header has ${header.names.length}`,
-            },
-          ],
-        };
-      }
-      const built = header.toBody(cells);
-      return 'body' in built ? { line, body: built.body } : { line, issues: built.issues };
-    };
-    // Fast path: the whole chunk in one parse, every row checked to be exactly one line.
-    const byLine = new Map<number, Parsed>();
-    try {
-      const records = parseCsv(lines.map((l) => l.text).join('\n'), {
-        ...CSV_OPTIONS,
-        delimiter,
-        info: true,
-        skip_records_with_error: true,
-        on_skip: (error) => {
-          const at = error?.lines;
-          const entry = typeof at === 'number' ? lines[at - 1] : undefined;
-          if (entry !== undefined && !byLine.has(entry.line))
-            byLine.set(entry.line, {
-              line: entry.line,
-              issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }],
-            });
-          else byLine.set(-1, { line: -1, issues: [] });
-          return undefined;
-        },
-      }) as unknown as { record: string[]; info: { lines: number } }[];
-      for (const r of records) {
-        const entry = lines[r.info.lines - 1];
-        if (entry === undefined || byLine.has(entry.line)) {
-          byLine.set(-1, { line: -1, issues: [] });
-          break;
-        }
-        byLine.set(entry.line, cellsToParsed(entry.line, r.record));
-      }
-    } catch {
-      byLine.set(-1, { line: -1, issues: [] });
-    }
-    if (!byLine.has(-1) && byLine.size === lines.length) return lines.map((l) => byLine.get(l.line) as Parsed);
-    // Careful path (a chunk with a malformed row): each line on its own.
-    return lines.map(({ line, text }) => {
-      try {
-        const rows = parseCsv(text, { ...CSV_OPTIONS, delimiter }) as string[][];
-        if (rows.length !== 1)
-          return {
-            line,
-            issues: [
-              {
-                path: '',
-                code: 'invalid_csv',
-                message: 'not a valid CSV row: a quoted field is not closed on this line',
-              },
-            ],
-          };
-        return cellsToParsed(line, rows[0] as string[]);
-      } catch (error) {
-        return { line, issues: [{ path: '', code: 'invalid_csv', message: csvMessage(error) }] };
-      }
-    });
-  };
-
-  /** The issues of a household the calculation refused or failed on. */
-  const failureIssues = (error: unknown): readonly ValidationIssue[] =>
-    error instanceof ValidationError
-      ? error.issues
-      : error instanceof RuleEvaluationError
-        ? [{ path: '', code: 'calculation_failed', message: `the rule set failed on this household: ${error.message}` }]
-        : [
-            {
-              path: '',
-              code: 'internal_error',
-              message: `unexpected error (please report it): ${errorMessage(error)}`,
-            },
-          ];
-  const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;
-  const errorRecord = (line: number, issues: readonly ValidationIssue[]): string =>
-    errorsFormat === 'ndjson'
-      ? `{"line":${line},"issues":${JSON.stringify(issues)}}\n`
-      : interleaved
-        ? stringifyCsv([[String(line), ...emptyResult, JSON.stringify(issues)]], { delimiter })
-        : stringifyCsv([[String(line), JSON.stringify(issues)]], { delimiter });
-  const resultRecord = (line: number, result: unknown): string =>
-    resultCells === undefined
-      ? `{"line":${line},"result":${JSON.stringify(result)}}\n`
-      : stringifyCsv([[String(line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], {
-          delimiter,
-        });
+  const write = recordWriters(settings, resultCells);
 
   return (chunk) => {
     // Output is about four times the input for repayment results: sized once, grown rarely.
@@ -227,14 +247,14 @@ export function createChunkProcessor(
           result = run(p.body, options);
         } catch (error) {
           tally.errors += 1;
-          err.push(errorRecord(p.line, failureIssues(error)));
+          err.push(write.error(p.line, failureIssues(error)));
           return;
         }
         tally.results += 1;
-        out.push(resultRecord(p.line, result));
+        out.push(write.result(p.line, result));
       } else {
         tally.errors += 1;
-        err.push(errorRecord(p.line, p.issues));
+        err.push(write.error(p.line, p.issues));
       }
     };
     const text = decoder.decode(chunk.bytes);
@@ -248,7 +268,7 @@ export function createChunkProcessor(
       else if (csvIn === undefined) emit(parseJsonLine(chunk.firstLine + i, t));
       else csvLines.push({ line: chunk.firstLine + i, text: t });
     }
-    if (csvIn !== undefined) for (const p of rowsToBodies(csvLines)) emit(p);
+    if (csvIn !== undefined) for (const p of csvRowsToBodies(csvLines, csvIn, settings.delimiter)) emit(p);
     return {
       seq: chunk.seq,
       out: out.bytes(),
