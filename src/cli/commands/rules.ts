@@ -19,26 +19,41 @@ import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculat
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** A loaded set as `rules list` lists it; `folder` when it was read from one. */
+function listed(s: RuleSet, folder?: string): ListedSet {
+  return {
+    id: s.id,
+    ...(folder === undefined ? {} : { folder }),
+    validFrom: s.validFrom,
+    validUntil: s.validUntil,
+    status: s.status,
+    hash: s.hash,
+    calculations: calculationsOf(s),
+    title: s.title,
+  };
+}
+
 function calculationsOf(ruleSet: RuleSet): string {
   return CALCULATION_IDS.filter((c) => ruleSet.calculations[c] !== undefined).join(', ') || 'none';
 }
 
 /**
- * What `check`, `test`, `show`, `diff` and `sensitivity` open with: their arguments read, the
- * positionals named, the `--format` chosen; its help printed when `--help` was given (`exit`).
+ * A `rules` subcommand that takes a `--format` and positionals: its arguments read, its help
+ * printed for `--help`, and `run` called with the positionals named and the format chosen.
  */
-async function subcommandArgs<F extends string>(
-  io: CliIo,
+function subcommand<F extends string>(
   sub: string,
-  args: readonly string[],
   names: readonly string[],
   formats: readonly [F, ...F[]],
-): Promise<{ exit: number } | { given: (string | undefined)[]; format: F }> {
-  const command = `rules ${sub}`;
-  const { values, positionals: given } = parseCommand(command, args, { format: { type: 'string' } });
-  if (values.help === true) return { exit: await help(io, sub) };
-  const named = positionals(command, given, names);
-  return { given: named, format: choice(command, 'format', values.format, formats, formats[0]) };
+  run: (io: CliIo, given: (string | undefined)[], format: F) => Promise<number>,
+): (args: readonly string[], io: CliIo) => Promise<number> {
+  return async (args, io) => {
+    const command = `rules ${sub}`;
+    const { values, positionals: given } = parseCommand(command, args, { format: { type: 'string' } });
+    if (values.help === true) return help(io, sub);
+    const named = positionals(command, given, names);
+    return run(io, named, choice(command, 'format', values.format, formats, formats[0]));
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,17 +81,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
   const format = choice('rules list', 'format', values.format, ['text', 'json'] as const, 'text');
   const sets: ListedSet[] = [];
   if (values.dir === undefined) {
-    for (const s of catalog().list()) {
-      sets.push({
-        id: s.id,
-        validFrom: s.validFrom,
-        validUntil: s.validUntil,
-        status: s.status,
-        hash: s.hash,
-        calculations: calculationsOf(s),
-        title: s.title,
-      });
-    }
+    for (const s of catalog().list()) sets.push(listed(s));
   } else {
     const dir = resolvePath(io, values.dir);
     if (!isFolder(dir)) throw new CliError(EXIT.io, `cannot list ${values.dir}: no such folder`);
@@ -86,17 +91,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
     for (const name of folders) {
       const label = join(values.dir, name);
       try {
-        const s = loadRuleSetWithReport(readRuleSetFolder(join(dir, name)), label).ruleSet;
-        sets.push({
-          id: s.id,
-          folder: label,
-          validFrom: s.validFrom,
-          validUntil: s.validUntil,
-          status: s.status,
-          hash: s.hash,
-          calculations: calculationsOf(s),
-          title: s.title,
-        });
+        sets.push(listed(loadRuleSetWithReport(readRuleSetFolder(join(dir, name)), label).ruleSet, label));
       } catch (error) {
         if (!(error instanceof RuleSetError)) throw error;
         sets.push({ id: name, folder: label, problems: error.issues });
@@ -227,13 +222,7 @@ export function checkFolder(path: string, label: string): CheckReport {
   };
 }
 
-async function check(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = await subcommandArgs(io, 'check', args, ['DIR'], ['text', 'json']);
-  if ('exit' in parsed) return parsed.exit;
-  const {
-    format,
-    given: [arg = ''],
-  } = parsed;
+const check = subcommand('check', ['DIR'], ['text', 'json'], async (io, [arg = ''], format) => {
   const report = checkFolder(folderOf(io, arg, 'check'), arg);
   if (format === 'json') {
     await write(io.stdout, json(report));
@@ -268,15 +257,9 @@ async function check(args: readonly string[], io: CliIo): Promise<number> {
   }
   await write(io.stdout, `${lines.join('\n')}\n`);
   return EXIT.ok;
-}
+});
 
-async function test(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = await subcommandArgs(io, 'test', args, ['DIR'], ['text', 'json']);
-  if ('exit' in parsed) return parsed.exit;
-  const {
-    format,
-    given: [arg = ''],
-  } = parsed;
+const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = ''], format) => {
   const folder = folderOf(io, arg, 'test');
   const named = loadNamedRuleSet(io, folder);
   const results = CALCULATION_IDS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
@@ -326,53 +309,35 @@ async function test(args: readonly string[], io: CliIo): Promise<number> {
   );
   await write(io.stdout, `${lines.join('\n')}\n`);
   return failing > 0 ? EXIT.problems : EXIT.ok;
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // show and diff
 
-async function show(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = await subcommandArgs(io, 'show', args, ['ID|DIR'], ['md', 'json']);
-  if ('exit' in parsed) return parsed.exit;
-  const {
-    format,
-    given: [arg = ''],
-  } = parsed;
+const show = subcommand('show', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
   const named = loadNamedRuleSet(io, arg);
   await write(io.stdout, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
   return EXIT.ok;
-}
+});
 
-async function diff(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = await subcommandArgs(io, 'diff', args, ['A', 'B'], ['md', 'json']);
-  if ('exit' in parsed) return parsed.exit;
-  const {
-    format,
-    given: [from = '', to = ''],
-  } = parsed;
+const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '', to = ''], format) => {
   const a = loadNamedRuleSet(io, from);
   const b = loadNamedRuleSet(io, to);
   const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
   const d = diffRuleSets(a.ruleSet, b.ruleSet, { from, to }, filesA);
   await write(io.stdout, format === 'json' ? json(d) : diffMarkdown(d));
   return EXIT.ok;
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // sensitivity
 
-async function sensitivity(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = await subcommandArgs(io, 'sensitivity', args, ['ID|DIR'], ['md', 'json']);
-  if ('exit' in parsed) return parsed.exit;
-  const {
-    format,
-    given: [arg = ''],
-  } = parsed;
+const sensitivity = subcommand('sensitivity', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
   const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
   await write(io.stdout, format === 'json' ? json(report) : sensitivityMarkdown(report));
   // A variant that fails to compute is a defect of the rule set, as in `rules check`.
   return report.rows.some((r) => r.failures.length > 0) ? EXIT.problems : EXIT.ok;
-}
+});
 
 async function help(io: CliIo, sub: string): Promise<number> {
   await write(io.stdout, rulesSubcommandHelp(sub));
