@@ -20,16 +20,19 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * in docs/package.md. Raised from 800,000 on 2026-11-25 (typed requests, issue 16): measured
  * 802,571 bytes, 418 files. Raised from 920,000 on 2026-11-25 (cold start of the CLI, issue 14:
  * dist/cli/main.js is one bundled, minified file of ~950 kB, ~236 kB packed): measured 1,079,921.
+ * Lowered to 1,070,000 the same day, once the library was bundled too and zod's locales dropped
+ * out: measured 930,273 bytes (CI, 2026-11-25), so the budget is again about 15% above it.
  */
-const PACKED_BUDGET_BYTES = 1_240_000;
+const PACKED_BUDGET_BYTES = 1_070_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
  * page, the sensitivity pages and plausibility data of issue 19, the example request files;
  * docs/package.md), again about 15% headroom. Raised with the packed one for the bundled CLI
- * (issue 14): measured 5,020,676.
+ * (issue 14): measured 5,020,676. Lowered with the packed one once the library was bundled:
+ * measured 3,846,166, budget about 15% above it.
  */
-const UNPACKED_BUDGET_BYTES = 5_800_000;
+const UNPACKED_BUDGET_BYTES = 4_420_000;
 
 interface PackedFile {
   readonly path: string;
