@@ -552,7 +552,7 @@ function provenanceCost(): void {
   const repay = repaymentBodies(1_000);
   const retire = retirementBodies(1_000);
   console.log(
-    '\n4. Onderbouwing (provenance: true) and Uitleg (explain: true): cost per call, nl-2026, 1,000 households',
+    '\n5. Onderbouwing (provenance: true) and Uitleg (explain: true): cost per call, nl-2026, 1,000 households',
   );
   for (const [name, calculate, bodies] of [
     ['repaymentCapacity', repaymentCapacity, repay],
