@@ -25,7 +25,7 @@ import { Money, type Decimal } from '../src/contract/money.js';
 
 import { programFor } from '../src/engine/compile.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
-import { loadRuleSet } from '../src/engine/verify.js';
+import { loadRuleSet } from '../src/engine/load-rule-set.js';
 import {
   bundledCatalog,
   parseRepaymentRequest,

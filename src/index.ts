@@ -22,8 +22,8 @@ export { ValidationError, RuleSetError, RuleSetChoiceError, RuleEvaluationError 
 export type { ValidationIssue, RuleSetIssue } from './contract/errors.js';
 export { RepaymentCapacityResult, RetirementExpenditureResult } from './contract/results.js';
 export type { Onderbouwing } from './contract/results.js';
-export { loadRuleSet, loadRuleSetWithReport } from './engine/verify.js';
-export type { LoadReport } from './engine/verify.js';
+export { loadRuleSet, loadRuleSetWithReport } from './engine/load-rule-set.js';
+export type { LoadReport } from './engine/load-rule-set.js';
 export type { SweepReport } from './engine/coverage.js';
 export { RuleSetCatalog, referenceDate } from './rules/choose.js';
 export type { RuleSet, RuleSetFiles } from './rules/rule-set.js';

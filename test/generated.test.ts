@@ -12,7 +12,7 @@ describe('generated files', () => {
 
   it('include the bundle, a schema per rule file kind and a sensitivity page per bundled set', () => {
     const paths = files.map(([path]) => path);
-    expect(paths).toContain('src/rules/bundled.generated.ts');
+    expect(paths).toContain('src/calculations/bundled.generated.ts');
     for (const kind of [
       'manifest',
       'parameters',

@@ -8,7 +8,7 @@
  * each calculation's program is compiled when first used. test/rules/bundled.test.ts checks
  * that the trusted set equals the fully parsed one for every bundled set.
  */
-import { BUNDLED_RULE_SETS } from '../rules/bundled.generated.js';
+import { BUNDLED_RULE_SETS } from './bundled.generated.js';
 import { lazyCatalog, lazyEntry, type CatalogEntry, type RuleSetCatalog } from '../rules/choose.js';
 import { trustedRuleSet } from '../rules/load.js';
 import { markChecked } from '../rules/rule-set.js';

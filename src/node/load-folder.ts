@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { RuleSetError, type RuleSetIssue, errorMessage } from '../contract/errors.js';
-import { loadRuleSetWithReport, type LoadReport } from '../engine/verify.js';
+import { loadRuleSetWithReport, type LoadReport } from '../engine/load-rule-set.js';
 import type { RuleSet } from '../rules/rule-set.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Parsing a rule set: each file against its strict schema, then the cross-checks. The
- * result is hashed but not yet trusted: `loadRuleSet` (src/engine/verify.ts) also compiles
+ * result is hashed but not yet trusted: `loadRuleSet` (src/engine/load-rule-set.ts) also compiles
  * it and sweeps it for coverage before handing it out.
  */
 import type { z } from 'zod';

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { RuleSetError, type RuleSetIssue } from '../../src/contract/errors.js';
 import { Money } from '../../src/contract/money.js';
 import { rounder } from '../../src/engine/expression.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { runWorkedExample } from '../../src/node/worked-examples.js';
 import { FACT_CATALOGS, type FactDefinition } from '../../src/rules/facts.js';
 import { CALCULATION_IDS, CalculationFile, type CalculationId } from '../../src/rules/format/calculation.js';
@@ -335,7 +335,7 @@ describe('docs/rules-format.md', () => {
       'src/rules/load.ts',
       'src/rules/zod-issues.ts',
       'src/rules/check.ts',
-      'src/engine/verify.ts',
+      'src/engine/load-rule-set.ts',
       'src/engine/compile.ts',
       'src/engine/compile-amounts.ts',
       'src/engine/amount-evaluator.ts',

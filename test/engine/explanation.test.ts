@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { Money, type Decimal } from '../../src/contract/money.js';
 import { programFor } from '../../src/engine/compile.js';
 import type { AmountTrace, FigureUse, RuleTrace } from '../../src/contract/explanation.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { miniFiles, post, repaymentFacts } from './support.js';
 
 const ruleSet = loadRuleSet(miniFiles());

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { compileProgram, programFor } from '../../src/engine/compile.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { ExtractedFacts } from '../../src/rules/facts.js';
 import { EXPRESSION_OPERATORS, type ExpressionOperator } from '../../src/rules/format/expression.js';
 import { renderExpression } from '../../src/rules/language/readable.js';

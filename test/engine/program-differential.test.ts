@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { money } from '../../src/contract/money.js';
 import { programFor } from '../../src/engine/compile.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { Household, Tenure } from '../../src/household/household.js';
 import { miniFiles } from './support.js';
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { repaymentCapacity, retirementExpenditure, type RepaymentCapacityResult } from '../../src/index.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { PROVENANCE_ORDER } from '../../src/engine/provenance.js';
 import type { Onderbouwing } from '../../src/contract/results.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RuleSetError } from '../../src/contract/errors.js';
-import { loadRuleSet, loadRuleSetWithReport } from '../../src/engine/verify.js';
-import { BUNDLED_RULE_SETS } from '../../src/rules/bundled.generated.js';
+import { loadRuleSet, loadRuleSetWithReport } from '../../src/engine/load-rule-set.js';
+import { BUNDLED_RULE_SETS } from '../../src/calculations/bundled.generated.js';
 import { hashRuleFiles } from '../../src/rules/hash.js';
 import { parseRuleSet, trustedRuleSet } from '../../src/rules/load.js';
 import { bundledCatalog } from '../../src/calculations/bundled-catalog.js';

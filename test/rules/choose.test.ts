@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RuleSetChoiceError, RuleSetError } from '../../src/contract/errors.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { RuleSetCatalog, referenceDate } from '../../src/rules/choose.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { readRuleSetFolder } from '../../src/node/load-folder.js';
 import { canonicalJson, hashRuleFiles } from '../../src/rules/hash.js';
 import { parseRuleSet } from '../../src/rules/load.js';

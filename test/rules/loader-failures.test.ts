@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RuleSetError } from '../../src/contract/errors.js';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { loadRuleSetFolder, readRuleSetFolder } from '../../src/node/load-folder.js';
 import {
   expectIssue,

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRuleSet } from '../../src/engine/verify.js';
+import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { readRuleSetFolder } from '../../src/node/load-folder.js';
 import { runWorkedExamples } from '../../src/node/worked-examples.js';
 import { RULES_DIR, ruleSetFolders } from '../../scripts/lib/generated-files.js';
