@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet, loadRuleSetWithReport } from '../../src/engine/load-rule-set.js';
+import { SINGLE_TENANT_REPAYMENT } from '../support/request-bodies.js';
 import { BUNDLED_RULE_SETS } from '../../src/calculations/bundled.generated.js';
 import { hashRuleFiles } from '../../src/rules/hash.js';
 import { parseRuleSet, trustedRuleSet } from '../../src/rules/load.js';
@@ -36,15 +37,7 @@ describe('bundled rule sets', () => {
     const parse = vi.spyOn(JSON, 'parse');
     try {
       const fresh = await import('../../src/index.js');
-      const body = JSON.stringify({
-        LeeftijdHoofdpersoon: 66,
-        HeeftPartner: false,
-        AantalThuiswonendeKinderen: 0,
-        AantalAutos: 0,
-        NettoBesteedbaarInkomenPerMaand: 2200,
-        BijzondereUitgaven: {},
-        Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
-      });
+      const body = JSON.stringify(SINGLE_TENANT_REPAYMENT);
       expect(fresh.repaymentCapacity(JSON.parse(body), { ruleSet: 'nl-2026' }).Rekenregels.Id).toBe('nl-2026');
       const parsedSets = parse.mock.calls.flatMap(([text]) => /"id":"(nl-\d{4})"/.exec(String(text))?.[1] ?? []);
       expect(parsedSets).toEqual(['nl-2026']);

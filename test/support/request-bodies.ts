@@ -5,6 +5,17 @@
  */
 import fc from 'fast-check';
 
+/** Any valid repayment body, where a test needs one and not its figures: a single tenant of 66. */
+export const SINGLE_TENANT_REPAYMENT = {
+  LeeftijdHoofdpersoon: 66,
+  HeeftPartner: false,
+  AantalThuiswonendeKinderen: 0,
+  AantalAutos: 0,
+  NettoBesteedbaarInkomenPerMaand: 2200,
+  BijzondereUitgaven: {},
+  Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+} as const;
+
 /** TypeWoning codes from small to large: Appartement < Tussenwoning < Hoekwoning < Vrijstaand. */
 export const DWELLING_NAMES = ['Appartement', 'Tussenwoning', 'Hoekwoning', 'Vrijstaand'];
 export const WOZ_CATEGORY_NAMES = ['WozKleinerDan150K', 'WozVan150KTot300K', 'WozVan300KTot450K', 'WozGroterDan450K'];

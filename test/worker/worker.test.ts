@@ -10,16 +10,9 @@ import { createApp, KEY_HEADER, PATHS, PROBLEM_CONTENT_TYPE } from '../../src/ht
 import worker, { createWorker, type WorkerEnv } from '../../src/worker/index.js';
 import { PACKAGE_VERSION } from '../../src/http/package-version.js';
 import { workerAppOptions } from '../../src/worker/env.js';
+import { SINGLE_TENANT_REPAYMENT } from '../support/request-bodies.js';
 
-const body = JSON.stringify({
-  LeeftijdHoofdpersoon: 66,
-  HeeftPartner: false,
-  AantalThuiswonendeKinderen: 0,
-  AantalAutos: 0,
-  NettoBesteedbaarInkomenPerMaand: 2200,
-  BijzondereUitgaven: {},
-  Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
-});
+const body = JSON.stringify(SINGLE_TENANT_REPAYMENT);
 const calculation = (key?: string, origin?: string) =>
   new Request(`http://localhost${PATHS.repayment}`, {
     method: 'POST',
