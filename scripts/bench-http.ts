@@ -21,16 +21,20 @@
  * loads, the per-request pieces of the app layer are timed alone in this process (SHA-256 of a
  * key, pure JS and node:crypto; a log line through pino).
  * Targets (issue 14): budgetnorm ≥ 0.5× the bare throughput, and its p99 ≤ 1.5× the bare p99.
+ * Last, unless BENCH_HTTP_PROFILE=0, the service is loaded once more under V8's CPU profiler and
+ * its self time is printed per part of the program and per function, in µs per request.
  * Figures are printed and judged, never asserted by the test suite (they depend on the machine
  * and its load).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pino from 'pino';
 import { digestKey } from '../src/http/keys.js';
 import { nativeDigestKey } from '../src/node/digest.js';
+import { byPart, readProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
 
 const SECONDS = Number(process.env['BENCH_HTTP_SECONDS'] ?? '10');
 const CONNECTIONS = 50;
@@ -45,6 +49,8 @@ interface Figures {
   readonly p99: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** Requests answered during the load. */
+  readonly requests: number;
   /** The server process's CPU time (user + system) per request, µs. */
   readonly cpuMicroseconds: number;
 }
@@ -115,6 +121,7 @@ async function load(name: string, child: ChildProcess, port: number, seconds: nu
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    requests: result.requests.total,
   };
 }
 
@@ -251,6 +258,7 @@ const rows: Figures[] = SERVERS.map(({ name }) => {
     p99: median(runs.map((r) => r.p99)),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.errors, 0),
+    requests: runs.reduce((n, r) => n + r.requests, 0),
     cpuMicroseconds: median(runs.map((r) => r.cpuMicroseconds)),
   };
 });
@@ -293,3 +301,49 @@ if (rows.some((r) => r.non2xx > 0 || r.errors > 0)) {
   console.log('warning: some responses were not 2xx or failed; the figures above are not comparable');
   process.exitCode = 1;
 }
+
+/** Sends `message` to the child and resolves with its `profiling` answer. */
+function profiling(child: ChildProcess, message: object): Promise<string> {
+  return new Promise((resolve) => {
+    const onMessage = (answer: unknown) => {
+      const state = (answer as { profiling?: string }).profiling;
+      if (state === undefined) return;
+      child.off('message', onMessage);
+      resolve(state);
+    };
+    child.on('message', onMessage);
+    child.send(message);
+  });
+}
+
+/**
+ * Where the service's time goes under the same load: one more load of the service with V8's
+ * CPU profiler on for that load only (it slows the process a little; the figures above were
+ * measured without it). Self time per part of the program and the top functions, in µs per
+ * request (the main thread's time only: pino's writes on libuv's thread pool are not in it).
+ */
+async function profileService(): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-http-profile-'));
+  const { child, port } = await startChild(lib('bench-service.ts'), [], tsx);
+  try {
+    await load('profile (warm-up)', child, port, WARM_UP_SECONDS);
+    await profiling(child, { profile: 'start' });
+    const figures = await load('profile', child, port, SECONDS);
+    const written = await profiling(child, { profile: 'stop', file: join(folder, 'service.cpuprofile') });
+    if (written !== 'written') throw new Error(`the profile was not written: ${written}`);
+    const profile = readProfile(folder);
+    console.log();
+    console.log(
+      `profile of budgetnorm under the same load (${figures.requestsPerSecond.toFixed(0)} req/s with the profiler on), self time per request:`,
+    );
+    console.log(' by part of the program:');
+    for (const line of selfTimeLines(byPart(profile, 14), figures.requests)) console.log(line);
+    console.log(' top 15 functions:');
+    for (const line of selfTimeLines(topFunctions(profile, 15), figures.requests)) console.log(line);
+  } finally {
+    await stopChild(child);
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (process.env['BENCH_HTTP_PROFILE'] !== '0') await profileService();
