@@ -11,11 +11,15 @@
  * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
  * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
  *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run.
+ * 5. provenance: what `onderbouwing` costs.
+ * 6. profile: 200,000 `repaymentCapacity(body)` calls under V8's CPU profiler: the top 10
+ *    functions by self time and the time per part of the program, in µs per call.
  *
  * Figures are printed, never asserted: speed depends on the machine. Contenders are measured
  * in interleaved rounds, so a change in machine load during the run hits them alike.
  */
 import { spawnSync } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +44,7 @@ import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
 import { random, randomRepaymentBody } from './lib/bench-households.js';
+import { byPart, type CpuProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
 import { retirementByHand, type RetirementFigures } from './lib/bench-retirement-by-hand.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? '2');
@@ -576,6 +581,31 @@ function provenanceCost(): void {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// 6. Where the library call's time goes: a CPU profile of the warmed-up call.
+
+const PROFILED_CALLS = 200_000;
+
+async function libraryProfile(): Promise<void> {
+  const ruleSet = bundledCatalog().byId('nl-2026');
+  const bodies = repaymentBodies(1_000);
+  for (let i = 0; i < 50_000; i += 1) repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet });
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  for (let i = 0; i < PROFILED_CALLS; i += 1) repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet });
+  const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+  session.disconnect();
+  console.log(
+    `\n6. Profile of ${PROFILED_CALLS.toLocaleString('en-US')} repaymentCapacity(body) calls (nl-2026), self time per call`,
+  );
+  console.log(' top 10 functions:');
+  for (const text of selfTimeLines(topFunctions(profile, 10), PROFILED_CALLS)) console.log(text);
+  console.log(' by part of the program:');
+  for (const text of selfTimeLines(byPart(profile, 10), PROFILED_CALLS)) console.log(text);
+}
+
 console.log(
   `budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`,
 );
@@ -587,5 +617,6 @@ const parts: Record<string, () => unknown> = {
   retirement,
   cold: coldStart,
   provenance: provenanceCost,
+  profile: libraryProfile,
 };
 for (const [name, run] of Object.entries(parts)) if (only.size === 0 || only.has(name)) await run();
