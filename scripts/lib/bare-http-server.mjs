@@ -26,14 +26,30 @@ const server = createServer((req, res) => {
       return;
     }
     const income = typeof body?.NettoBesteedbaarInkomenPerMaand === 'number' ? body.NettoBesteedbaarInkomenPerMaand : 0;
+    // The shape of a repayment-capacity result since issue 16 (two measures per post, the
+    // maximum and its totals, the rule set's status and its notice): about its size in bytes.
     const result = {
       Afloscapaciteit: Math.max(0, income - 3000),
+      MaximaleAfloscapaciteit: Math.max(0, income - 2800),
       NettoBesteedbaarInkomenPerMaand: income,
-      Posten: posts.map(([Code, Omschrijving], i) => ({ Code, Omschrijving, Bedrag: i * 100 })),
+      Posten: posts.map(([Code, Omschrijving], i) => ({ Code, Omschrijving, Bedrag: i * 100, Minimaal: i * 90 })),
       TotaalLasten: 3000,
+      TotaalMinimaleLasten: 2800,
       Tekort: 0,
-      Rekenregels: { Id: 'nl-2026', GeldigVanaf: '2026-01-01', GeldigTot: '2026-12-31', Hash: 'c'.repeat(64) },
-      Meldingen: [],
+      MinimaalTekort: 0,
+      Rekenregels: {
+        Id: 'nl-2026',
+        GeldigVanaf: '2026-01-01',
+        GeldigTot: '2026-12-31',
+        Hash: 'c'.repeat(64),
+        Status: 'draft',
+      },
+      Meldingen: [
+        {
+          Code: 'RekenregelsNietVastgesteld',
+          Tekst: 'De rekenregels nl-2026 zijn een concept (status draft): nog niet beoordeeld en vastgesteld.',
+        },
+      ],
     };
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result));
   });
