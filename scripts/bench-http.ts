@@ -7,9 +7,12 @@
  * repayment-capacity body to each; BENCH_HTTP_ROUNDS (default 1) repeats the loads in turn and
  * reports the medians. Rows, each a layer (named in the last column) over the row it builds on:
  *   bare node:http          parses the body and answers a JSON object of similar size
+ *   bare, same answer       the bare server answering exactly what the service answers (its result,
+ *                           headers, a fresh request id) and writing its log line through the
+ *                           service's log: the response's own cost, none of the service's work
  *   hono floor              Hono on @hono/node-server with one route and nothing else: the stack's own cost
- *   budgetnorm (stub calc)  the service with a canned result instead of the calculation: the app's own
- *                           layers (request id, log line, key, checks, rule-set choice, body reading),
+ *   budgetnorm (stub calc)  the service with a canned result instead of the calculation: over the row
+ *                           above, the app's own work (key, checks, rule-set choice, body reading),
  *                           the calculation answered by the Node direct path (src/node/direct-server.ts)
  *   budgetnorm              the service as `npm start` runs it: all of the above and the calculation
  *   … via Hono              the same two with every request through @hono/node-server and the app's
@@ -33,6 +36,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pino from 'pino';
 import { digestKey } from '../src/http/keys.js';
+import { repaymentCapacity } from '../src/index.js';
 import { nativeDigestKey } from '../src/node/digest.js';
 import { byPart, readProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
 
@@ -41,6 +45,8 @@ const CONNECTIONS = 50;
 const WARM_UP_SECONDS = Math.max(1, Math.min(3, Math.round(SECONDS / 4)));
 const KEY = 'bench-http-key-0123456789abcdef';
 const BODY = readFileSync(new URL('../test/http/fixtures/afloscapaciteit-gezin-koop.json', import.meta.url), 'utf8');
+/** The service's result for BODY, for the row that answers it without computing it. */
+const CANNED = JSON.stringify(repaymentCapacity(JSON.parse(BODY)));
 
 interface Figures {
   readonly name: string;
@@ -64,7 +70,7 @@ function startChild(
   return new Promise((resolve, reject) => {
     const child = fork(script, args, {
       execArgv,
-      env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY },
+      env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, BENCH_CANNED_RESULT: CANNED },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 20 s`)), 20_000);
@@ -137,10 +143,18 @@ interface Server {
 const tsx = ['--import', 'tsx'];
 const lib = (file: string) => new URL(`./lib/${file}`, import.meta.url).pathname;
 const BARE = 'bare node:http';
+const BARE_AS_SERVICE = 'bare, same answer';
 const STUB = 'budgetnorm (stub calc)';
 const SERVICE = 'budgetnorm';
 const SERVERS: Server[] = [
   { name: BARE, script: lib('bare-http-server.mjs'), args: [], execArgv: [] },
+  {
+    name: BARE_AS_SERVICE,
+    script: lib('bare-as-service-server.ts'),
+    args: [],
+    execArgv: tsx,
+    over: { row: BARE, layer: "the service's answer: its result, headers, request id and log line" },
+  },
   {
     name: 'hono floor',
     script: lib('bare-hono-server.ts'),
@@ -153,7 +167,7 @@ const SERVERS: Server[] = [
     script: lib('bench-service.ts'),
     args: ['stub'],
     execArgv: tsx,
-    over: { row: BARE, layer: "the app's layers, direct path (id, log, key, checks)" },
+    over: { row: BARE_AS_SERVICE, layer: "the app's own work, direct path (key, checks, rule set)" },
   },
   {
     name: SERVICE,
