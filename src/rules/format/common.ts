@@ -4,6 +4,7 @@
  * misspelt key is an error rather than silently dropped data.
  */
 import * as z from 'zod';
+import { deferredShape, once } from '../../contract/deferred-shape.js';
 import type { ProvenanceKind } from '../../contract/explanation.js';
 
 /**
@@ -55,7 +56,7 @@ export type { ProvenanceKind };
  * companion field (`formula` for derived, `reasoning` for estimates) precisely.
  */
 export function sourcedValue<Extra extends z.ZodRawShape>(extra: Extra) {
-  const base = {
+  const base = once(() => ({
     ...extra,
     value: DecimalLiteral,
     /** A key of the manifest's `sources` register. */
@@ -63,12 +64,27 @@ export function sourcedValue<Extra extends z.ZodRawShape>(extra: Extra) {
     /** Where in the source, e.g. a table or page. */
     locator: z.string().min(1).optional(),
     note: z.string().min(1).optional(),
-  };
+  }));
+  // The discriminators are made now: the union checks each option has one when it is made.
+  const read = z.literal('read');
+  const derived = z.literal('derived');
+  const estimate = z.literal('estimate');
+  const toVerify = z.literal('to-verify');
   return z.discriminatedUnion('provenance', [
-    z.strictObject({ ...base, provenance: z.literal('read') }),
-    z.strictObject({ ...base, provenance: z.literal('derived'), formula: z.string().min(1) }),
-    z.strictObject({ ...base, provenance: z.literal('estimate'), reasoning: z.string().min(1) }),
-    z.strictObject({ ...base, provenance: z.literal('to-verify'), reasoning: z.string().min(1) }),
+    z.strictObject(deferredShape(() => ({ ...base(), provenance: read }), { provenance: read })),
+    z.strictObject(
+      deferredShape(() => ({ ...base(), provenance: derived, formula: z.string().min(1) }), { provenance: derived }),
+    ),
+    z.strictObject(
+      deferredShape(() => ({ ...base(), provenance: estimate, reasoning: z.string().min(1) }), {
+        provenance: estimate,
+      }),
+    ),
+    z.strictObject(
+      deferredShape(() => ({ ...base(), provenance: toVerify, reasoning: z.string().min(1) }), {
+        provenance: toVerify,
+      }),
+    ),
   ]);
 }
 

@@ -6,6 +6,7 @@
  * every condition means exactly what json-rules-engine would make of it.
  */
 import * as z from 'zod';
+import { deferredShape } from '../../contract/deferred-shape.js';
 
 export const OPERATORS = [
   'equal',
@@ -49,7 +50,7 @@ export const FactName = z
   .string()
   .regex(/^(param:)?[A-Za-z][A-Za-z0-9_.-]*$/, 'a fact name, or param:<parameter name>');
 
-export const FactReference = z.strictObject({ fact: FactName, path: FactPath.optional() });
+export const FactReference = z.strictObject(deferredShape(() => ({ fact: FactName, path: FactPath.optional() })));
 export type FactReference = z.infer<typeof FactReference>;
 
 const Scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
@@ -65,27 +66,29 @@ export interface FactCondition {
 export type BooleanCondition = { all: Condition[] } | { any: Condition[] } | { not: Condition };
 export type Condition = FactCondition | BooleanCondition;
 
-export const FactConditionSchema = z.strictObject({
-  fact: FactName,
-  operator: Operator,
-  value: ConditionValue,
-  path: FactPath.optional(),
-});
+export const FactConditionSchema = z.strictObject(
+  deferredShape(() => ({
+    fact: FactName,
+    operator: Operator,
+    value: ConditionValue,
+    path: FactPath.optional(),
+  })),
+);
 
 export const Condition: z.ZodType<Condition> = z.lazy(() =>
   z.union([
     FactConditionSchema,
-    z.strictObject({ all: z.array(Condition).min(1) }),
-    z.strictObject({ any: z.array(Condition).min(1) }),
-    z.strictObject({ not: Condition }),
+    z.strictObject(deferredShape(() => ({ all: z.array(Condition).min(1) }))),
+    z.strictObject(deferredShape(() => ({ any: z.array(Condition).min(1) }))),
+    z.strictObject(deferredShape(() => ({ not: Condition }))),
   ]),
 );
 
 /** A rule's condition: json-rules-engine requires `all`, `any` or `not` at the top. */
 export const TopCondition: z.ZodType<BooleanCondition> = z.lazy(() =>
   z.union([
-    z.strictObject({ all: z.array(Condition).min(1) }),
-    z.strictObject({ any: z.array(Condition).min(1) }),
-    z.strictObject({ not: Condition }),
+    z.strictObject(deferredShape(() => ({ all: z.array(Condition).min(1) }))),
+    z.strictObject(deferredShape(() => ({ any: z.array(Condition).min(1) }))),
+    z.strictObject(deferredShape(() => ({ not: Condition }))),
   ]),
 );
