@@ -1,14 +1,18 @@
 /**
- * Zod object shapes built when first read rather than when their module loads.
+ * Zod schemas built when first used rather than when their module loads.
  *
  * Every zod schema made at a module's top level is built when the package is imported, used or
  * not: the result and explanation schemas (some 150 zod instances, read only by the OpenAPI
- * document and by clients checking a response) and the rule-file format (read only when a rule
- * set is loaded from its files) cost a cold start more than a third of its time (issue 14:
- * import and one result ≤ 60 ms beyond Node's own start). zod resolves an object's shape on
- * first read and keeps what it read (`$ZodObject` freezes a shape's getters), so a shape that
- * builds its fields on first read gives the same schema, built later: the same fields, checks,
- * JSON Schema and TypeScript type.
+ * document and by clients checking a response), the rule-file format (read only when a rule set
+ * is loaded from its files) and the request schemas' fields cost a cold start more than a third
+ * of its time (issue 14: import and one result ≤ 60 ms beyond Node's own start).
+ *
+ * - {@link deferredShape}: zod resolves an object's shape on first read and keeps what it read
+ *   (`$ZodObject` freezes a shape's getters), so a shape that builds its fields on first read
+ *   gives the same schema, built later. For schemas whose identity matters (described ones,
+ *   which zod's metadata registry holds by identity).
+ * - {@link deferredSchema}: the whole schema made on first use, for the rule-file format, which
+ *   has no descriptions.
  */
 
 /**
@@ -66,4 +70,30 @@ export function once<T>(make: () => T): () => T {
     }
     return value as T;
   };
+}
+
+/**
+ * The schema `make` returns, made when it is first used (read, called, wrapped, checked with
+ * `instanceof`) rather than when its module loads: for exported schemas that nothing reads at
+ * import (the rule-file format is read only when a set is loaded from its files). Everything is
+ * passed on to the schema made, `this` included, so it parses, describes itself and wraps as
+ * that schema; only its identity differs, and zod's only identity lookup, the metadata registry,
+ * must not hold it: `make` must not `.describe()` or `.meta()` what it returns.
+ */
+export function deferredSchema<Schema extends object>(make: () => Schema): Schema {
+  const made = once(make);
+  return new Proxy({} as Schema, {
+    get: (_, key) => Reflect.get(made(), key, made()),
+    has: (_, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(made(), key);
+      // A proxy may report a property its (empty) target lacks only as configurable.
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(made()),
+    set: (_, key, value) => Reflect.set(made(), key, value, made()),
+    defineProperty: () => false,
+    deleteProperty: () => false,
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { deferredShape, once } from '../../src/contract/deferred-shape.js';
+import { deferredSchema, deferredShape, once } from '../../src/contract/deferred-shape.js';
 
 /** A shape like the rule files' sourced values: an enumeration, a union, an optional, nesting. */
 function makeShape() {
@@ -85,6 +85,29 @@ describe('deferredShape', () => {
     }).toThrow(TypeError);
     expect(Reflect.deleteProperty(shape, 'name')).toBe(false);
     expect(shape['name']).toBeInstanceOf(z.ZodString);
+  });
+});
+
+describe('deferredSchema', () => {
+  it('is not made by referring to it from other schemas, only by its first use; then it is the schema written out', () => {
+    let calls = 0;
+    const key = deferredSchema(() => {
+      calls += 1;
+      return z.string().regex(/^[a-z]+$/, 'a lowercase key');
+    });
+    const eagerKey = z.string().regex(/^[a-z]+$/, 'a lowercase key');
+    const deferred = z.strictObject(deferredShape(() => ({ keys: z.record(key, z.number()), first: key.optional() })));
+    const eager = z.strictObject({ keys: z.record(eagerKey, z.number()), first: eagerKey.optional() });
+    expect(calls).toBe(0);
+    for (const sample of [{ keys: { a: 1 }, first: 'b' }, { keys: { A: 1 } }, { keys: {}, first: 3 }, {}]) {
+      const [a, b] = [deferred.safeParse(sample), eager.safeParse(sample)];
+      expect(a.data).toEqual(b.data);
+      expect(a.error?.issues).toEqual(b.error?.issues);
+    }
+    expect(z.toJSONSchema(deferred, { io: 'input' })).toEqual(z.toJSONSchema(eager, { io: 'input' }));
+    expect(key).toBeInstanceOf(z.ZodString);
+    expect(key.safeParse('abc').success).toBe(true);
+    expect(calls).toBe(1);
   });
 });
 
