@@ -26,59 +26,114 @@ type FieldCheck =
 
 interface ObjectCheck {
   readonly kind: 'object';
+  /** The declared keys (any value): what is not among them is an unknown field. */
   readonly shape: Readonly<Record<string, unknown>>;
   readonly fields: readonly { readonly key: string; readonly optional: boolean; readonly check: FieldCheck }[];
   readonly exclusiveKeys: readonly ExclusiveKeys[];
 }
 
+/**
+ * What one field accepts, as plain data: the form `npm run generate` records the request
+ * schemas' checks in (request-checks.generated.ts), so a cold start walks a body without
+ * building the zod schemas it stands in for (issue 14); test/contract/request-checks.test.ts
+ * holds the record to the schemas. An enumeration's names are the source of its pattern.
+ */
+export type FieldCheckData =
+  | { readonly kind: 'integer'; readonly min: number; readonly max: number }
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'enum'; readonly codes: readonly number[]; readonly names: string }
+  | {
+      readonly kind: 'object';
+      readonly fields: readonly { readonly key: string; readonly optional: boolean; readonly check: FieldCheckData }[];
+      readonly exclusiveKeys: readonly ExclusiveKeys[];
+    }
+  | {
+      readonly kind: 'array';
+      readonly minItems: number;
+      readonly maxItems: number;
+      readonly element: FieldCheckData;
+    };
+
 const checks = new WeakMap<z.ZodType, FieldCheck>();
 
-function checkOf(schema: z.ZodType): FieldCheck {
-  const known = checks.get(schema);
-  if (known !== undefined) return known;
+function checkOf(schema: z.ZodObject): FieldCheck {
+  let check = checks.get(schema);
+  if (check === undefined) {
+    check = fromData(fieldCheckData(schema));
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+/**
+ * Records the checks of a request schema, as `npm run generate` read them off it: the walk then
+ * uses them and never reads the schema, whose fields are built only when the full path needs
+ * them. Returns the schema.
+ */
+export function withFieldChecks<S extends z.ZodObject>(schema: S, data: FieldCheckData): S {
+  checks.set(schema, fromData(data));
+  return schema;
+}
+
+/** What a request schema's field accepts, read off its field rules (the same bounds, the same enumeration pattern). */
+export function fieldCheckData(schema: z.ZodType): FieldCheckData {
   const inner = unwrapPresence(schema);
   const rule = ruleOf(inner);
-  let check: FieldCheck;
   switch (rule?.kind) {
     case 'integer':
-      check = { kind: 'integer', min: rule.min, max: rule.max };
-      break;
+      return { kind: 'integer', min: rule.min, max: rule.max };
     case 'boolean':
-      check = { kind: 'boolean' };
-      break;
+      return { kind: 'boolean' };
     case 'enum':
-      check = {
+      return {
         kind: 'enum',
-        codes: new Set(rule.definition.members.map((m) => m.code)),
-        names: caseInsensitiveNamePattern(rule.definition),
+        codes: rule.definition.members.map((m) => m.code),
+        names: caseInsensitiveNamePattern(rule.definition).source,
       };
-      break;
     case 'object': {
       const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
-      check = {
+      return {
         kind: 'object',
-        shape,
         exclusiveKeys: rule.exclusiveKeys,
         fields: Object.keys(shape).map((key) => {
           const field = shape[key] as z.ZodType;
-          return { key, optional: isOptionalField(field), check: checkOf(field) };
+          return { key, optional: isOptionalField(field), check: fieldCheckData(field) };
         }),
       };
-      break;
     }
     case 'array':
-      check = {
+      return {
         kind: 'array',
         minItems: rule.minItems,
         maxItems: rule.maxItems,
-        element: checkOf((inner as z.ZodArray).element as z.ZodType),
+        element: fieldCheckData((inner as z.ZodArray).element as z.ZodType),
       };
-      break;
     default:
       throw new Error('internal: a request schema field without a field rule');
   }
-  checks.set(schema, check);
-  return check;
+}
+
+function fromData(data: FieldCheckData): FieldCheck {
+  switch (data.kind) {
+    case 'integer':
+    case 'boolean':
+      return data;
+    case 'enum':
+      return { kind: 'enum', codes: new Set(data.codes), names: new RegExp(data.names) };
+    case 'object':
+      return {
+        kind: 'object',
+        shape: Object.fromEntries(data.fields.map((field) => [field.key, true])),
+        exclusiveKeys: data.exclusiveKeys,
+        fields: data.fields.map((field) => ({
+          key: field.key,
+          optional: field.optional,
+          check: fromData(field.check),
+        })),
+      };
+    case 'array':
+      return { kind: 'array', minItems: data.minItems, maxItems: data.maxItems, element: fromData(data.element) };
+  }
 }
 
 /** What the walk returns for a value that is not plainly acceptable. */

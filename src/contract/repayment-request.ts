@@ -19,9 +19,12 @@ import {
   objectField,
   optional,
 } from './field-schemas.js';
+import { deferredShape } from './deferred-shape.js';
+import { withFieldChecks } from './one-pass-check.js';
+import { REPAYMENT_FIELD_CHECKS } from './request-checks.generated.js';
 
 export const repaymentSpecialExpendituresSchema = objectField(
-  {
+  deferredShape(() => ({
     /** Healthcare costs, euros per month. */
     KostenZorg: optional(monthlyAmountField('Healthcare costs')),
     /** Partner alimony paid, euros per month. */
@@ -32,12 +35,12 @@ export const repaymentSpecialExpendituresSchema = objectField(
     KostenKinderOpvang: optional(monthlyAmountField('Childcare costs')),
     /** Repayments on other loans already running, euros per month. */
     KostenOverigeAflossingen: optional(monthlyAmountField('Repayments on other loans already running')),
-  },
+  })),
   'Special expenditures (BijzondereUitgaven); every member optional, null means not given',
 );
 
 export const repaymentDwellingSchema = objectField(
-  {
+  deferredShape(() => ({
     /** Tenure: `Huurwoning` (0) or `Koopwoning` (1). */
     WoningSoort: enumField(TENURE, 'Tenure of the dwelling (WoningSoort)'),
     /** Gross mortgage costs, euros per month. */
@@ -48,28 +51,33 @@ export const repaymentDwellingSchema = objectField(
     HuurServiceKosten: optional(monthlyAmountField('Service costs charged with the rent')),
     /** Owners' association (VvE) contribution, euros per month. */
     BijdrageVve: optional(monthlyAmountField("Owners' association (VvE) contribution")),
-  },
+  })),
   'The dwelling (Woning)',
 );
 
-export const repaymentRequestSchema = objectField(
-  {
-    /** Age of the main person, whole years (0 to 125). */
-    LeeftijdHoofdpersoon: ageField('Age of the main person'),
-    /** Whether the main person has a partner in the household. */
-    HeeftPartner: booleanField('Whether the main person has a partner in the household'),
-    /** Number of children living at home. */
-    AantalThuiswonendeKinderen: countField(MAX_CHILDREN, 'Number of children living at home'),
-    /** Number of cars in the household. */
-    AantalAutos: countField(MAX_CARS, 'Number of cars in the household'),
-    /** Net disposable household income, whole euros per month (0 to 1,000,000). */
-    NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
-    /** Special expenditures; every member optional (`{}` when there are none). */
-    BijzondereUitgaven: repaymentSpecialExpendituresSchema,
-    /** The dwelling. */
-    Woning: repaymentDwellingSchema,
-  },
-  'Repayment capacity request (POST /Afloscapaciteit/Resultaat)',
+// Its fields are built when first read; a body is walked with the checks `npm run generate`
+// read off them (request-checks.generated.ts), so a valid body does not build them (issue 14).
+export const repaymentRequestSchema = withFieldChecks(
+  objectField(
+    deferredShape(() => ({
+      /** Age of the main person, whole years (0 to 125). */
+      LeeftijdHoofdpersoon: ageField('Age of the main person'),
+      /** Whether the main person has a partner in the household. */
+      HeeftPartner: booleanField('Whether the main person has a partner in the household'),
+      /** Number of children living at home. */
+      AantalThuiswonendeKinderen: countField(MAX_CHILDREN, 'Number of children living at home'),
+      /** Number of cars in the household. */
+      AantalAutos: countField(MAX_CARS, 'Number of cars in the household'),
+      /** Net disposable household income, whole euros per month (0 to 1,000,000). */
+      NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+      /** Special expenditures; every member optional (`{}` when there are none). */
+      BijzondereUitgaven: repaymentSpecialExpendituresSchema,
+      /** The dwelling. */
+      Woning: repaymentDwellingSchema,
+    })),
+    'Repayment capacity request (POST /Afloscapaciteit/Resultaat)',
+  ),
+  REPAYMENT_FIELD_CHECKS,
 );
 
 /** A repayment request body that passed the schema (enumerations still as code or name). */

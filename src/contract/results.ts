@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import type { Explanation, ProvenanceKind } from './explanation.js';
+import { deferredShape, once } from './deferred-shape.js';
 import { ExplanationSchema } from './explanation-schema.js';
 import { RuleSetStatus } from './rule-set-status.js';
 
@@ -14,22 +15,24 @@ import { RuleSetStatus } from './rule-set-status.js';
  * estimates and to-verify values among them. See docs/contract.md, "Onderbouwing".
  */
 export const OnderbouwingSchema = z
-  .object({
-    /**
-     * The weakest provenance among the figures the amount used, from best to worst `read`,
-     * `derived`, `to-verify`, `estimate` (the rule files' own words). `read` too when the amount
-     * used no rule-set figure at all (only the household's own figures).
-     */
-    Zwakst: z
-      .enum(['read', 'derived', 'to-verify', 'estimate'])
-      .describe(
-        'weakest provenance among the figures used: read < derived < to-verify < estimate',
-      ) as unknown as z.ZodType<ProvenanceKind>,
-    /** The estimates it used: a parameter's name, or `table [dimension=key, …]` for a table cell. */
-    Schattingen: z.array(z.string()).describe('names of the estimates used (parameter, or table [dim=key, …])'),
-    /** The to-verify values it used, named the same way. */
-    TeVerifieren: z.array(z.string()).describe('names of the to-verify values used'),
-  })
+  .object(
+    deferredShape(() => ({
+      /**
+       * The weakest provenance among the figures the amount used, from best to worst `read`,
+       * `derived`, `to-verify`, `estimate` (the rule files' own words). `read` too when the amount
+       * used no rule-set figure at all (only the household's own figures).
+       */
+      Zwakst: z
+        .enum(['read', 'derived', 'to-verify', 'estimate'])
+        .describe(
+          'weakest provenance among the figures used: read < derived < to-verify < estimate',
+        ) as unknown as z.ZodType<ProvenanceKind>,
+      /** The estimates it used: a parameter's name, or `table [dimension=key, …]` for a table cell. */
+      Schattingen: z.array(z.string()).describe('names of the estimates used (parameter, or table [dim=key, …])'),
+      /** The to-verify values it used, named the same way. */
+      TeVerifieren: z.array(z.string()).describe('names of the to-verify values used'),
+    })),
+  )
   .describe('how well founded the amount is: weakest provenance and the uncertain figures behind it');
 /**
  * How well founded one amount of a result is, as `provenance: true` (`?onderbouwing=true`) adds
@@ -62,33 +65,37 @@ export const OnderbouwingSchema = z
  */
 export type Onderbouwing = z.infer<typeof OnderbouwingSchema>;
 
-export const Rekenregels = z.object({
-  /** The rule set's id, e.g. `nl-2026`. */
-  Id: z.string().describe('rule set id, e.g. nl-2026'),
-  /** The first day the rule set applies (`YYYY-MM-DD`). */
-  GeldigVanaf: z.string().describe('first day the rule set applies (YYYY-MM-DD)'),
-  /** The last day the rule set applies (`YYYY-MM-DD`, inclusive). */
-  GeldigTot: z.string().describe('last day the rule set applies (YYYY-MM-DD, inclusive)'),
-  /** SHA-256 (hex) of the canonical JSON of the rule files: equal hashes, equal figures and rules. */
-  Hash: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .describe('SHA-256 of the canonical JSON of the rule files'),
-  /**
-   * How far the rule set has come: `draft`, `reviewed`, `approved` (final) or `withdrawn`. A
-   * result of a set that is not `approved` also carries the warning `RekenregelsNietVastgesteld`.
-   */
-  Status: RuleSetStatus.describe(
-    'the rule set status: draft, reviewed, approved (final) or withdrawn; not approved also gives the warning RekenregelsNietVastgesteld',
-  ),
-});
+export const Rekenregels = z.object(
+  deferredShape(() => ({
+    /** The rule set's id, e.g. `nl-2026`. */
+    Id: z.string().describe('rule set id, e.g. nl-2026'),
+    /** The first day the rule set applies (`YYYY-MM-DD`). */
+    GeldigVanaf: z.string().describe('first day the rule set applies (YYYY-MM-DD)'),
+    /** The last day the rule set applies (`YYYY-MM-DD`, inclusive). */
+    GeldigTot: z.string().describe('last day the rule set applies (YYYY-MM-DD, inclusive)'),
+    /** SHA-256 (hex) of the canonical JSON of the rule files: equal hashes, equal figures and rules. */
+    Hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .describe('SHA-256 of the canonical JSON of the rule files'),
+    /**
+     * How far the rule set has come: `draft`, `reviewed`, `approved` (final) or `withdrawn`. A
+     * result of a set that is not `approved` also carries the warning `RekenregelsNietVastgesteld`.
+     */
+    Status: RuleSetStatus.describe(
+      'the rule set status: draft, reviewed, approved (final) or withdrawn; not approved also gives the warning RekenregelsNietVastgesteld',
+    ),
+  })),
+);
 
-export const Melding = z.object({
-  /** Stable code, e.g. `OnbekendVeld` (an unknown request field was ignored) or a rule set's own notice. */
-  Code: z.string().describe('stable code, e.g. OnbekendVeld'),
-  /** The warning in plain Dutch. */
-  Tekst: z.string().describe('plain Dutch text'),
-});
+export const Melding = z.object(
+  deferredShape(() => ({
+    /** Stable code, e.g. `OnbekendVeld` (an unknown request field was ignored) or a rule set's own notice. */
+    Code: z.string().describe('stable code, e.g. OnbekendVeld'),
+    /** The warning in plain Dutch. */
+    Tekst: z.string().describe('plain Dutch text'),
+  })),
+);
 
 /**
  * The explanation (`?uitleg=true`): see docs/explanation.md; shape versioned by its `format`.
@@ -119,96 +126,99 @@ export const Uitleg: z.ZodType<Explanation> = ExplanationSchema;
  * assert.equal(RepaymentCapacityResult.safeParse({ ...(body as object), Tekort: -1 }).success, false);
  * ```
  */
-export const RepaymentCapacityResult = z.object({
-  /**
-   * What is left each month to repay debts: the income minus the necessary expenditure, never
-   * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
-   */
-  Afloscapaciteit: z
-    .number()
-    .min(0)
-    .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
-  /**
-   * What the household could repay each month if it cut its spending to the minimum: the income
-   * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
-   * `Afloscapaciteit`. The bundled rule sets take the living-cost norm without its
-   * income-dependent surcharge as the minimum, the other posts as they are
-   * (docs/methods/afloscapaciteit.md), and round down.
-   */
-  MaximaleAfloscapaciteit: z
-    .number()
-    .min(0)
-    .describe(
-      "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+export const RepaymentCapacityResult = z.object(
+  // Over 80 lines because it is a declarative literal: the result's fields, each with its TSDoc.
+  deferredShape(() => ({
+    /**
+     * What is left each month to repay debts: the income minus the necessary expenditure, never
+     * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
+     */
+    Afloscapaciteit: z
+      .number()
+      .min(0)
+      .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
+    /**
+     * What the household could repay each month if it cut its spending to the minimum: the income
+     * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
+     * `Afloscapaciteit`. The bundled rule sets take the living-cost norm without its
+     * income-dependent surcharge as the minimum, the other posts as they are
+     * (docs/methods/afloscapaciteit.md), and round down.
+     */
+    MaximaleAfloscapaciteit: z
+      .number()
+      .min(0)
+      .describe(
+        "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+      ),
+    /** The net disposable income per month, as given in the request. */
+    NettoBesteedbaarInkomenPerMaand: z.number().min(0),
+    /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
+    Posten: z.array(
+      z.object({
+        /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`. */
+        Code: z.string(),
+        /** The post in plain Dutch. */
+        Omschrijving: z.string(),
+        /** Euros per month, rounded as the rule set says. */
+        Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
+        /**
+         * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
+         * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
+         * without its income-dependent surcharge).
+         */
+        Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
+        /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
+        Onderbouwing: OnderbouwingSchema.optional(),
+      }),
     ),
-  /** The net disposable income per month, as given in the request. */
-  NettoBesteedbaarInkomenPerMaand: z.number().min(0),
-  /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
-  Posten: z.array(
-    z.object({
-      /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`. */
-      Code: z.string(),
-      /** The post in plain Dutch. */
-      Omschrijving: z.string(),
-      /** Euros per month, rounded as the rule set says. */
-      Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
-      /**
-       * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
-       * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
-       * without its income-dependent surcharge).
-       */
-      Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
-      /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
-      Onderbouwing: OnderbouwingSchema.optional(),
-    }),
-  ),
-  /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
-  TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
-  /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
-  TotaalMinimaleLasten: z
-    .number()
-    .min(0)
-    .describe("the minimum necessary expenditure per month (the sum of the posts' Minimaal)"),
-  /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
-  Tekort: z
-    .number()
-    .min(0)
-    .describe('how far the necessary expenditure exceeds the income per month; 0 when it does not'),
-  /**
-   * How much even the minimum necessary expenditure exceeds the income, per month; 0 when it
-   * does not (then `MaximaleAfloscapaciteit` says what is left). Never above `Tekort`.
-   */
-  MinimaalTekort: z
-    .number()
-    .min(0)
-    .describe('how far even the minimum necessary expenditure exceeds the income per month; 0 when it does not'),
-  /** The rule set that computed the result: its id, validity and content hash. */
-  Rekenregels,
-  /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
-  Meldingen: z.array(Melding),
-  /**
-   * Only with `provenance: true` (`?onderbouwing=true`): how well founded each total is, by the
-   * total's name.
-   */
-  OnderbouwingTotalen: z
-    .object({
-      /** How well founded `TotaalLasten` is. */
-      TotaalLasten: OnderbouwingSchema,
-      /** How well founded `TotaalMinimaleLasten` is. */
-      TotaalMinimaleLasten: OnderbouwingSchema,
-      /** How well founded `Afloscapaciteit` is. */
-      Afloscapaciteit: OnderbouwingSchema,
-      /** How well founded `MaximaleAfloscapaciteit` is. */
-      MaximaleAfloscapaciteit: OnderbouwingSchema,
-      /** How well founded `Tekort` is. */
-      Tekort: OnderbouwingSchema,
-      /** How well founded `MinimaalTekort` is. */
-      MinimaalTekort: OnderbouwingSchema,
-    })
-    .optional(),
-  /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
-  Uitleg: Uitleg.optional(),
-});
+    /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
+    TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
+    /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
+    TotaalMinimaleLasten: z
+      .number()
+      .min(0)
+      .describe("the minimum necessary expenditure per month (the sum of the posts' Minimaal)"),
+    /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
+    Tekort: z
+      .number()
+      .min(0)
+      .describe('how far the necessary expenditure exceeds the income per month; 0 when it does not'),
+    /**
+     * How much even the minimum necessary expenditure exceeds the income, per month; 0 when it
+     * does not (then `MaximaleAfloscapaciteit` says what is left). Never above `Tekort`.
+     */
+    MinimaalTekort: z
+      .number()
+      .min(0)
+      .describe('how far even the minimum necessary expenditure exceeds the income per month; 0 when it does not'),
+    /** The rule set that computed the result: its id, validity and content hash. */
+    Rekenregels,
+    /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
+    Meldingen: z.array(Melding),
+    /**
+     * Only with `provenance: true` (`?onderbouwing=true`): how well founded each total is, by the
+     * total's name.
+     */
+    OnderbouwingTotalen: z
+      .object({
+        /** How well founded `TotaalLasten` is. */
+        TotaalLasten: OnderbouwingSchema,
+        /** How well founded `TotaalMinimaleLasten` is. */
+        TotaalMinimaleLasten: OnderbouwingSchema,
+        /** How well founded `Afloscapaciteit` is. */
+        Afloscapaciteit: OnderbouwingSchema,
+        /** How well founded `MaximaleAfloscapaciteit` is. */
+        MaximaleAfloscapaciteit: OnderbouwingSchema,
+        /** How well founded `Tekort` is. */
+        Tekort: OnderbouwingSchema,
+        /** How well founded `MinimaalTekort` is. */
+        MinimaalTekort: OnderbouwingSchema,
+      })
+      .optional(),
+    /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
+    Uitleg: Uitleg.optional(),
+  })),
+);
 /**
  * A repayment capacity result, as {@link repaymentCapacity} returns it and
  * `POST /Afloscapaciteit/Resultaat` answers it. Amounts are whole euros per month (as the rule
@@ -245,14 +255,14 @@ export const RepaymentCapacityResult = z.object({
  */
 export type RepaymentCapacityResult = z.infer<typeof RepaymentCapacityResult>;
 
-const BasisVoorbeeld = {
+const basisVoorbeeld = once(() => ({
   /** What the household type minimally needs, euros per month. */
   Basis: z.number().min(0),
   /** What comparable households spend, euros per month. */
   Voorbeeld: z.number().min(0),
   /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Basis` and `Voorbeeld` are (together). */
   Onderbouwing: OnderbouwingSchema.optional(),
-};
+}));
 
 /**
  * The schema of a retirement expenditure result (`POST /pensioenuitgaven/Resultaat`), as a zod
@@ -276,38 +286,40 @@ const BasisVoorbeeld = {
  * assert.deepEqual(RetirementExpenditureResult.parse(sent), result);
  * ```
  */
-export const RetirementExpenditureResult = z.object({
-  /** Every expenditure post of the rule set, in its order, each with the group it counts in. */
-  Posten: z.array(
-    z.object({
-      /** The post's stable code, e.g. `Voeding`, `Gas`. */
-      Code: z.string(),
-      /** The post in plain Dutch. */
-      Omschrijving: z.string(),
-      /** The code of the group the post belongs to (an entry of `Groepen`). */
-      Groep: z.string(),
-      ...BasisVoorbeeld,
-    }),
-  ),
-  /** Per group of posts (e.g. housing costs), the sums of its rounded posts. */
-  Groepen: z.array(
-    z.object({
-      /** The group's stable code. */
-      Code: z.string(),
-      /** The group in plain Dutch. */
-      Omschrijving: z.string(),
-      ...BasisVoorbeeld,
-    }),
-  ),
-  /** The sums of all rounded posts. */
-  Totaal: z.object(BasisVoorbeeld),
-  /** The rule set that computed the result: its id, validity and content hash. */
-  Rekenregels,
-  /** Warnings: request fields that were ignored, assumptions the rules made. */
-  Meldingen: z.array(Melding),
-  /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
-  Uitleg: Uitleg.optional(),
-});
+export const RetirementExpenditureResult = z.object(
+  deferredShape(() => ({
+    /** Every expenditure post of the rule set, in its order, each with the group it counts in. */
+    Posten: z.array(
+      z.object({
+        /** The post's stable code, e.g. `Voeding`, `Gas`. */
+        Code: z.string(),
+        /** The post in plain Dutch. */
+        Omschrijving: z.string(),
+        /** The code of the group the post belongs to (an entry of `Groepen`). */
+        Groep: z.string(),
+        ...basisVoorbeeld(),
+      }),
+    ),
+    /** Per group of posts (e.g. housing costs), the sums of its rounded posts. */
+    Groepen: z.array(
+      z.object({
+        /** The group's stable code. */
+        Code: z.string(),
+        /** The group in plain Dutch. */
+        Omschrijving: z.string(),
+        ...basisVoorbeeld(),
+      }),
+    ),
+    /** The sums of all rounded posts. */
+    Totaal: z.object(basisVoorbeeld()),
+    /** The rule set that computed the result: its id, validity and content hash. */
+    Rekenregels,
+    /** Warnings: request fields that were ignored, assumptions the rules made. */
+    Meldingen: z.array(Melding),
+    /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
+    Uitleg: Uitleg.optional(),
+  })),
+);
 /**
  * A retirement expenditure result, as {@link retirementExpenditure} returns it and
  * `POST /pensioenuitgaven/Resultaat` answers it. Amounts are whole euros per month, never

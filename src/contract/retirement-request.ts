@@ -20,27 +20,30 @@ import {
   optional,
   wozValueField,
 } from './field-schemas.js';
+import { deferredShape } from './deferred-shape.js';
+import { withFieldChecks } from './one-pass-check.js';
+import { RETIREMENT_FIELD_CHECKS } from './request-checks.generated.js';
 
 export const retirementMainPersonSchema = objectField(
-  {
+  deferredShape(() => ({
     /** Gender: `Man` (0) or `Vrouw` (1). */
     Geslacht: optional(enumField(GENDER, 'Gender')),
-  },
+  })),
   'A main person (Hoofdpersoon)',
 );
 
 export const retirementChildSchema = objectField(
-  {
+  deferredShape(() => ({
     /** Age of the child, whole years. */
     Leeftijd: ageField('Age of the child'),
     /** Gender of the child: `Man` (0) or `Vrouw` (1). */
     Geslacht: optional(enumField(GENDER, 'Gender of the child')),
-  },
+  })),
   'A child in the household (Kind)',
 );
 
 export const retirementCarSchema = objectField(
-  {
+  deferredShape(() => ({
     /** Kilometres driven per year: `Minderdan10K` (0), `Tussen10Ken20K` (1) or `Meerdan20K` (2). */
     KilometersPerJaar: optional(enumField(MILEAGE_BAND, 'Kilometres driven per year')),
     /** Alias of `KilometersPerJaar`: give one of the two. */
@@ -51,13 +54,13 @@ export const retirementCarSchema = objectField(
     TypeAuto: enumField(CAR_CLASS, 'Car class'),
     /** Bought `Nieuw` (0) or `Tweedehands` (1). */
     StatusAuto: enumField(CAR_STATUS, 'Bought new or second-hand'),
-  },
+  })),
   'A car (Auto); KilometersPerJaar (or its alias AutoKilometersPerJaar) is required',
   [{ keys: ['KilometersPerJaar', 'AutoKilometersPerJaar'], oneRequired: true }],
 );
 
 export const retirementDwellingSchema = objectField(
-  {
+  deferredShape(() => ({
     /** Type of dwelling: `Appartement` (0), `Tussenwoning` (1), `Hoekwoning` (2) or `Vrijstaand` (3). */
     TypeWoning: enumField(DWELLING_TYPE, 'Type of dwelling'),
     /** Tenure: `Huurwoning` (0) or `Koopwoning` (1). */
@@ -66,31 +69,36 @@ export const retirementDwellingSchema = objectField(
     WozWaarde: optional(wozValueField('WOZ value (official property valuation)')),
     /** WOZ value band, instead of `WozWaarde`: `WozKleinerDan150K` (0) to `WozGroterDan450K` (3). */
     WozWaardeCategorie: optional(enumField(WOZ_CATEGORY, 'WOZ value band, instead of WozWaarde')),
-  },
+  })),
   'The dwelling (Woning); give WozWaarde or WozWaardeCategorie, not both',
   [{ keys: ['WozWaarde', 'WozWaardeCategorie'], oneRequired: false }],
 );
 
-export const retirementRequestSchema = objectField(
-  {
-    /** The main persons: one, or two for a couple. */
-    Hoofdpersonen: arrayField(
-      retirementMainPersonSchema,
-      { minItems: MIN_MAIN_PERSONS, maxItems: MAX_MAIN_PERSONS, itemNoun: 'main persons' },
-      'The main persons: one, or two for a couple',
-    ),
-    /** Children in the household. */
-    Kinderen: optional(
-      arrayField(retirementChildSchema, { minItems: 0, maxItems: MAX_CHILDREN, itemNoun: 'children' }, 'Children'),
-    ),
-    /** Cars in the household. */
-    Autos: optional(arrayField(retirementCarSchema, { minItems: 0, maxItems: MAX_CARS, itemNoun: 'cars' }, 'Cars')),
-    /** The dwelling. */
-    Woning: retirementDwellingSchema,
-    /** Net disposable household income, whole euros per month; it moves `Voorbeeld` only. */
-    NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
-  },
-  'Retirement expenditure request (POST /pensioenuitgaven/Resultaat)',
+// Its fields are built when first read; a body is walked with the checks `npm run generate`
+// read off them (request-checks.generated.ts), so a valid body does not build them (issue 14).
+export const retirementRequestSchema = withFieldChecks(
+  objectField(
+    deferredShape(() => ({
+      /** The main persons: one, or two for a couple. */
+      Hoofdpersonen: arrayField(
+        retirementMainPersonSchema,
+        { minItems: MIN_MAIN_PERSONS, maxItems: MAX_MAIN_PERSONS, itemNoun: 'main persons' },
+        'The main persons: one, or two for a couple',
+      ),
+      /** Children in the household. */
+      Kinderen: optional(
+        arrayField(retirementChildSchema, { minItems: 0, maxItems: MAX_CHILDREN, itemNoun: 'children' }, 'Children'),
+      ),
+      /** Cars in the household. */
+      Autos: optional(arrayField(retirementCarSchema, { minItems: 0, maxItems: MAX_CARS, itemNoun: 'cars' }, 'Cars')),
+      /** The dwelling. */
+      Woning: retirementDwellingSchema,
+      /** Net disposable household income, whole euros per month; it moves `Voorbeeld` only. */
+      NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+    })),
+    'Retirement expenditure request (POST /pensioenuitgaven/Resultaat)',
+  ),
+  RETIREMENT_FIELD_CHECKS,
 );
 
 /** A retirement request body that passed the schema (enumerations still as code or name). */

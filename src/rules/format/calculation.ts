@@ -7,12 +7,13 @@
  * silently comes out as 0.
  */
 import * as z from 'zod';
+import { deferredSchema, once } from '../../contract/deferred-shape.js';
 import { Identifier, Unit } from './common.js';
 import { TopCondition } from './condition.js';
 import { Expression } from './expression.js';
 
 export const CALCULATION_IDS = ['afloscapaciteit', 'pensioenuitgaven'] as const;
-export const CalculationId = z.enum(CALCULATION_IDS);
+export const CalculationId = deferredSchema(() => z.enum(CALCULATION_IDS));
 /**
  * The calculations a rule set can have, named as their files.
  *
@@ -20,71 +21,82 @@ export const CalculationId = z.enum(CALCULATION_IDS);
  */
 export type CalculationId = z.infer<typeof CalculationId>;
 
-export const Combine = z.enum(['first', 'sum']);
+export const Combine = deferredSchema(() => z.enum(['first', 'sum']));
 export type Combine = z.infer<typeof Combine>;
 
 /** A warning a rule adds to the result's `Meldingen` when it fires. */
-export const Notice = z.strictObject({ code: Identifier, text: z.string().min(1) });
+export const Notice = deferredSchema(() => z.strictObject({ code: Identifier, text: z.string().min(1) }));
 export type Notice = z.infer<typeof Notice>;
 
-const ruleFields = {
+// Made on first use: `Notice.optional()` would make the deferred `Notice` at import.
+const ruleFields = once(() => ({
   id: Identifier,
   description: z.string().min(1),
   /** Absent: the rule always applies. */
   when: TopCondition.optional(),
   notice: Notice.optional(),
-};
+}));
 
 /** A rule of a post: one amount per measure of the calculation (e.g. `basis` and `voorbeeld`). */
-export const PostRule = z.strictObject({ ...ruleFields, amounts: z.record(Identifier, Expression) });
+export const PostRule = deferredSchema(() =>
+  z.strictObject({ ...ruleFields(), amounts: z.record(Identifier, Expression) }),
+);
 export type PostRule = z.infer<typeof PostRule>;
 
 /** A rule of an intermediate value: one amount. */
-export const ValueRule = z.strictObject({ ...ruleFields, amount: Expression });
+export const ValueRule = deferredSchema(() => z.strictObject({ ...ruleFields(), amount: Expression }));
 export type ValueRule = z.infer<typeof ValueRule>;
 
-export const Post = z.strictObject({
-  code: Identifier,
-  description: z.string().min(1),
-  group: Identifier.optional(),
-  combine: Combine,
-  /** The manifest's rounding policy for the amount shown in the result. */
-  rounding: Identifier,
-  rules: z.array(PostRule).min(1),
-});
+export const Post = deferredSchema(() =>
+  z.strictObject({
+    code: Identifier,
+    description: z.string().min(1),
+    group: Identifier.optional(),
+    combine: Combine,
+    /** The manifest's rounding policy for the amount shown in the result. */
+    rounding: Identifier,
+    rules: z.array(PostRule).min(1),
+  }),
+);
 export type Post = z.infer<typeof Post>;
 
-export const Value = z.strictObject({
-  id: Identifier,
-  description: z.string().min(1),
-  unit: Unit,
-  combine: Combine,
-  rules: z.array(ValueRule).min(1),
-});
+export const Value = deferredSchema(() =>
+  z.strictObject({
+    id: Identifier,
+    description: z.string().min(1),
+    unit: Unit,
+    combine: Combine,
+    rules: z.array(ValueRule).min(1),
+  }),
+);
 export type Value = z.infer<typeof Value>;
 
-export const Group = z.strictObject({ code: Identifier, description: z.string().min(1) });
+export const Group = deferredSchema(() => z.strictObject({ code: Identifier, description: z.string().min(1) }));
 
-export const Total = z.strictObject({ description: z.string().min(1), unit: Unit, amount: Expression });
+export const Total = deferredSchema(() =>
+  z.strictObject({ description: z.string().min(1), unit: Unit, amount: Expression }),
+);
 export type Total = z.infer<typeof Total>;
 
-export const CalculationFile = z.strictObject({
-  $schema: z.string().optional(),
-  calculation: CalculationId,
-  description: z.string().min(1),
-  /** The amounts each post has: `["bedrag", "minimaal"]`, or `["basis", "voorbeeld"]`. */
-  measures: z.array(Identifier).min(1),
-  /**
-   * Measures a rule may leave out, each with the measure whose amount it then takes:
-   * `{ "minimaal": "bedrag" }` says a rule without a `minimaal` amount has its `bedrag` as
-   * `minimaal` too, so only the rules where the two differ state both.
-   */
-  measureDefaults: z.record(Identifier, Identifier).optional(),
-  /** The unit of every post amount. */
-  unit: Unit,
-  groups: z.array(Group).optional(),
-  values: z.array(Value).optional(),
-  posts: z.array(Post).min(1),
-  totals: z.record(Identifier, Total),
-});
+export const CalculationFile = deferredSchema(() =>
+  z.strictObject({
+    $schema: z.string().optional(),
+    calculation: CalculationId,
+    description: z.string().min(1),
+    /** The amounts each post has: `["bedrag", "minimaal"]`, or `["basis", "voorbeeld"]`. */
+    measures: z.array(Identifier).min(1),
+    /**
+     * Measures a rule may leave out, each with the measure whose amount it then takes:
+     * `{ "minimaal": "bedrag" }` says a rule without a `minimaal` amount has its `bedrag` as
+     * `minimaal` too, so only the rules where the two differ state both.
+     */
+    measureDefaults: z.record(Identifier, Identifier).optional(),
+    /** The unit of every post amount. */
+    unit: Unit,
+    groups: z.array(Group).optional(),
+    values: z.array(Value).optional(),
+    posts: z.array(Post).min(1),
+    totals: z.record(Identifier, Total),
+  }),
+);
 export type CalculationFile = z.infer<typeof CalculationFile>;

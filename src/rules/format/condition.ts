@@ -6,6 +6,7 @@
  * every condition means exactly what json-rules-engine would make of it.
  */
 import * as z from 'zod';
+import { deferredSchema } from '../../contract/deferred-shape.js';
 
 export const OPERATORS = [
   'equal',
@@ -19,7 +20,7 @@ export const OPERATORS = [
   'contains',
   'doesNotContain',
 ] as const;
-export const Operator = z.enum(OPERATORS);
+export const Operator = deferredSchema(() => z.enum(OPERATORS));
 export type Operator = z.infer<typeof Operator>;
 
 /**
@@ -40,20 +41,20 @@ export function isNumericOperator(operator: Operator): operator is NumericOperat
 }
 
 /** A JSONPath of the supported subset: `$` then `.name` or `[index]` steps. */
-export const FactPath = z
-  .string()
-  .regex(/^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/, 'a JSONPath like $.name or $.list[0]');
+export const FactPath = deferredSchema(() =>
+  z.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])*$/, 'a JSONPath like $.name or $.list[0]'),
+);
 
 /** A fact name, or `param:<name>` to compare with a parameter. */
-export const FactName = z
-  .string()
-  .regex(/^(param:)?[A-Za-z][A-Za-z0-9_.-]*$/, 'a fact name, or param:<parameter name>');
+export const FactName = deferredSchema(() =>
+  z.string().regex(/^(param:)?[A-Za-z][A-Za-z0-9_.-]*$/, 'a fact name, or param:<parameter name>'),
+);
 
-export const FactReference = z.strictObject({ fact: FactName, path: FactPath.optional() });
+export const FactReference = deferredSchema(() => z.strictObject({ fact: FactName, path: FactPath.optional() }));
 export type FactReference = z.infer<typeof FactReference>;
 
-const Scalar = z.union([z.number(), z.string(), z.boolean(), z.null()]);
-export const ConditionValue = z.union([Scalar, z.array(Scalar), FactReference]);
+const Scalar = deferredSchema(() => z.union([z.number(), z.string(), z.boolean(), z.null()]));
+export const ConditionValue = deferredSchema(() => z.union([Scalar, z.array(Scalar), FactReference]));
 export type ConditionValue = z.infer<typeof ConditionValue>;
 
 export interface FactCondition {
@@ -65,12 +66,14 @@ export interface FactCondition {
 export type BooleanCondition = { all: Condition[] } | { any: Condition[] } | { not: Condition };
 export type Condition = FactCondition | BooleanCondition;
 
-export const FactConditionSchema = z.strictObject({
-  fact: FactName,
-  operator: Operator,
-  value: ConditionValue,
-  path: FactPath.optional(),
-});
+export const FactConditionSchema = deferredSchema(() =>
+  z.strictObject({
+    fact: FactName,
+    operator: Operator,
+    value: ConditionValue,
+    path: FactPath.optional(),
+  }),
+);
 
 export const Condition: z.ZodType<Condition> = z.lazy(() =>
   z.union([
