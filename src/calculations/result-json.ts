@@ -5,6 +5,10 @@
  * three quarters of a repayment result is such text; `JSON.stringify` walked and escaped it
  * again for every household of a batch and every answer of the service (issue 14).
  *
+ * The text is one string, which a batch encodes once: copying each constant piece's bytes
+ * (encoded once) into the batch's buffer was tried and measured slower, 2.6 µs per repayment
+ * result against 1.6 µs for this string and its encoding (JSON.stringify and encoding: 4.6 µs).
+ *
  * A serializer here only sees an ordinary result (no `Uitleg`, no `Onderbouwing`) that its own
  * operation has just built with `ruleSet` (`calculateJson` in src/calculations/operations.ts
  * decides), so it knows the fields and their order. What it can check cheaply it still checks:

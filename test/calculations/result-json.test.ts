@@ -139,7 +139,7 @@ describe('the writers check what they cannot take for granted, and then stringif
     ['a post too few', { ...repayment, Posten: repayment.Posten.slice(1) }],
     [
       'a warning of its own',
-      { ...repayment, Meldingen: [{ Code: 'X', Tekst: 'een "eigen" \\ melding\n' }, ...repayment.Meldingen] },
+      { ...repayment, Meldingen: [{ Code: 'X', Tekst: 'een "eigen" \\ melding\n, één € 😀' }, ...repayment.Meldingen] },
     ],
     [
       'the status warning reworded',
