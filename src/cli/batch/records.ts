@@ -229,6 +229,9 @@ function recordWriters(
   };
 }
 
+/** Room beyond the expected output: a sink grows when a record might not fit (three bytes per UTF-16 unit). */
+const OUTPUT_SLACK = 16 * 1024;
+
 /** Makes the function that processes one chunk, for a rule set already loaded. */
 export function createChunkProcessor(
   settings: BatchSettings,
@@ -249,9 +252,12 @@ export function createChunkProcessor(
   const interleaved = settings.errorsFormat === undefined;
   const write = recordWriters(settings, resultCells, run, options);
 
+  // Output bytes per input byte in the last chunk (about 5 for repayment results in NDJSON):
+  // the next chunk's buffer is sized by it, so it is rarely grown (a copy of what it holds) and
+  // not much larger than its records (it goes to the main thread whole).
+  let outputRatio = 4;
   return (chunk) => {
-    // Output is about four times the input for repayment results: sized once, grown rarely.
-    const out = new ByteSink(chunk.bytes.byteLength * 4);
+    const out = new ByteSink(Math.ceil(chunk.bytes.byteLength * outputRatio * 1.05) + OUTPUT_SLACK);
     const err = interleaved ? out : new ByteSink(1024);
     const tally = { results: 0, errors: 0, blank: 0 };
     const emit = (p: Parsed) => {
@@ -283,9 +289,11 @@ export function createChunkProcessor(
       else csvLines.push({ line: chunk.firstLine + i, text: t });
     }
     if (csvIn !== undefined) for (const p of csvRowsToBodies(csvLines, csvIn, settings.delimiter)) emit(p);
+    const outBytes = out.bytes();
+    if (chunk.bytes.byteLength > 0) outputRatio = Math.max(1, outBytes.byteLength / chunk.bytes.byteLength);
     return {
       seq: chunk.seq,
-      out: out.bytes(),
+      out: outBytes,
       err: interleaved ? new Uint8Array(0) : err.bytes(),
       ...tally,
       inputBytes: chunk.bytes.byteLength,
