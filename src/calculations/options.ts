@@ -96,14 +96,20 @@ export const MAX_LISTED_UNKNOWN_FIELDS = 50;
 
 const statusNotices = new WeakMap<RuleSet, { Code: string; Tekst: string } | null>();
 
-/** The rule set's status warning, worded once per set; each result gets a copy of its own. */
-function statusNotice(ruleSet: RuleSet): { Code: string; Tekst: string } | undefined {
+/** The rule set's status warning (undefined when the set is final), worded once per set and shared: not for a result. */
+export function statusNoticeOf(ruleSet: RuleSet): { readonly Code: string; readonly Tekst: string } | undefined {
   let notice = statusNotices.get(ruleSet);
   if (notice === undefined) {
     notice = ruleSetStatusNotice(ruleSet.id, ruleSet.status) ?? null;
     statusNotices.set(ruleSet, notice);
   }
-  return notice === null ? undefined : { Code: notice.Code, Tekst: notice.Tekst };
+  return notice ?? undefined;
+}
+
+/** The rule set's status warning; each result gets a copy of its own. */
+function statusNotice(ruleSet: RuleSet): { Code: string; Tekst: string } | undefined {
+  const notice = statusNoticeOf(ruleSet);
+  return notice === undefined ? undefined : { Code: notice.Code, Tekst: notice.Tekst };
 }
 
 /**

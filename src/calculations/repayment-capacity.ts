@@ -13,7 +13,9 @@ import type { RepaymentCapacityRequest } from '../contract/repayment-request.js'
 import type { RequestBody } from '../contract/request-body.js';
 import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
-import { foundedRepayment } from './foundations.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { foundedRepayment, needsExplanation } from './foundations.js';
+import { repaymentResultJson } from './result-json.js';
 import { evaluateRequest } from './evaluate.js';
 
 /**
@@ -105,6 +107,24 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
   body: RequestBody<Body, RepaymentCapacityRequest>,
   options?: CalculationOptions,
 ): RepaymentCapacityResult {
+  return repaymentOutcome(body, options).result;
+}
+
+/**
+ * The JSON text of {@link repaymentCapacity}'s result, byte for byte `JSON.stringify` of it,
+ * the rule set's constant parts written once per set (src/calculations/result-json.ts). What
+ * a batch writes and the service answers.
+ */
+export function repaymentCapacityJson(body: unknown, options?: CalculationOptions): string {
+  const { result, ruleSet } = repaymentOutcome(body, options);
+  return needsExplanation(options) ? JSON.stringify(result) : repaymentResultJson(result, ruleSet);
+}
+
+/** The result, and the rule set that computed it. */
+function repaymentOutcome(
+  body: unknown,
+  options: CalculationOptions | undefined,
+): { readonly result: RepaymentCapacityResult; readonly ruleSet: RuleSet } {
   const { parsed, ruleSet, evaluation } = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
   const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
   const result: RepaymentCapacityResult = {
@@ -125,5 +145,5 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
-  return foundedRepayment(result, ruleSet, options);
+  return { result: foundedRepayment(result, ruleSet, options), ruleSet };
 }

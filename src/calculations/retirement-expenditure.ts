@@ -10,7 +10,9 @@ import type { RetirementExpenditureRequest } from '../contract/retirement-reques
 import type { RequestBody } from '../contract/request-body.js';
 import { readRetirementRequest } from '../household/parse-retirement.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
-import { foundedRetirement } from './foundations.js';
+import type { RuleSet } from '../rules/rule-set.js';
+import { foundedRetirement, needsExplanation } from './foundations.js';
+import { retirementResultJson } from './result-json.js';
 import { evaluateRequest } from './evaluate.js';
 
 /**
@@ -69,6 +71,24 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
   body: RequestBody<Body, RetirementExpenditureRequest>,
   options?: CalculationOptions,
 ): RetirementExpenditureResult {
+  return retirementOutcome(body, options).result;
+}
+
+/**
+ * The JSON text of {@link retirementExpenditure}'s result, byte for byte `JSON.stringify` of
+ * it, the rule set's constant parts written once per set (src/calculations/result-json.ts).
+ * What a batch writes and the service answers.
+ */
+export function retirementExpenditureJson(body: unknown, options?: CalculationOptions): string {
+  const { result, ruleSet } = retirementOutcome(body, options);
+  return needsExplanation(options) ? JSON.stringify(result) : retirementResultJson(result, ruleSet);
+}
+
+/** The result, and the rule set that computed it. */
+function retirementOutcome(
+  body: unknown,
+  options: CalculationOptions | undefined,
+): { readonly result: RetirementExpenditureResult; readonly ruleSet: RuleSet } {
   const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', readRetirementRequest, body, options);
   const calc = ruleSet.calculations.pensioenuitgaven;
   const zero = new Money(0);
@@ -110,5 +130,5 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
-  return foundedRetirement(result, ruleSet, options);
+  return { result: foundedRetirement(result, ruleSet, options), ruleSet };
 }

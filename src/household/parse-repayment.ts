@@ -44,12 +44,23 @@ function specialExpenditures<Amount>(
   return out;
 }
 
+/**
+ * `count` entries without details (`{}`): children or cars the request only counts. A loop,
+ * not `Array.from({ length }, …)`, which took ten times as long (0.25 µs against 0.02 µs per
+ * list, two lists per call; issue 14).
+ */
+function withoutDetails(count: number): Record<string, never>[] {
+  const entries: Record<string, never>[] = [];
+  for (let i = 0; i < count; i += 1) entries.push({});
+  return entries;
+}
+
 /** The household of a validated body, its amounts made by `amount`. */
 function household<Amount>(data: RepaymentRequest, amount: AmountOf<Amount>): Parts<Amount> {
   return {
     persons: persons(data),
-    children: Array.from({ length: data.AantalThuiswonendeKinderen }, () => ({})),
-    cars: Array.from({ length: data.AantalAutos }, () => ({})),
+    children: withoutDetails(data.AantalThuiswonendeKinderen),
+    cars: withoutDetails(data.AantalAutos),
     dwelling: dwelling(data.Woning, amount),
     netMonthlyIncome: amount(data.NettoBesteedbaarInkomenPerMaand),
     specialExpenditures: specialExpenditures(data.BijzondereUitgaven, amount),

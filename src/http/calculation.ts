@@ -4,6 +4,7 @@
  * 500 of anything unexpected. The app's route (src/http/app.ts) and the direct path
  * (src/http/direct.ts) both answer through these functions, so they answer alike.
  */
+import { jsonCalculation } from '../calculations/operations.js';
 import { ValidationError } from '../contract/errors.js';
 import type { CalculationCallOptions, ErrorLogEntry } from './app.js';
 import type { BodyOutcome } from './body.js';
@@ -36,9 +37,11 @@ export function answerCalculation(
     return problemAnswer(
       invalidRequestProblem(`The request body cannot be read: ${body.issue.message}.`, [body.issue]),
     );
-  let result: unknown;
+  let text: string;
   try {
-    result = calculate(body.value, options);
+    // The library's own calculations write their results' JSON faster than JSON.stringify;
+    // anything else (a `calculations` override) is stringified.
+    text = jsonCalculation(calculate)(body.value, options);
   } catch (error) {
     if (error instanceof ValidationError) {
       return problemAnswer(
@@ -56,7 +59,7 @@ export function answerCalculation(
       [RULE_SET_STATUS_HEADER]: ruleSet.status,
       [REQUEST_ID_HEADER]: requestId,
     },
-    body: JSON.stringify(result),
+    body: text,
   };
 }
 

@@ -12,6 +12,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { RuleEvaluationError, ValidationError, type ValidationIssue, errorMessage } from '../../contract/errors.js';
 import { parseJsonText } from '../../contract/json-text.js';
+import type { CalculationOptions } from '../../calculations/options.js';
+import { jsonCalculation } from '../../calculations/operations.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink } from './byte-sink.js';
 import { CLI_OPERATIONS, cliOperation, type CliOperations } from '../operations.js';
@@ -190,14 +192,24 @@ function failureIssues(error: unknown): readonly ValidationIssue[] {
         ];
 }
 
-/** How a chunk writes its records: a result and an error record, each as one line of its format. */
+/**
+ * How a chunk writes its records, each as one line of its format: the result of a body
+ * (calculated here; throws what the calculation throws) and an error record.
+ */
 interface RecordWriters {
-  readonly result: (line: number, result: unknown) => string;
+  readonly result: (line: number, body: unknown) => string;
   readonly error: (line: number, issues: readonly ValidationIssue[]) => string;
 }
 
-function recordWriters(settings: BatchSettings, resultCells: ResultFlattener | undefined): RecordWriters {
+function recordWriters(
+  settings: BatchSettings,
+  resultCells: ResultFlattener | undefined,
+  calculate: (body: unknown, options?: CalculationOptions) => unknown,
+  options: CalculationOptions,
+): RecordWriters {
   const { delimiter } = settings;
+  // NDJSON takes the result's JSON text, which the library's own operations write faster than JSON.stringify.
+  const json = jsonCalculation(calculate);
   const interleaved = settings.errorsFormat === undefined;
   const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;
   const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
@@ -208,12 +220,17 @@ function recordWriters(settings: BatchSettings, resultCells: ResultFlattener | u
         : interleaved
           ? stringifyCsv([[String(line), ...emptyResult, JSON.stringify(issues)]], { delimiter })
           : stringifyCsv([[String(line), JSON.stringify(issues)]], { delimiter }),
-    result: (line, result) =>
+    result: (line, body) =>
       resultCells === undefined
-        ? `{"line":${line},"result":${JSON.stringify(result)}}\n`
-        : stringifyCsv([[String(line), ...resultCells.cells(result), ...(interleaved ? [''] : [])]], { delimiter }),
+        ? `{"line":${line},"result":${json(body, options)}}\n`
+        : stringifyCsv([[String(line), ...resultCells.cells(calculate(body, options)), ...(interleaved ? [''] : [])]], {
+            delimiter,
+          }),
   };
 }
+
+/** Room beyond the expected output: a sink grows when a record might not fit (three bytes per UTF-16 unit). */
+const OUTPUT_SLACK = 16 * 1024;
 
 /** Makes the function that processes one chunk, for a rule set already loaded. */
 export function createChunkProcessor(
@@ -233,25 +250,28 @@ export function createChunkProcessor(
       ? new ResultFlattener(resultColumns(settings.calculation, ruleSet, settings, operations))
       : undefined;
   const interleaved = settings.errorsFormat === undefined;
-  const write = recordWriters(settings, resultCells);
+  const write = recordWriters(settings, resultCells, run, options);
 
+  // Output bytes per input byte in the last chunk (about 5 for repayment results in NDJSON):
+  // the next chunk's buffer is sized by it, so it is rarely grown (a copy of what it holds) and
+  // not much larger than its records (it goes to the main thread whole).
+  let outputRatio = 4;
   return (chunk) => {
-    // Output is about four times the input for repayment results: sized once, grown rarely.
-    const out = new ByteSink(chunk.bytes.byteLength * 4);
+    const out = new ByteSink(Math.ceil(chunk.bytes.byteLength * outputRatio * 1.05) + OUTPUT_SLACK);
     const err = interleaved ? out : new ByteSink(1024);
     const tally = { results: 0, errors: 0, blank: 0 };
     const emit = (p: Parsed) => {
       if ('body' in p) {
-        let result: unknown;
+        let record: string;
         try {
-          result = run(p.body, options);
+          record = write.result(p.line, p.body);
         } catch (error) {
           tally.errors += 1;
           err.push(write.error(p.line, failureIssues(error)));
           return;
         }
         tally.results += 1;
-        out.push(write.result(p.line, result));
+        out.push(record);
       } else {
         tally.errors += 1;
         err.push(write.error(p.line, p.issues));
@@ -269,9 +289,11 @@ export function createChunkProcessor(
       else csvLines.push({ line: chunk.firstLine + i, text: t });
     }
     if (csvIn !== undefined) for (const p of csvRowsToBodies(csvLines, csvIn, settings.delimiter)) emit(p);
+    const outBytes = out.bytes();
+    if (chunk.bytes.byteLength > 0) outputRatio = Math.max(1, outBytes.byteLength / chunk.bytes.byteLength);
     return {
       seq: chunk.seq,
-      out: out.bytes(),
+      out: outBytes,
       err: interleaved ? new Uint8Array(0) : err.bytes(),
       ...tally,
       inputBytes: chunk.bytes.byteLength,

@@ -1,0 +1,175 @@
+/**
+ * Issue 14: a batch and the service write a result's JSON through its operation's
+ * `calculateJson` (src/calculations/result-json.ts), which writes the rule set's constant parts
+ * once per set instead of stringifying every result whole. Its text must be byte for byte what
+ * `JSON.stringify` makes of the result: on generated households of both operations (valid and
+ * refused, with unknown fields and the rules' own warnings), with both bundled rule sets and an
+ * approved copy (no status warning), with and without `explain` and `provenance`.
+ */
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/contract/errors.js';
+import { jsonCalculation, OPERATIONS } from '../../src/calculations/operations.js';
+import type { CalculationOptions } from '../../src/calculations/options.js';
+import { repaymentResultJson, retirementResultJson } from '../../src/calculations/result-json.js';
+import {
+  bundledCatalog,
+  loadRuleSet,
+  repaymentCapacity,
+  retirementExpenditure,
+  type RuleSet,
+} from '../../src/index.js';
+import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+
+const HOUSEHOLDS = 10_000;
+
+/** What a call yields as text: the JSON, or the refusal's issues. */
+function outcome(call: () => string): string {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof ValidationError) return `refused ${JSON.stringify(error.issues)}`;
+    throw error;
+  }
+}
+
+/** nl-2026 as it is, but approved: its results carry no status warning. */
+function approved(): RuleSet {
+  const files = structuredClone(bundledCatalog().byId('nl-2026').files) as Record<string, Record<string, unknown>>;
+  (files['manifest.json'] as Record<string, unknown>)['status'] = 'approved';
+  return loadRuleSet(files, 'approved-copy');
+}
+
+/** The options of household `i`: every rule set in turn, and every 16th also explained or founded (those cost more). */
+function optionsOf(i: number, sets: readonly RuleSet[]): CalculationOptions {
+  const ruleSet = sets[i % sets.length] as RuleSet;
+  const extra =
+    i % 16 === 0
+      ? { explain: true }
+      : i % 16 === 8
+        ? { provenance: true }
+        : i % 32 === 4
+          ? { explain: true, provenance: true }
+          : {};
+  return { ruleSet, ...extra };
+}
+
+function compare(
+  seed: number,
+  draw: (r: Draw) => Record<string, unknown>,
+  calculate: (body: unknown, options?: CalculationOptions) => unknown,
+): { written: number; refused: number; warned: number } {
+  const sets = [
+    ...bundledCatalog()
+      .list()
+      .map((s) => bundledCatalog().byId(s.id)),
+    approved(),
+  ];
+  const json = jsonCalculation(calculate);
+  const r = random(seed);
+  const counts = { written: 0, refused: 0, warned: 0 };
+  for (let i = 0; i < HOUSEHOLDS; i += 1) {
+    const healthy = draw(r);
+    const body = r() < 0.1 ? damage(r, healthy) : healthy;
+    const options = optionsOf(i, sets);
+    const expected = outcome(() => JSON.stringify(calculate(body, options)));
+    const actual = outcome(() => json(body, options));
+    // One readable failure, not the whole run's.
+    if (actual !== expected)
+      expect({ household: i, options, actual }).toEqual({ household: i, options, actual: expected });
+    if (expected.startsWith('refused')) counts.refused += 1;
+    else counts.written += 1;
+    if (expected.includes('"Meldingen":[{"Code":"OnbekendVeld"')) counts.warned += 1;
+  }
+  return counts;
+}
+
+describe("an operation's JSON writer gives JSON.stringify's text of its result, byte for byte", () => {
+  it(`afloscapaciteit: ${HOUSEHOLDS} generated households, both bundled rule sets and an approved one`, () => {
+    const counts = compare(14_101, repaymentBody, OPERATIONS.afloscapaciteit.calculate);
+    expect(counts.written).toBeGreaterThan(HOUSEHOLDS * 0.85);
+    expect(counts.refused).toBeGreaterThan(HOUSEHOLDS * 0.05);
+    expect(counts.warned).toBeGreaterThan(HOUSEHOLDS * 0.05);
+  });
+
+  it(`pensioenuitgaven: ${HOUSEHOLDS} generated households, both bundled rule sets and an approved one`, () => {
+    const counts = compare(14_102, retirementBody, OPERATIONS.pensioenuitgaven.calculate);
+    expect(counts.written).toBeGreaterThan(HOUSEHOLDS * 0.85);
+    expect(counts.refused).toBeGreaterThan(HOUSEHOLDS * 0.05);
+    expect(counts.warned).toBeGreaterThan(HOUSEHOLDS * 0.05);
+  });
+
+  it("the library's own operations get their writer; any other calculation is stringified", () => {
+    expect(jsonCalculation(repaymentCapacity)).toBe(OPERATIONS.afloscapaciteit.calculateJson);
+    expect(jsonCalculation(retirementExpenditure)).toBe(OPERATIONS.pensioenuitgaven.calculateJson);
+    const other = (body: unknown) => ({ ...(body as object), Afloscapaciteit: -0, Tekst: 'a "quoted" \u2028 line' });
+    expect(jsonCalculation(other)({ x: 1 }, undefined)).toBe(
+      '{"x":1,"Afloscapaciteit":0,"Tekst":"a \\"quoted\\" \u2028 line"}',
+    );
+    // A caller's function around the library's own (the service's `calculations` override) may change the result.
+    const wrapped = (body: unknown, options?: CalculationOptions) => ({
+      ...repaymentCapacity(body, options),
+      Extra: 1,
+    });
+    const body = repaymentBody(random(3));
+    expect(jsonCalculation(wrapped)(body, undefined)).toBe(JSON.stringify(wrapped(body)));
+    expect(jsonCalculation(wrapped)(body, undefined)).toMatch(/,"Extra":1\}$/);
+  });
+});
+
+describe('the writers check what they cannot take for granted, and then stringify', () => {
+  const ruleSet = bundledCatalog().byId('nl-2026');
+  const sample = repaymentBody(random(7));
+  const repayment = repaymentCapacity(sample, { ruleSet });
+  const retirement = retirementExpenditure(retirementBody(random(8)), { ruleSet });
+
+  it.each([
+    ['an amount of -0', { ...repayment, Tekort: -0 }],
+    ['an amount that is not finite', { ...repayment, TotaalLasten: Number.NaN }],
+    [
+      'a post amount that is not finite',
+      {
+        ...repayment,
+        Posten: repayment.Posten.map((p, i) => (i === 2 ? { ...p, Bedrag: Number.POSITIVE_INFINITY } : p)),
+      },
+    ],
+    [
+      'a post that is not the rule set’s',
+      { ...repayment, Posten: repayment.Posten.map((p, i) => (i === 1 ? { ...p, Omschrijving: 'anders "dus"' } : p)) },
+    ],
+    ['a post too few', { ...repayment, Posten: repayment.Posten.slice(1) }],
+    [
+      'a warning of its own',
+      { ...repayment, Meldingen: [{ Code: 'X', Tekst: 'een "eigen" \\ melding\n, één € 😀' }, ...repayment.Meldingen] },
+    ],
+    [
+      'the status warning reworded',
+      { ...repayment, Meldingen: repayment.Meldingen.map((m) => ({ ...m, Tekst: `${m.Tekst}!` })) },
+    ],
+    ['an income of -0', { ...repayment, NettoBesteedbaarInkomenPerMaand: -0 }],
+    ['an income that is a string', { ...repayment, NettoBesteedbaarInkomenPerMaand: '2200' as unknown as number }],
+  ])('repayment: %s', (_, result) => {
+    expect(repaymentResultJson(result, ruleSet)).toBe(JSON.stringify(result));
+  });
+
+  it.each([
+    ['a total of -0', { ...retirement, Totaal: { Basis: -0, Voorbeeld: 1 } }],
+    [
+      'a group that is not the rule set’s',
+      { ...retirement, Groepen: [{ Code: 'Eigen', Omschrijving: 'x', Basis: 1, Voorbeeld: 2 }, ...retirement.Groepen] },
+    ],
+    [
+      'a post renamed',
+      { ...retirement, Posten: retirement.Posten.map((p, i) => (i === 1 ? { ...p, Code: 'Anders' } : p)) },
+    ],
+    [
+      'a post in another group',
+      { ...retirement, Posten: retirement.Posten.map((p, i) => (i === 0 ? { ...p, Groep: 'Elders' } : p)) },
+    ],
+    [
+      'a post amount of NaN',
+      { ...retirement, Posten: retirement.Posten.map((p, i) => (i === 3 ? { ...p, Voorbeeld: Number.NaN } : p)) },
+    ],
+  ])('retirement: %s', (_, result) => {
+    expect(retirementResultJson(result, ruleSet)).toBe(JSON.stringify(result));
+  });
+});
