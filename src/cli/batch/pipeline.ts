@@ -125,6 +125,8 @@ export class Pipeline {
     if (this.err !== undefined) await this.err.write(outcome.err);
     this.out.commit();
     this.err?.commit();
+    // Written (the write's callback has come): the buffer may be filled again.
+    if (outcome.out.byteLength > 0) this.runner.recycle(outcome.out.buffer as ArrayBuffer);
     const t = this.tally;
     t.results += outcome.results;
     t.errors += outcome.errors;

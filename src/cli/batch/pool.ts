@@ -13,22 +13,27 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { RuleSet } from '../../rules/rule-set.js';
 import type { CliOperations } from '../operations.js';
+import { SpareBuffers } from './byte-sink.js';
 import { createChunkProcessor, type BatchSettings, type Chunk, type ChunkOutcome } from './records.js';
-import type { FromWorker, WorkerInit } from './worker-protocol.js';
+import type { FromWorker, Recycle, WorkerInit } from './worker-protocol.js';
 import { errorMessage } from '../../contract/errors.js';
 
 export interface ChunkRunner {
   /** Threads doing the work (0: this thread). */
   readonly workers: number;
   run(chunk: Chunk): Promise<ChunkOutcome>;
+  /** Gives back an outcome's `out` buffer once all of it is written, for a later chunk to fill. */
+  recycle(buffer: ArrayBuffer): void;
   close(): Promise<void>;
 }
 
 /** The same processing in this thread: what `--workers 0` uses, and the reference for the workers' output. */
 export function inProcessRunner(settings: BatchSettings, ruleSet: RuleSet, operations?: CliOperations): ChunkRunner {
-  const processChunk = createChunkProcessor(settings, ruleSet, operations);
+  const spares = new SpareBuffers();
+  const processChunk = createChunkProcessor(settings, ruleSet, operations, spares);
   return {
     workers: 0,
+    recycle: (buffer) => spares.give(buffer),
     run: (chunk) => {
       try {
         return Promise.resolve(processChunk(chunk));
@@ -146,6 +151,14 @@ export async function startWorkerPool(size: number, init: WorkerInit): Promise<C
         slot.pending.set(chunk.seq, { resolve, reject });
         slot.worker.postMessage(chunk, [chunk.bytes.buffer as ArrayBuffer]);
       }),
+    // To the worker with the fewest chunks waiting: the next to need a buffer. A worker that
+    // stopped simply never gets it.
+    recycle: (buffer) => {
+      let slot = workers[0] as (typeof workers)[number];
+      for (const w of workers) if (w.pending.size < slot.pending.size) slot = w;
+      const message: Recycle = { recycle: buffer };
+      if (!slot.closing) slot.worker.postMessage(message, [buffer]);
+    },
     close: closeAll,
   };
 }

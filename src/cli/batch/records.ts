@@ -15,7 +15,7 @@ import { parseJsonText } from '../../contract/json-text.js';
 import type { CalculationOptions } from '../../calculations/options.js';
 import { jsonCalculation } from '../../calculations/operations.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { ByteSink } from './byte-sink.js';
+import { ByteSink, SpareBuffers } from './byte-sink.js';
 import { CLI_OPERATIONS, cliOperation, type CliOperations } from '../operations.js';
 import { CsvInputColumns, ResultFlattener, resultColumns } from './csv-fields.js';
 
@@ -232,11 +232,16 @@ function recordWriters(
 /** Room beyond the expected output: a sink grows when a record might not fit (three bytes per UTF-16 unit). */
 const OUTPUT_SLACK = 16 * 1024;
 
-/** Makes the function that processes one chunk, for a rule set already loaded. */
+/**
+ * Makes the function that processes one chunk, for a rule set already loaded. Its output goes
+ * into a buffer from `spares` when one is large enough (the caller gives back each outcome's
+ * `out` buffer once it is written).
+ */
 export function createChunkProcessor(
   settings: BatchSettings,
   ruleSet: RuleSet,
   operations: CliOperations = CLI_OPERATIONS,
+  spares: SpareBuffers = new SpareBuffers(),
 ): (chunk: Chunk) => ChunkOutcome {
   const run = cliOperation(operations, settings.calculation).calculate;
   const options = { ruleSet, explain: settings.explain, provenance: settings.provenance };
@@ -257,7 +262,7 @@ export function createChunkProcessor(
   // not much larger than its records (it goes to the main thread whole).
   let outputRatio = 4;
   return (chunk) => {
-    const out = new ByteSink(Math.ceil(chunk.bytes.byteLength * outputRatio * 1.05) + OUTPUT_SLACK);
+    const out = new ByteSink(Math.ceil(chunk.bytes.byteLength * outputRatio * 1.05) + OUTPUT_SLACK, spares);
     const err = interleaved ? out : new ByteSink(1024);
     const tally = { results: 0, errors: 0, blank: 0 };
     const emit = (p: Parsed) => {

@@ -14,7 +14,13 @@ export interface WorkerInit {
   readonly hash: string;
 }
 
-export type ToWorker = Chunk;
+/** A chunk to process, or an output buffer given back once written (`Recycle`). */
+export type ToWorker = Chunk | Recycle;
+
+/** An outcome's `out` buffer, all written: the worker fills it again for a later chunk. */
+export interface Recycle {
+  readonly recycle: ArrayBuffer;
+}
 
 export type FromWorker =
   | { readonly type: 'ready' }

@@ -4,8 +4,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { bundledCatalog, loadRuleSet, type RuleSet } from '../../index.js';
+import { SpareBuffers } from './byte-sink.js';
 import { createChunkProcessor, type Chunk } from './records.js';
-import type { FromWorker, WorkerInit } from './worker-protocol.js';
+import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
 import { errorMessage } from '../../contract/errors.js';
 
 const port = parentPort;
@@ -13,6 +14,7 @@ if (port === null) throw new Error('budgetnorm batch worker: not started as a wo
 const init = workerData as WorkerInit;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
+const spares = new SpareBuffers();
 let processChunk: ((chunk: Chunk) => ReturnType<ReturnType<typeof createChunkProcessor>>) | undefined;
 try {
   const ruleSet: RuleSet =
@@ -21,13 +23,18 @@ try {
       : loadRuleSet(init.ruleSet.files, init.ruleSet.origin);
   if (ruleSet.hash !== init.hash)
     throw new Error(`the worker loaded rule set ${ruleSet.id} with hash ${ruleSet.hash}, not ${init.hash}`);
-  processChunk = createChunkProcessor(init.settings, ruleSet);
+  processChunk = createChunkProcessor(init.settings, ruleSet, undefined, spares);
   post({ type: 'ready' });
 } catch (error) {
   post({ type: 'failed', message: errorMessage(error) });
 }
 
-port.on('message', (chunk: Chunk) => {
+port.on('message', (message: ToWorker) => {
+  if ('recycle' in message) {
+    spares.give(message.recycle);
+    return;
+  }
+  const chunk: Chunk = message;
   if (processChunk === undefined) return;
   const outcome = processChunk(chunk);
   const transfer = [outcome.out.buffer, outcome.err.buffer].filter(
