@@ -15,7 +15,7 @@
  * BENCH_BATCH_RECORDS (default 1000000), BENCH_BATCH_WORKERS (default: the CLI's default),
  * BENCH_BATCH_KEEP=1 keeps the temporary folder.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -210,6 +210,9 @@ async function main(): Promise<void> {
       `  ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s, output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
     );
     rmSync(join(dir, 'baseline.ndjson'));
+    // The generator's and the baseline's writes are flushed to disk now, so that the kernel's
+    // writeback of them does not fall within (and take CPU from) the batch measured next.
+    spawnSync('sync');
 
     const out = join(dir, 'results.ndjson');
     const errors = join(dir, 'errors.ndjson');
