@@ -20,8 +20,11 @@ import { repaymentSample, retirementSample, type SampleHousehold } from './sensi
 /** The relative change applied to each value, down and up. */
 export const VARIATION = '0.1';
 
-/** The outputs a value can feed: the signed repayment capacity, and the retirement totals. */
-export type SensitivityOutput = 'Afloscapaciteit' | 'Basis' | 'Voorbeeld';
+/**
+ * The outputs a value can feed: the signed repayment capacity and the signed maximum repayment
+ * capacity (issue 16), and the retirement totals.
+ */
+export type SensitivityOutput = 'Afloscapaciteit' | 'MaximaleAfloscapaciteit' | 'Basis' | 'Voorbeeld';
 
 /** One value the report varies: a parameter, or one cell of a table. */
 export interface VariedValue {
@@ -162,12 +165,13 @@ interface SensitivityCalculation {
 const SENSITIVITY_BY_CALCULATION = {
   afloscapaciteit: {
     id: 'afloscapaciteit',
-    outputs: ['Afloscapaciteit'],
+    outputs: ['Afloscapaciteit', 'MaximaleAfloscapaciteit'],
     sample: repaymentSample,
-    // Signed: the capacity, or minus the shortfall, so a household short of money counts too.
+    // Signed: the capacity, or minus the shortfall, so a household short of money counts too;
+    // the maximum likewise, with the shortfall that remains at the minimum.
     run: (body, ruleSet) => {
       const r = OPERATIONS.afloscapaciteit.calculate(body, { ruleSet });
-      return [r.Afloscapaciteit - r.Tekort];
+      return [r.Afloscapaciteit - r.Tekort, r.MaximaleAfloscapaciteit - r.MinimaalTekort];
     },
   },
   pensioenuitgaven: {

@@ -207,13 +207,27 @@ describe('the report', () => {
 
   it('names only the outputs a value feeds; unreachable and zero values rank last with 0', () => {
     const row = (label: string) => report.rows.find((r) => r.value.label === label);
-    expect(row('vfnIndexatie2024')?.outputs.map((o) => o.output)).toEqual(['Afloscapaciteit']);
+    expect(row('vfnIndexatie2024')?.outputs.map((o) => o.output)).toEqual([
+      'Afloscapaciteit',
+      'MaximaleAfloscapaciteit',
+    ]);
     expect(row('pu.cbsGasverbruik')?.outputs.map((o) => o.output)).toEqual(['Basis', 'Voorbeeld']);
     // TypeAuto is required, so the unknown class cannot occur; an apartment's buildings insurance is 0.
     for (const label of ['pu.autoVasteLasten [klasse=unknown]', 'pu.opstalverzekering [woningtype=apartment]']) {
       expect(row(label)?.score).toBe(0);
       expect(row(label)?.rank).toBeGreaterThan(report.rows.filter((r) => r.score > 0).length);
     }
+  });
+
+  it('the maximum moves with what the minimum keeps and not with the income surcharge, which it leaves out (issue 16)', () => {
+    const changes = (label: string) =>
+      new Map(report.rows.find((r) => r.value.label === label)?.outputs.map((o) => [o.output, o.max]));
+    // Modal income only sets the income-dependent surcharge of the living-cost norm.
+    const modal = changes('modaalInkomenNettoPerMaand');
+    expect(modal.get('Afloscapaciteit')).toBeGreaterThan(0);
+    expect(modal.get('MaximaleAfloscapaciteit')).toBe(0);
+    // The price index raises the base norm, which the minimum keeps.
+    expect(changes('vfnIndexatie2024').get('MaximaleAfloscapaciteit')).toBeGreaterThan(0);
   });
 
   it('mean and maximum are what the sample gives by hand for a value moved down and up', () => {

@@ -35,6 +35,7 @@ export function sensitivityMarkdown(report: SensitivityReport): string {
     `Every value of the set whose provenance is \`estimate\` or \`to-verify\` (the list of [docs/estimates.md](../estimates.md)) is moved by −${percent} and by +${percent}, one at a time, and a fixed sample of households is computed again. For each output the value feeds, the table gives the **mean** change over the sample and both directions (households the value does not touch count as 0), the **largest** change of any household, and how many households of the sample changed at all; all in € a month, as the results show them (whole euros, so a change below 0.50 can vanish in the rounding).`,
     '',
     '- **Afloscapaciteit**: the repayment capacity, signed: `Afloscapaciteit − Tekort`, so a change in a shortfall counts as well.',
+    '- **MaximaleAfloscapaciteit**: the maximum repayment capacity (spending cut to the minimum), signed likewise: `MaximaleAfloscapaciteit − MinimaalTekort`.',
     '- **Basis** and **Voorbeeld**: `Totaal.Basis` and `Totaal.Voorbeeld` of the retirement expenditure.',
     '',
     'Values are ranked by the largest mean change over the outputs they feed (ties: the larger maximum, then the name). Rank 1 is the value to verify first.',
@@ -45,8 +46,8 @@ export function sensitivityMarkdown(report: SensitivityReport): string {
     '',
     '## Ranking',
     '',
-    '| rank | value | amount | provenance | Afloscapaciteit: mean / max (households) | Basis: mean / max (households) | Voorbeeld: mean / max (households) |',
-    '|---|---|---|---|---|---|---|',
+    `| rank | value | amount | provenance | ${OUTPUT_COLUMNS.map((o) => `${o}: mean / max (households)`).join(' | ')} |`,
+    `|---|---|---|---|${OUTPUT_COLUMNS.map(() => '---|').join('')}`,
     ...report.rows.map((r) => {
       const byOutput = new Map(r.outputs.map((o) => [o.output, o]));
       return `| ${r.rank} | \`${cell(r.value.label)}\` (${r.value.file}) | ${r.value.value}${r.value.unit === '1' ? '' : ` ${r.value.unit}`} | ${r.value.provenance} | ${OUTPUT_COLUMNS.map((o) => changeCell(byOutput.get(o), sizeOf(o))).join(' | ')} |`;
