@@ -44,6 +44,7 @@ import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
 import { random, randomRepaymentBody } from './lib/bench-households.js';
+import { SINGLE_TENANT_REPAYMENT } from '../test/support/request-bodies.js';
 import { byPart, type CpuProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
 import { retirementByHand, type RetirementFigures } from './lib/bench-retirement-by-hand.js';
 
@@ -492,17 +493,8 @@ function coldStart(): void {
   }
   const folder = mkdtempSync(join(tmpdir(), 'budgetnorm-bench-'));
   try {
-    const body = {
-      LeeftijdHoofdpersoon: 66,
-      HeeftPartner: false,
-      AantalThuiswonendeKinderen: 0,
-      AantalAutos: 0,
-      NettoBesteedbaarInkomenPerMaand: 2200,
-      BijzondereUitgaven: {},
-      Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
-    };
     const file = join(folder, 'body.json');
-    writeFileSync(file, JSON.stringify(body));
+    writeFileSync(file, JSON.stringify(SINGLE_TENANT_REPAYMENT));
     const url = pathToFileURL(entry).href;
     const node = (args: readonly string[]) => () => {
       const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -515,7 +507,7 @@ function coldStart(): void {
         '--input-type=module',
         '-e',
         `const { repaymentCapacity } = await import(${JSON.stringify(url)});
-         if (repaymentCapacity(${JSON.stringify(body)}).Afloscapaciteit === undefined) process.exit(1);`,
+         if (repaymentCapacity(${JSON.stringify(SINGLE_TENANT_REPAYMENT)}).Afloscapaciteit === undefined) process.exit(1);`,
       ]),
       cli: node([cli, 'afloscapaciteit', file]),
     };

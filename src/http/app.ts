@@ -13,14 +13,14 @@ import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'h
 import { cors } from 'hono/cors';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
-import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
+import { jsonCalculation, OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
 import { RuleSetChoiceError } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { registerDirectCalculations } from './direct.js';
 import { readJsonBody } from './body.js';
-import { answerCalculation, type Calculate, internalErrorAnswer } from './calculation.js';
+import { answerCalculation, type Calculate, type CalculateJson, internalErrorAnswer } from './calculation.js';
 import {
   KEY_HEADER,
   MAX_BODY_BYTES,
@@ -353,11 +353,15 @@ export function createApp(options: AppOptions): Hono<Env> {
   const ruleSet = chooseRuleSet({ catalog, defaultRuleSet });
   // Keyed by each operation's `overrideName` (an interface has no index signature, hence the cast).
   const overrides = (options.calculations ?? {}) as Readonly<Record<string, Calculate | undefined>>;
-  const routes: Record<string, Calculate> = {};
+  const routes: Record<string, CalculateJson> = {};
   for (const spec of Object.values(operations)) {
-    const calculate = overrides[spec.http.overrideName] ?? spec.calculate;
-    routes[spec.http.path] = calculate;
-    app.post(spec.http.path, key, json, ruleSet, calculationHandler(calculate));
+    // The library's own calculations write their results' JSON faster than JSON.stringify;
+    // anything else (a `calculations` override) is stringified.
+    const calculateJson: CalculateJson = jsonCalculation<CalculationCallOptions>(
+      overrides[spec.http.overrideName] ?? spec.calculate,
+    );
+    routes[spec.http.path] = calculateJson;
+    app.post(spec.http.path, key, json, ruleSet, calculationHandler(calculateJson));
   }
   // The same routes, checks and answers for a host that skips the Web Request/Response objects
   // (the Node entry point); with CORS, every request goes through the app.
@@ -432,11 +436,11 @@ function corsFor(origins: readonly string[]): MiddlewareHandler<Env> {
  * The end of a calculation, after the checks: reads the body, counting (413), then answers it
  * ({@link answerCalculation}: 400 for an unreadable body or the body's problems, else the result).
  */
-function calculationHandler(calculate: Calculate): (c: Context<Env>) => Promise<Response> {
+function calculationHandler(calculateJson: CalculateJson): (c: Context<Env>) => Promise<Response> {
   return async (c) => {
     const body = await readJsonBody(c.req.raw, MAX_BODY_BYTES);
     const options = { ruleSet: c.get('ruleSet'), explain: c.get('explain'), provenance: c.get('provenance') };
-    const answer = answerCalculation(calculate, body, options, c.get('requestId'));
+    const answer = answerCalculation(calculateJson, body, options, c.get('requestId'));
     if (answer.status === 200) c.set('requestIdSent', true);
     return answerResponse(answer);
   };

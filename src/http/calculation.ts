@@ -4,7 +4,6 @@
  * 500 of anything unexpected. The app's route (src/http/app.ts) and the direct path
  * (src/http/direct.ts) both answer through these functions, so they answer alike.
  */
-import { jsonCalculation } from '../calculations/operations.js';
 import { ValidationError } from '../contract/errors.js';
 import type { CalculationCallOptions, ErrorLogEntry } from './app.js';
 import type { BodyOutcome } from './body.js';
@@ -22,12 +21,19 @@ import {
 export type Calculate = (body: unknown, options: CalculationCallOptions) => unknown;
 
 /**
+ * A calculation whose result comes as its JSON text: `jsonCalculation` of a
+ * {@link Calculate}, resolved once per route (the library's own writer for its own
+ * calculations, `JSON.stringify` of anything else's result).
+ */
+export type CalculateJson = (body: unknown, options: CalculationCallOptions) => string;
+
+/**
  * The answer to a calculation whose body came to `body`: the 413 or 400 of the body, the 400 of
  * a `ValidationError`, or the 200 with the result (carrying `requestId` in `X-Request-Id`). Any
  * other error is thrown, for the caller's 500 ({@link internalErrorAnswer}).
  */
 export function answerCalculation(
-  calculate: Calculate,
+  calculateJson: CalculateJson,
   body: BodyOutcome,
   options: CalculationCallOptions,
   requestId: string,
@@ -39,9 +45,7 @@ export function answerCalculation(
     );
   let text: string;
   try {
-    // The library's own calculations write their results' JSON faster than JSON.stringify;
-    // anything else (a `calculations` override) is stringified.
-    text = jsonCalculation(calculate)(body.value, options);
+    text = calculateJson(body.value, options);
   } catch (error) {
     if (error instanceof ValidationError) {
       return problemAnswer(

@@ -18,7 +18,7 @@ import { RuleSetChoiceError } from '../contract/errors.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { ErrorLogEntry, RequestLogLine } from './app.js';
 import { bodyOutcome, declaredLengthOf, incompleteBody } from './body.js';
-import { answerCalculation, type Calculate, internalErrorAnswer } from './calculation.js';
+import { answerCalculation, type CalculateJson, internalErrorAnswer } from './calculation.js';
 import { MAX_BODY_BYTES, REQUEST_ID_HEADER } from './constants.js';
 import {
   bodyDeclarationProblem,
@@ -66,8 +66,8 @@ interface Deps extends KeyCheck {
   readonly log: (line: RequestLogLine, bindings: unknown) => void;
   readonly logError: (entry: ErrorLogEntry) => void;
   readonly defaultRuleSet: () => RuleSet;
-  /** The calculation of each path. */
-  readonly routes: Readonly<Record<string, Calculate>>;
+  /** The calculation of each path, answering its result's JSON text. */
+  readonly routes: Readonly<Record<string, CalculateJson>>;
 }
 
 const REGISTERED = new WeakMap<object, DirectCalculations>();
