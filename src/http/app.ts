@@ -13,14 +13,20 @@ import { Hono, type Context, type ErrorHandler, type MiddlewareHandler } from 'h
 import { cors } from 'hono/cors';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
-import { jsonCalculation, OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
+import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
 import { RuleSetChoiceError } from '../contract/errors.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { registerDirectCalculations } from './direct.js';
 import { readJsonBody } from './body.js';
-import { answerCalculation, type Calculate, type CalculateJson, internalErrorAnswer } from './calculation.js';
+import {
+  answerCalculation,
+  type Calculate,
+  type CalculateJson,
+  internalErrorAnswer,
+  routeJson,
+} from './calculation.js';
 import {
   KEY_HEADER,
   MAX_BODY_BYTES,
@@ -355,11 +361,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const overrides = (options.calculations ?? {}) as Readonly<Record<string, Calculate | undefined>>;
   const routes: Record<string, CalculateJson> = {};
   for (const spec of Object.values(operations)) {
-    // The library's own calculations write their results' JSON faster than JSON.stringify;
-    // anything else (a `calculations` override) is stringified.
-    const calculateJson: CalculateJson = jsonCalculation<CalculationCallOptions>(
-      overrides[spec.http.overrideName] ?? spec.calculate,
-    );
+    const calculateJson = routeJson(overrides[spec.http.overrideName] ?? spec.calculate);
     routes[spec.http.path] = calculateJson;
     app.post(spec.http.path, key, json, ruleSet, calculationHandler(calculateJson));
   }

@@ -4,6 +4,7 @@
  * 500 of anything unexpected. The app's route (src/http/app.ts) and the direct path
  * (src/http/direct.ts) both answer through these functions, so they answer alike.
  */
+import { jsonCalculation } from '../calculations/operations.js';
 import { ValidationError } from '../contract/errors.js';
 import type { CalculationCallOptions, ErrorLogEntry } from './app.js';
 import type { BodyOutcome } from './body.js';
@@ -21,11 +22,20 @@ import {
 export type Calculate = (body: unknown, options: CalculationCallOptions) => unknown;
 
 /**
- * A calculation whose result comes as its JSON text: `jsonCalculation` of a
+ * A calculation whose result comes as its JSON text: {@link routeJson} of a
  * {@link Calculate}, resolved once per route (the library's own writer for its own
  * calculations, `JSON.stringify` of anything else's result).
  */
 export type CalculateJson = (body: unknown, options: CalculationCallOptions) => string;
+
+/**
+ * The {@link CalculateJson} of a route's calculation, made once per route: the library's own
+ * calculations write their results' JSON faster than `JSON.stringify`; anything else (a
+ * `calculations` override) is stringified.
+ */
+export function routeJson(calculate: Calculate): CalculateJson {
+  return jsonCalculation<CalculationCallOptions>(calculate);
+}
 
 /**
  * The answer to a calculation whose body came to `body`: the 413 or 400 of the body, the 400 of
