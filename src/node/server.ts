@@ -20,9 +20,10 @@ import {
 } from 'node:http';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
-import { directCalculationsOf } from '../http/direct.js';
+import { type DirectCalculations, directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
 import { nativeDigestKey } from './digest.js';
+import { type DirectConnectionBindings, type DirectConnections, serveDirectConnections } from './direct-connection.js';
 import { directListener } from './direct-server.js';
 import { processLog, type ServiceLog, serviceLog } from './log.js';
 import {
@@ -63,11 +64,17 @@ export interface StartOptions {
   /** Extra app options (the bench uses this to stub the calculation). */
   readonly app?: Partial<AppOptions>;
   /**
-   * Whether the common calculation is answered straight from Node's request (src/node/direct-server.ts);
-   * default true. False sends every request through @hono/node-server (the bench and the tests
-   * compare the two).
+   * Whether the common calculation is answered without @hono/node-server; default true. False
+   * sends every request through @hono/node-server (the bench and the tests compare the two).
    */
   readonly directPath?: boolean;
+  /**
+   * With the direct path: whether each connection starts on the direct connection
+   * (src/node/direct-connection.ts: the common calculation read from the socket, without
+   * node:http's request and response objects), or every request goes through node:http and the
+   * direct path takes it from Node's request (src/node/direct-server.ts). Default true.
+   */
+  readonly directConnections?: boolean;
 }
 
 export interface RunningService {
@@ -100,6 +107,7 @@ function packageVersion(): string {
  * (and its connection closed), whatever the app answered afterwards to nobody.
  */
 function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
+  if ((bindings as Partial<DirectConnectionBindings> | undefined)?.timedOut === true) return { ...line, status: 408 };
   const socket = (bindings as Partial<HttpBindings> | undefined)?.incoming?.socket;
   const error = socket?.errored as NodeJS.ErrnoException | null | undefined;
   return error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? { ...line, status: 408 } : line;
@@ -118,7 +126,14 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       : serviceLog(options.writeLog, options.writeError);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = serviceApp(config, options, log);
-  const server = nodeServer(app, timeouts, options.directPath ?? true);
+  const direct = options.directPath === false ? undefined : directCalculationsOf(app);
+  const server = nodeServer(app, timeouts, direct);
+  const directConnections =
+    direct === undefined || options.directConnections === false
+      ? undefined
+      : serveDirectConnections(server, direct, timeouts, (error) =>
+          log.error({ time: new Date().toISOString(), event: 'direct_connection_error', error: errorDetail(error) }),
+        );
   const inFlight = trackInFlight(server);
   await listen(server, config);
   server.on('error', (error) =>
@@ -131,7 +146,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     host: address.address,
     port: address.port,
     url: `http://${hostForUrl}:${address.port}`,
-    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs),
+    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs, directConnections),
   };
 }
 
@@ -153,8 +168,11 @@ function serviceApp(config: ServiceConfig, options: StartOptions, log: ServiceLo
 }
 
 /** Node's HTTP server around the app, with the timeouts set (not yet listening). */
-function nodeServer(app: ReturnType<typeof createApp>, timeouts: Timeouts, directPath: boolean): Server {
-  const direct = directPath ? directCalculationsOf(app) : undefined;
+function nodeServer(
+  app: ReturnType<typeof createApp>,
+  timeouts: Timeouts,
+  direct: DirectCalculations | undefined,
+): Server {
   const server = createAdaptorServer({
     // The common calculation straight from Node's request (src/node/direct-server.ts), the rest
     // through the adapter.
@@ -225,7 +243,12 @@ function listen(server: Server, config: ServiceConfig): Promise<void> {
 }
 
 /** `RunningService.shutdown`: drain in-flight requests, force the rest after the grace period; once only. */
-function gracefulShutdown(server: Server, inFlight: InFlight, graceMs: number): () => Promise<'drained' | 'forced'> {
+function gracefulShutdown(
+  server: Server,
+  inFlight: InFlight,
+  graceMs: number,
+  directConnections: DirectConnections | undefined,
+): () => Promise<'drained' | 'forced'> {
   let stopped: Promise<'drained' | 'forced'> | undefined;
   return () => {
     stopped ??= new Promise((resolvePromise) => {
@@ -235,12 +258,14 @@ function gracefulShutdown(server: Server, inFlight: InFlight, graceMs: number): 
       const timer = setTimeout(() => {
         outcome = 'forced';
         server.closeAllConnections();
+        directConnections?.destroyAll();
       }, graceMs);
       server.close(() => {
         clearTimeout(timer);
         resolvePromise(outcome);
       });
       server.closeIdleConnections();
+      directConnections?.stop();
     });
     return stopped;
   };
