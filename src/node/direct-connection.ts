@@ -124,6 +124,8 @@ class DirectConnection {
   private requestStarted = 0;
   private idleSince = Date.now();
   private done = false;
+  /** Reading paused until the client reads its answers (no timeout runs meanwhile, as in node:http). */
+  private paused = false;
   private readonly onData = (chunk: Buffer) => this.receive(chunk);
   private readonly onEnd = () => this.clientEnded();
   private readonly onClose = () => this.closed();
@@ -245,12 +247,16 @@ class DirectConnection {
   }
 
   private pause(): void {
+    this.paused = true;
     this.socket.pause();
     this.socket.once('drain', this.onDrain);
   }
 
   private resume(): void {
     if (this.done) return;
+    this.paused = false;
+    // The next request's time starts now: it waited for the client, not the client for it.
+    if (this.requestStarted !== 0) this.requestStarted = Date.now();
     this.socket.resume();
     this.answerSafely();
   }
@@ -277,7 +283,7 @@ class DirectConnection {
   }
 
   checkTimeouts(now: number, timeouts: DirectConnectionTimeouts): void {
-    if (this.done) return;
+    if (this.done || this.paused) return;
     if (this.requestStarted === 0) {
       if (now - this.idleSince >= timeouts.keepAliveMs) this.destroy();
       return;
