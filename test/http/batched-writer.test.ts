@@ -2,6 +2,8 @@
  * The batched writer of the service's log (src/node/batched-writer.ts) against real file
  * descriptors: a temporary file, a named pipe opened non-blocking (so it fills up, takes part
  * of a write, and answers EAGAIN), /dev/full (ENOSPC) and a pipe whose reader is gone (EPIPE).
+ * Then the service log (src/node/log.ts): its request line, written by hand, against what pino
+ * writes for the same line, and its stdout in a process of its own.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -18,9 +20,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RequestLogLine } from '../../src/http/app.js';
 import { BatchedWriter } from '../../src/node/batched-writer.js';
+import { serviceLog } from '../../src/node/log.js';
 
+const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = mkdtempSync(join(tmpdir(), 'batched-writer-'));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
@@ -269,5 +275,157 @@ describe('the batched writer (src/node/batched-writer.ts)', () => {
     expect(performance.now() - started).toBeLessThan(700);
     await out.end();
     closeSync(fd);
+  });
+});
+
+/** Characters that JSON escapes, or a writer might get wrong: quotes, backslashes, controls, non-ASCII, emoji. */
+const ODD = [
+  '"',
+  '\\',
+  '\n',
+  '\r',
+  '\t',
+  '\u0000',
+  '\u0008',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  'é',
+  '€',
+  '😀',
+  '👩‍👩‍👧',
+  '/',
+  '…',
+  ' ',
+  'a',
+];
+const text = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...ODD), maxLength: 120 }),
+  fc.string({ unit: 'binary', maxLength: 120 }),
+  // Around 100 characters, where pino turns from its own escaping to JSON.stringify.
+  fc.string({ unit: fc.constantFrom(...ODD), minLength: 95, maxLength: 110 }),
+  fc.string({ unit: 'grapheme-ascii', minLength: 95, maxLength: 300 }),
+);
+const number = fc.oneof(
+  fc.constantFrom(0, 0.1, 12.34, 1e-7, -0, 1e21, 123456789.12, Number.NaN, Number.POSITIVE_INFINITY),
+  fc.double(),
+  fc.integer(),
+);
+/** A request line, its fields in the order requestLogLine makes them. */
+const requestLine: fc.Arbitrary<RequestLogLine> = fc
+  .record({
+    time: text,
+    requestId: text,
+    method: text,
+    path: text,
+    status: number,
+    durationMs: number,
+    ruleSet: fc.option(text, { nil: null }),
+  })
+  .map((l) => ({
+    time: l.time,
+    requestId: l.requestId,
+    method: l.method,
+    path: l.path,
+    status: l.status,
+    durationMs: l.durationMs,
+    ruleSet: l.ruleSet,
+  }));
+
+/** The line pino writes for `info(line)` with the service log's options (without the newline). */
+function pinoLine(line: RequestLogLine): string {
+  const written: string[] = [];
+  serviceLog((l) => written.push(l)).info(line);
+  return written[0] as string;
+}
+
+/** test/http/support/log-to-stdout.ts: `lines`, then `lines` `times` times more, then an event and close(). */
+function spawnLogProcess(lines: readonly RequestLogLine[], times: number, stdout: 'pipe' | number) {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'test/http/support/log-to-stdout.ts'), JSON.stringify(lines), String(times)],
+    { cwd: ROOT, stdio: ['ignore', stdout, 'pipe'] },
+  );
+}
+
+const LINES: readonly RequestLogLine[] = [
+  {
+    time: '2026-03-01T12:00:00.000Z',
+    requestId: '74f225e8-c71e-48d1-aa45-cf0bea05c8fe',
+    method: 'POST',
+    path: '/Afloscapaciteit/Resultaat',
+    status: 200,
+    durationMs: 2.1,
+    ruleSet: 'nl-2026',
+  },
+  {
+    time: '2026-03-01T12:00:00.001Z',
+    requestId: 'r-"\\\n😀',
+    method: 'GET',
+    path: '(unknown path)',
+    status: 404,
+    durationMs: 1e-7,
+    ruleSet: null,
+  },
+];
+
+describe('the service log: request lines written by hand (src/node/log.ts)', () => {
+  it("request(line) writes exactly what pino's info(line) writes, for any strings and numbers", () => {
+    const written: string[] = [];
+    const log = serviceLog((l) => written.push(l));
+    fc.assert(
+      fc.property(requestLine, (line) => {
+        written.length = 0;
+        log.request(line);
+        log.info(line);
+        expect(written).toHaveLength(2);
+        expect(written[0]).toBe(written[1]);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a lone surrogate, which no request id or path holds, is escaped as JSON.stringify does (pino on Node 20 leaves it raw)', () => {
+    const written: string[] = [];
+    serviceLog((l) => written.push(l)).request({ ...(LINES[0] as RequestLogLine), requestId: 'a\ud800' });
+    expect(written[0]).toContain('"requestId":"a\\ud800"');
+    expect(pinoLine({ ...(LINES[0] as RequestLogLine), requestId: 'a\ud800' })).toContain('"requestId":"a\ud800"');
+  });
+
+  it('on stdout, each request line as pino writes it plus a newline, in order with the events, all written by close()', {
+    timeout: 30_000,
+  }, async () => {
+    // Some 600 KB after the periodic flush: more than the pipe holds, so close() must wait for its reader.
+    const child = spawnLogProcess(LINES, 2000, 'pipe');
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).toBe('closed\n');
+    expect(code).toBe(0);
+    const requests = LINES.map((l) => `${pinoLine(l)}\n`).join('');
+    expect(stdout).toBe(
+      `${requests.repeat(2001)}{"level":"info","time":"2026-03-01T12:00:00.000Z","event":"stopped","outcome":"drained"}\n`,
+    );
+  });
+
+  it('stdout on a full disk: log_write_failed once on stderr with ENOSPC, and the log still closes', {
+    timeout: 30_000,
+  }, async () => {
+    const full = openSync('/dev/full', 'w');
+    const child = spawnLogProcess(LINES, 1, full);
+    closeSync(full);
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toBe('closed');
+    expect(lines.slice(0, -1).map((l) => JSON.parse(l) as unknown)).toEqual([
+      { level: 'error', time: expect.any(String), event: 'log_write_failed', error: 'ENOSPC' },
+    ]);
   });
 });
