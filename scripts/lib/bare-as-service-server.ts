@@ -2,7 +2,8 @@
 // what the service answers, with none of the service's work: the service's own result for
 // the bench's body (BENCH_CANNED_RESULT, stringified per request as the service does), its
 // headers (a fresh request id among them), and its request log line through the service's own
-// log (src/node/log.ts: pino, asynchronously, to stdout). No key, no checks, no calculation.
+// log (src/node/log.ts: written by hand, batched and asynchronous, to stdout). No key, no
+// checks, no calculation.
 // What is left between this row and the service is the service's own work.
 import { createServer } from 'node:http';
 import { processLog } from '../../src/node/log.js';
@@ -28,11 +29,11 @@ const server = createServer((req, res) => {
         'Content-Length': Buffer.byteLength(text),
       })
       .end(text);
-    log.info({
+    log.request({
       time: new Date().toISOString(),
       requestId,
-      method: req.method,
-      path: req.url,
+      method: req.method ?? 'POST',
+      path: req.url ?? '/',
       status: 200,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       ruleSet: 'nl-2026',

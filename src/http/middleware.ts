@@ -91,6 +91,21 @@ export function requestIdFor(incoming: string | undefined, presented: () => read
   return usable ? incoming : crypto.randomUUID();
 }
 
+let isoMillisecond = Number.NaN;
+let isoTime = '';
+/**
+ * Now in ISO 8601, made once per millisecond: `new Date().toISOString()` costs some 0.7 µs, a
+ * request's log line needs it, and under load many lines share a millisecond.
+ */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== isoMillisecond) {
+    isoMillisecond = now;
+    isoTime = new Date(now).toISOString();
+  }
+  return isoTime;
+}
+
 /** The log line of a request that started at `started` (`performance.now()`) and is answered `status`. */
 export function requestLogLine(
   request: { readonly requestId: string; readonly method: string; readonly path: string; readonly started: number },
@@ -98,7 +113,7 @@ export function requestLogLine(
   ruleSet: string | null,
 ): RequestLogLine {
   return {
-    time: new Date().toISOString(),
+    time: isoNow(),
     requestId: request.requestId,
     method: request.method,
     path: loggedPath(request.path, status),

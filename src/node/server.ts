@@ -157,7 +157,7 @@ function serviceApp(config: ServiceConfig, options: StartOptions, log: ServiceLo
     digestKey: nativeDigestKey,
     corsOrigins: config.corsOrigins,
     version: packageVersion(),
-    log: (line: RequestLogLine, bindings: unknown) => log.info(asDelivered(line, bindings)),
+    log: (line: RequestLogLine, bindings: unknown) => log.request(asDelivered(line, bindings)),
     logError: ({ level: _level, ...entry }: ErrorLogEntry) => log.error({ ...entry, error: errorDetail(entry.error) }),
     ...(config.catalog !== undefined ? { catalog: config.catalog } : {}),
     ...(config.ruleSet !== undefined ? { ruleSet: config.ruleSet } : {}),

@@ -2,9 +2,10 @@
  * The web-standard app through its fetch handler (no port): every route, status code and
  * header of docs/http.md.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RepaymentCapacityResult, RetirementExpenditureResult } from '../../src/index.js';
 import { createApp, InternalErrorProblem, Problem, ValidationProblem } from '../../src/http/index.js';
+import { requestLogLine } from '../../src/http/middleware.js';
 import { JSON_HEADERS, KEY, OTHER_KEY, REPAYMENT, RETIREMENT, fixture, post, testApp } from './support/helpers.js';
 
 const REPAY = '/Afloscapaciteit/Resultaat';
@@ -444,6 +445,23 @@ describe('the log line', () => {
     });
     await app.fetch(new Request('http://localhost/nowhere?key=abc'));
     expect(lines[1]).toMatchObject({ method: 'GET', path: '(unknown path)', status: 404, ruleSet: null });
+  });
+
+  it("its time is the clock's, to the millisecond, though the text is made once per millisecond", () => {
+    const request = { requestId: 'r-1', method: 'GET', path: '/health', started: performance.now() };
+    const timeAt = (at: string): string => {
+      vi.setSystemTime(new Date(at));
+      return requestLogLine(request, 200, null).time;
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(timeAt('2026-03-01T12:00:00.000Z')).toBe('2026-03-01T12:00:00.000Z');
+      expect(timeAt('2026-03-01T12:00:00.000Z')).toBe('2026-03-01T12:00:00.000Z');
+      expect(timeAt('2026-03-01T12:00:00.001Z')).toBe('2026-03-01T12:00:00.001Z');
+      expect(timeAt('2026-03-01T11:59:59.999Z')).toBe('2026-03-01T11:59:59.999Z'); // a clock set back
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never contains a key, wherever the caller put it', async () => {
