@@ -13,8 +13,11 @@
  *   hono floor              Hono on @hono/node-server with one route and nothing else: the stack's own cost
  *   budgetnorm (stub calc)  the service with a canned result instead of the calculation: over the row
  *                           above, the app's own work (key, checks, rule-set choice, body reading),
- *                           the calculation answered by the Node direct path (src/node/direct-server.ts)
- *   budgetnorm              the service as `npm start` runs it: all of the above and the calculation
+ *                           the calculation read straight from the connection (src/node/direct-connection.ts)
+ *   budgetnorm              the service as `npm start` runs it (the built package, dist/): all of the
+ *                           above and the calculation
+ *   … request path          the same two with the direct path taken from node:http's request
+ *                           (src/node/direct-server.ts): what reading the connection directly saves
  *   … via Hono              the same two with every request through @hono/node-server and the app's
  *                           fetch (the direct path off): what the direct path saves
  * Two server times per request: 1/throughput (one process, saturated by 50 connections), and the
@@ -39,6 +42,7 @@ import { digestKey } from '../src/http/keys.js';
 import { repaymentCapacity } from '../src/index.js';
 import { nativeDigestKey } from '../src/node/digest.js';
 import { byPart, readProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
+import { ensureBuilt } from './cli-ensure-built.js';
 
 const SECONDS = Number(process.env['BENCH_HTTP_SECONDS'] ?? '10');
 const CONNECTIONS = 50;
@@ -164,30 +168,44 @@ const SERVERS: Server[] = [
   },
   {
     name: STUB,
-    script: lib('bench-service.ts'),
+    script: lib('bench-service.mjs'),
     args: ['stub'],
-    execArgv: tsx,
-    over: { row: BARE_AS_SERVICE, layer: "the app's own work, direct path (key, checks, rule set)" },
+    execArgv: [],
+    over: { row: BARE_AS_SERVICE, layer: "the app's own work, direct connection (key, checks, rule set)" },
   },
   {
     name: SERVICE,
-    script: lib('bench-service.ts'),
+    script: lib('bench-service.mjs'),
     args: [],
-    execArgv: tsx,
+    execArgv: [],
     over: { row: STUB, layer: 'the calculation' },
   },
   {
+    name: 'stub calc, request path',
+    script: lib('bench-service.mjs'),
+    args: ['stub', 'request-path'],
+    execArgv: [],
+    over: { row: BARE_AS_SERVICE, layer: "the app's own work, direct path from node:http's request" },
+  },
+  {
+    name: 'budgetnorm, request path',
+    script: lib('bench-service.mjs'),
+    args: ['request-path'],
+    execArgv: [],
+    over: { row: 'stub calc, request path', layer: 'the calculation' },
+  },
+  {
     name: 'stub calc, via Hono',
-    script: lib('bench-service.ts'),
+    script: lib('bench-service.mjs'),
     args: ['stub', 'adapter'],
-    execArgv: tsx,
+    execArgv: [],
     over: { row: 'hono floor', layer: "the app's layers through Hono (id, log, key, checks)" },
   },
   {
     name: 'budgetnorm, via Hono',
-    script: lib('bench-service.ts'),
+    script: lib('bench-service.mjs'),
     args: ['adapter'],
-    execArgv: tsx,
+    execArgv: [],
     over: { row: 'stub calc, via Hono', layer: 'the calculation' },
   },
 ];
@@ -244,6 +262,8 @@ console.log(
 );
 
 piecesAlone();
+// The service runs from dist/, as `npm start` runs it: built now when src/ is newer.
+if (ensureBuilt()) console.log('built dist/ (it was older than src/)');
 
 // Every server runs for the whole bench (an idle one costs nothing); the loads take turns,
 // round after round, so a change in the machine's load falls on all of them alike.
@@ -338,7 +358,7 @@ function profiling(child: ChildProcess, message: object): Promise<string> {
  */
 async function profileService(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'bench-http-profile-'));
-  const { child, port } = await startChild(lib('bench-service.ts'), [], tsx);
+  const { child, port } = await startChild(lib('bench-service.mjs'), [], []);
   try {
     await load('profile (warm-up)', child, port, WARM_UP_SECONDS);
     await profiling(child, { profile: 'start' });

@@ -104,7 +104,8 @@ function packageVersion(): string {
 
 /**
  * The line as the client saw it: a request Node cut off at the request timeout got Node's 408
- * (and its connection closed), whatever the app answered afterwards to nobody.
+ * (and its connection closed), whatever the app answered afterwards to nobody; likewise one the
+ * direct connection cut off (its bindings say `timedOut`).
  */
 function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
   if ((bindings as Partial<DirectConnectionBindings> | undefined)?.timedOut === true) return { ...line, status: 408 };

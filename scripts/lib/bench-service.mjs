@@ -1,24 +1,26 @@
-// The service under `npm run bench:http`, started as `npm start` starts it (configuration
-// from the environment, the same Node entry), on 127.0.0.1 and a free port, its request log
-// going to stdout as in production. Argument `stub`: the calculation is replaced by a canned
-// result, to show what the HTTP layer costs on its own.
+// The service under `npm run bench:http`, as `npm start` runs it: the built package (dist/, which
+// bench:http builds first when it is stale), configuration from the environment, the same Node
+// entry, on 127.0.0.1 and a free port, its request log going to stdout as in production.
+// Arguments: `stub`, the calculation replaced by a canned result (what the HTTP layer costs on its
+// own); `adapter`, every request through @hono/node-server (no direct path); `request-path`, the
+// direct path taken from node:http's request instead of straight from the connection.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { repaymentCapacity } from '../../src/index.js';
-import { readServiceConfig, startService } from '../../src/node/server.js';
+import { repaymentCapacity } from '../../dist/index.js';
+import { readServiceConfig, startService } from '../../dist/node/server.js';
 
 const stub = process.argv.includes('stub');
 const config = { ...readServiceConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' }) };
-const body: unknown = JSON.parse(
+const body = JSON.parse(
   readFileSync(new URL('../../test/http/fixtures/afloscapaciteit-gezin-koop.json', import.meta.url), 'utf8'),
 );
 const canned = repaymentCapacity(body);
-// Argument `adapter`: every request through @hono/node-server, without the Node direct path.
-const directPath = !process.argv.includes('adapter');
-const service = await startService(
-  config,
-  stub ? { app: { calculations: { repaymentCapacity: () => canned } }, directPath } : { directPath },
-);
+const options = {
+  directPath: !process.argv.includes('adapter'),
+  directConnections: !process.argv.includes('request-path'),
+  ...(stub ? { app: { calculations: { repaymentCapacity: () => canned } } } : {}),
+};
+const service = await startService(config, options);
 process.send?.({ port: service.port });
 process.on('SIGTERM', () => void service.shutdown().then(() => process.exit(0)));
 
@@ -26,9 +28,9 @@ process.on('SIGTERM', () => void service.shutdown().then(() => process.exit(0)))
 // and may profile one load: `{ profile: 'start' }`, then `{ profile: 'stop', file }` writes the
 // V8 CPU profile of what ran in between to `file`.
 const inspector = new Session();
-process.on('message', (message: unknown) => {
+process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-  const profile = (message as { profile?: string; file?: string } | null)?.profile;
+  const profile = message?.profile;
   if (profile === 'start') {
     inspector.connect();
     inspector.post('Profiler.enable', () =>
@@ -36,7 +38,7 @@ process.on('message', (message: unknown) => {
     );
   } else if (profile === 'stop') {
     inspector.post('Profiler.stop', (error, result) => {
-      if (error === null) writeFileSync((message as { file: string }).file, JSON.stringify(result.profile));
+      if (error === null) writeFileSync(message.file, JSON.stringify(result.profile));
       inspector.disconnect();
       process.send?.({ profiling: error === null ? 'written' : String(error) });
     });
