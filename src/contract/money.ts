@@ -167,10 +167,43 @@ function smallWholeNumber(d: Decimal): number | undefined {
 }
 
 /**
- * The sum of amounts, digit for digit what adding them one by one with decimal.js from 0
- * gives: when every one is a whole number below ten million (rounded posts, in practice),
- * added as JS numbers, which are exact there, and made a Decimal once.
+ * A running sum of amounts, digit for digit what adding them one by one with decimal.js from 0
+ * gives: while every amount is a whole number below ten million (rounded posts, in practice),
+ * added as a JS number, which is exact there, and made a Decimal only when asked for or when an
+ * amount of another kind comes. A retirement result adds each post to its group's totals and to
+ * the result's: some sixty additions per call, each a Decimal made and rounded by decimal.js.
  */
+export class MoneySum {
+  /** The sum of the amounts added while all were small whole numbers. */
+  private whole = 0;
+  /** The sum as a Decimal, once an amount of another kind was added. */
+  private exact: Decimal | undefined;
+
+  add(amount: Decimal): void {
+    if (this.exact === undefined) {
+      const n = smallWholeNumber(amount);
+      if (n !== undefined) {
+        this.whole += n;
+        return;
+      }
+      // The whole numbers added so far, exactly (a JS sum from 0 is never -0, nor is decimal.js's).
+      this.exact = new Money(this.whole);
+    }
+    this.exact = addMoney(this.exact, amount);
+  }
+
+  /** The sum as a Decimal. */
+  total(): Decimal {
+    return this.exact ?? new Money(this.whole);
+  }
+
+  /** `moneyToNumber(total())`: a whole number below 2^53 is its Decimal's number exactly. */
+  toNumber(): number {
+    return this.exact === undefined ? this.whole : moneyToNumber(this.exact);
+  }
+}
+
+/** The sum of amounts, digit for digit what adding them one by one with decimal.js from 0 gives (see {@link MoneySum}). */
 export function sumMoney(amounts: readonly Decimal[]): Decimal {
   let whole = 0;
   for (const d of amounts) {

@@ -4,7 +4,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, compareMoney, Money, moneyToNumber, roundWhole, sumMoney } from '../../src/contract/money.js';
+import {
+  addMoney,
+  compareMoney,
+  Money,
+  MoneySum,
+  moneyToNumber,
+  roundWhole,
+  sumMoney,
+} from '../../src/contract/money.js';
 
 const operand = fc.oneof(
   fc.constantFrom(
@@ -165,5 +173,36 @@ describe('sumMoney', () => {
       ),
       { numRuns: 5000, seed: 16 },
     );
+  });
+});
+
+describe('MoneySum', () => {
+  const whole = fc.oneof(
+    fc.integer({ min: -9_999_999, max: 9_999_999 }).map(String),
+    fc.constantFrom('0', '-0', '9999999', '-9999999', '10000000', '1200', '12e5'),
+  );
+  /** A Decimal as decimal.js holds it: sign, exponent and digit words. */
+  const held = (d: InstanceType<typeof Money>) => JSON.stringify([d.s, d.e, d.d]);
+  it('is adding one by one from 0 with decimal.js, for whole amounts and any others, as a Decimal and a number', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 8, arbitrary: whole }, { weight: 1, arbitrary: operand }), { maxLength: 20 }),
+        (xs) => {
+          const amounts = xs.map((x) => new Money(x));
+          const byHand = amounts.reduce((a, b) => a.plus(b), new Money(0));
+          const sum = new MoneySum();
+          for (const a of amounts) sum.add(a);
+          expect(shown(sum.total())).toBe(shown(byHand));
+          expect(held(sum.total())).toBe(held(byHand));
+          expect(Object.is(sum.toNumber(), byHand.toNumber())).toBe(true);
+        },
+      ),
+      { numRuns: 5000, seed: 17 },
+    );
+  });
+
+  it('is 0 when nothing was added', () => {
+    expect(shown(new MoneySum().total())).toBe(shown(new Money(0)));
+    expect(Object.is(new MoneySum().toNumber(), 0)).toBe(true);
   });
 });
