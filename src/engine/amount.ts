@@ -30,6 +30,7 @@ export const CONSTANT_CONTEXT: EvalContext = {
     notices: [],
     trace: undefined,
     sums: new Map(),
+    memoKeys: [],
   },
 };
 

@@ -19,6 +19,11 @@ export interface EvalState {
   readonly notices: Notice[];
   /** Memoised `sumPosts` totals, by group, measure and roundedness. */
   readonly sums: Map<string, PostSum>;
+  /**
+   * The keys of remembered amounts made so far, by the slot of the facts they read (see
+   * `amountMemo`): amounts that read the same facts share one key per evaluation.
+   */
+  readonly memoKeys: (number | string)[];
   /** Present only when an explanation was asked for. */
   readonly trace: TraceRecorder | undefined;
 }
@@ -70,6 +75,7 @@ export function newState(posts: number, values: number, explain: boolean): EvalS
     inProgress: new Array(posts + values).fill(false),
     notices: [],
     sums: new Map(),
+    memoKeys: [],
     trace: explain ? new TraceRecorder() : undefined,
   };
 }
