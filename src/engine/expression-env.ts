@@ -50,8 +50,9 @@ export function rounder(ruleSet: RuleSet, policy: string): (d: Decimal) => Decim
   if (p === undefined) throw new Error(`unknown rounding policy ${policy}`);
   const mode = ROUNDING[p.mode];
   const decimals = p.decimals;
+  // roundWhole returns a whole amount below ten million as it is, without decimalPlaces' count.
   if (decimals === 0)
-    return (d) => (d.d !== null && d.decimalPlaces() <= 0 ? d : (roundWhole(d, mode) ?? d.toDecimalPlaces(0, mode)));
+    return (d) => roundWhole(d, mode) ?? (d.d !== null && d.decimalPlaces() <= 0 ? d : d.toDecimalPlaces(0, mode));
   return (d) => (d.d !== null && d.decimalPlaces() <= decimals ? d : d.toDecimalPlaces(decimals, mode));
 }
 

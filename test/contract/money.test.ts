@@ -11,7 +11,9 @@ import {
   MoneySum,
   moneyToNumber,
   roundWhole,
+  subtractMoney,
   sumMoney,
+  wholeMoney,
 } from '../../src/contract/money.js';
 
 const operand = fc.oneof(
@@ -42,6 +44,13 @@ const operand = fc.oneof(
 
 /** Everything decimal.js says of a value: its digits, its sign (0 or -0), NaN or infinity. */
 const shown = (d: InstanceType<typeof Money>) => `${d.toString()} ${Object.is(d.toNumber(), -0) ? '-0' : ''} ${d.s}`;
+/** A Decimal as decimal.js holds it: sign, exponent and digit words. */
+const held = (d: InstanceType<typeof Money>) => JSON.stringify([d.s, d.e, d.d]);
+/** Whole numbers around ten million and the signed zeros, where the whole-number shortcuts end. */
+const wholeOperand = fc.oneof(
+  fc.integer({ min: -10_000_001, max: 10_000_001 }).map(String),
+  fc.constantFrom('0', '-0', '9999999', '-9999999', '10000000', '-10000000', '16383', '16384', '1200', '12e5'),
+);
 
 describe('addMoney', () => {
   it('is a.plus(b) for every pair of operands, zeros and long numbers included', () => {
@@ -55,11 +64,62 @@ describe('addMoney', () => {
     );
   });
 
+  it('is a.plus(b) as decimal.js holds it for whole numbers, which it adds as JS numbers', () => {
+    fc.assert(
+      fc.property(fc.oneof(wholeOperand, operand), wholeOperand, (a, b) => {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(held(addMoney(x, y)), `${a} + ${b}`).toBe(held(x.plus(y)));
+        expect(held(addMoney(y, x)), `${b} + ${a}`).toBe(held(y.plus(x)));
+        expect(shown(addMoney(x, y))).toBe(shown(x.plus(y)));
+      }),
+      { numRuns: 10000, seed: 18 },
+    );
+  });
+
   it('skips the addition when one side is 0 (returns the other operand itself)', () => {
     const x = new Money('1234.56');
     expect(addMoney(x, new Money(0))).toBe(x);
     expect(addMoney(new Money(0), x)).toBe(x);
     expect(addMoney(x, new Money('-0'))).not.toBe(x);
+  });
+});
+
+describe('subtractMoney', () => {
+  it('is a.minus(b) for every pair of operands, digit for digit and sign for sign', () => {
+    fc.assert(
+      fc.property(fc.oneof(wholeOperand, operand), fc.oneof(wholeOperand, operand), (a, b) => {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(shown(subtractMoney(x, y)), `${a} - ${b}`).toBe(shown(x.minus(y)));
+        expect(held(subtractMoney(x, y)), `${a} - ${b}`).toBe(held(x.minus(y)));
+      }),
+      { numRuns: 10000, seed: 19 },
+    );
+  });
+
+  it('returns the amount itself when subtracting 0, but not from -0', () => {
+    const x = new Money('1234.56');
+    expect(subtractMoney(x, new Money(0))).toBe(x);
+    expect(shown(subtractMoney(new Money('-0'), new Money(0)))).toBe(shown(new Money('-0')));
+    expect(shown(subtractMoney(new Money('-0'), new Money('-0')))).toBe(shown(new Money(0)));
+  });
+});
+
+describe('wholeMoney', () => {
+  it('is new Money(n), digit for digit and sign for sign, for whole numbers, -0 and others', () => {
+    for (const n of [0, -0, 1, 7, 10, 16_383, 16_384, 9_999_999, 10_000_000, 2 ** 53 - 1, -1, -16_383, 0.5, 1e21]) {
+      expect(shown(wholeMoney(n)), String(n)).toBe(shown(new Money(n)));
+      expect(held(wholeMoney(n)), String(n)).toBe(held(new Money(n)));
+    }
+  });
+
+  it('shares the Decimals of 0 to 16383 (a Decimal is never changed), and only those', () => {
+    expect(wholeMoney(16_383)).toBe(wholeMoney(16_383));
+    expect(wholeMoney(0)).toBe(wholeMoney(0));
+    expect(wholeMoney(-0)).not.toBe(wholeMoney(0));
+    expect(wholeMoney(16_384)).not.toBe(wholeMoney(16_384));
+    expect(wholeMoney(-1)).not.toBe(wholeMoney(-1));
   });
 });
 
@@ -131,10 +191,18 @@ describe('roundWhole', () => {
         if (fast === undefined) return;
         answered += 1;
         expect(shown(fast), `${a} mode ${mode}`).toBe(shown(d.toDecimalPlaces(0, mode)));
+        expect(held(fast), `${a} mode ${mode}`).toBe(held(d.toDecimalPlaces(0, mode)));
       }),
       { numRuns: 20000, seed: 17 },
     );
     expect(answered).toBeGreaterThan(10000);
+  });
+
+  it('returns a whole amount itself', () => {
+    for (const a of ['0', '-0', '7', '-7', '9999999', '1.000']) {
+      const d = new Money(a);
+      for (const mode of modes) expect(roundWhole(d, mode)).toBe(d);
+    }
   });
 });
 
@@ -181,8 +249,6 @@ describe('MoneySum', () => {
     fc.integer({ min: -9_999_999, max: 9_999_999 }).map(String),
     fc.constantFrom('0', '-0', '9999999', '-9999999', '10000000', '1200', '12e5'),
   );
-  /** A Decimal as decimal.js holds it: sign, exponent and digit words. */
-  const held = (d: InstanceType<typeof Money>) => JSON.stringify([d.s, d.e, d.d]);
   it('is adding one by one from 0 with decimal.js, for whole amounts and any others, as a Decimal and a number', () => {
     fc.assert(
       fc.property(
