@@ -237,9 +237,33 @@ describe('sumMoney', () => {
           const amounts = xs.map((x) => new Money(x));
           const byHand = amounts.reduce((a, b) => a.plus(b), new Money(0));
           expect(shown(sumMoney(amounts))).toBe(shown(byHand));
+          expect(held(sumMoney(amounts))).toBe(held(byHand));
         },
       ),
       { numRuns: 5000, seed: 16 },
+    );
+  });
+
+  it('is adding one by one from 0 for whole amounts among fractional ones, which it adds first', () => {
+    // Up to 21 decimals below ten million (added apart from the whole ones), and more, which are not.
+    const fractional = fc.oneof(
+      fc.stringMatching(/^-?[1-9][0-9]{0,6}\.[0-9]{1,21}$/),
+      fc.stringMatching(/^-?[1-9][0-9]{0,6}\.[0-9]{22,35}$/),
+      fc.constantFrom('9999999.999999999999999999999', '0.5', '-0.25', '10000000.5', '1234.5678901234567890123'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof({ weight: 3, arbitrary: wholeOperand }, { weight: 2, arbitrary: fractional }), {
+          maxLength: 20,
+        }),
+        (xs) => {
+          const amounts = xs.map((x) => new Money(x));
+          const byHand = amounts.reduce((a, b) => a.plus(b), new Money(0));
+          expect(held(sumMoney(amounts)), xs.join(' + ')).toBe(held(byHand));
+          expect(shown(sumMoney(amounts)), xs.join(' + ')).toBe(shown(byHand));
+        },
+      ),
+      { numRuns: 10000, seed: 20 },
     );
   });
 });
