@@ -140,18 +140,27 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   };
 }
 
-/** Every post of the calculation, in order: exact and rounded. */
+/**
+ * Every post of the calculation, in order: exact and rounded. Two object literals, not one with a
+ * spread of `{ group }` or `{}` in its middle: that cost 2.4 µs of a repayment call and 5 µs of a
+ * retirement call in a process that runs both (as the service does), far more than the copy of a
+ * temporary object per post, in the code that reads the posts afterwards.
+ */
 function evaluatePosts(calc: CalculationFile, evaluator: AmountEvaluator, ctx: EvalContext): EvaluatedPost[] {
-  return calc.posts.map((p, i) => {
+  const posts = calc.posts;
+  const out: EvaluatedPost[] = [];
+  for (let i = 0; i < posts.length; i += 1) {
+    const p = posts[i] as CalculationFile['posts'][number];
     const exact = evaluator.postExact(i, ctx);
-    return {
-      code: p.code,
-      description: p.description,
-      ...(p.group !== undefined ? { group: p.group } : {}),
-      exact,
-      rounded: evaluator.postRounded(i, ctx),
-    };
-  });
+    const rounded = evaluator.postRounded(i, ctx);
+    const group = p.group;
+    out.push(
+      group === undefined
+        ? { code: p.code, description: p.description, exact, rounded }
+        : { code: p.code, description: p.description, group, exact, rounded },
+    );
+  }
+  return out;
 }
 
 /** Every total of the calculation file, with the figures each read when explaining. */
