@@ -10,6 +10,7 @@ import {
   Money,
   MoneySum,
   moneyToNumber,
+  multiplyMoney,
   roundWhole,
   subtractMoney,
   sumMoney,
@@ -103,6 +104,34 @@ describe('subtractMoney', () => {
     expect(subtractMoney(x, new Money(0))).toBe(x);
     expect(shown(subtractMoney(new Money('-0'), new Money(0)))).toBe(shown(new Money('-0')));
     expect(shown(subtractMoney(new Money('-0'), new Money('-0')))).toBe(shown(new Money(0)));
+  });
+});
+
+describe('multiplyMoney', () => {
+  const factor = fc.oneof(
+    { weight: 2, arbitrary: wholeOperand },
+    { weight: 1, arbitrary: fc.constantFrom('1', '1.000', '-1', '0.5', '94906265.6', '94906267', '2') },
+    { weight: 2, arbitrary: operand },
+  );
+  it('is a.times(b) for every pair of operands, digit for digit and sign for sign', () => {
+    fc.assert(
+      fc.property(factor, factor, (a, b) => {
+        const x = new Money(a);
+        const y = new Money(b);
+        expect(shown(multiplyMoney(x, y)), `${a} × ${b}`).toBe(shown(x.times(y)));
+        expect(held(multiplyMoney(x, y)), `${a} × ${b}`).toBe(held(x.times(y)));
+      }),
+      { numRuns: 10000, seed: 21 },
+    );
+  });
+
+  it('returns the other factor itself when one is 1, unless it has more digits than an operation keeps', () => {
+    const x = new Money('0.3291918513543765390642489366465189');
+    expect(multiplyMoney(x, new Money(1))).toBe(x);
+    expect(multiplyMoney(new Money('1.0'), x)).toBe(x);
+    const long = new Money('1.23456789012345678901234567890123456789');
+    expect(multiplyMoney(long, new Money(1))).not.toBe(long);
+    expect(shown(multiplyMoney(long, new Money(1)))).toBe(shown(long.times(1)));
   });
 });
 
