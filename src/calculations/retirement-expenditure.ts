@@ -94,9 +94,11 @@ function retirementOutcome(
   const groupTotals = new Map<string, { readonly basis: MoneySum; readonly voorbeeld: MoneySum }>();
   const basis = new MoneySum();
   const voorbeeld = new MoneySum();
+  const basisAt = evaluation.measures.indexOf('basis');
+  const voorbeeldAt = evaluation.measures.indexOf('voorbeeld');
   const posten = evaluation.posts.map((p) => {
-    const b = p.rounded['basis'] as Decimal;
-    const v = p.rounded['voorbeeld'] as Decimal;
+    const b = p.rounded[basisAt] as Decimal;
+    const v = p.rounded[voorbeeldAt] as Decimal;
     const group = p.group ?? '';
     let sum = groupTotals.get(group);
     if (sum === undefined) {

@@ -16,19 +16,21 @@ import { compilePosts, type ValueCompiler, valueCompiler } from './compile-amoun
 import { newState, type EvalContext } from './context.js';
 import { buildExplanation } from './explanation-builder.js';
 import { compileExpression, type AmountFn, type ExpressionEnv } from './expression.js';
-import type { CompiledAmount } from './rule-runner.js';
+import { byMeasure, type CompiledAmount } from './rule-runner.js';
 
 export interface EvaluatedPost {
   readonly code: string;
   readonly description: string;
   readonly group?: string;
-  /** Per measure, the exact amount. */
-  readonly exact: Readonly<Record<string, Decimal>>;
-  /** Per measure, the amount rounded by the post's rounding policy: what the result shows. */
-  readonly rounded: Readonly<Record<string, Decimal>>;
+  /** Per measure (in the order of `Evaluation.measures`), the exact amount. */
+  readonly exact: readonly Decimal[];
+  /** Per measure (in the order of `Evaluation.measures`), the amount rounded by the post's rounding policy: what the result shows. */
+  readonly rounded: readonly Decimal[];
 }
 
 export interface Evaluation {
+  /** The calculation's measures, in the order of each post's amounts (`byMeasure` makes a record of them). */
+  readonly measures: readonly string[];
   readonly posts: readonly EvaluatedPost[];
   readonly totals: Readonly<Record<string, Decimal>>;
   /** Notices raised by the rules that applied, each code once. */
@@ -120,7 +122,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     const ctx = context(extracted, options?.explain === true);
     const posts = evaluatePosts(calc, evaluator, ctx);
     const { values: totalValues, traces } = evaluateTotals(totals, ctx);
-    const result: Evaluation = { posts, totals: totalValues, notices: ctx.state.notices };
+    const result: Evaluation = { measures: calc.measures, posts, totals: totalValues, notices: ctx.state.notices };
     const trace = ctx.state.trace;
     if (trace === undefined) return result;
     const rounded = posts.map((p) => p.rounded);
@@ -134,7 +136,9 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     evaluateFacts,
     evaluateAmount: (kind, index, extracted) => {
       const ctx = context(extracted, false);
-      return kind === 'post' ? evaluator.postExact(index, ctx) : { amount: evaluator.valueExact(index, ctx) };
+      return kind === 'post'
+        ? byMeasure(calc.measures, evaluator.postExact(index, ctx))
+        : { amount: evaluator.valueExact(index, ctx) };
     },
     evaluate: (household, options) => evaluateFacts(catalog.extract(household), options),
   };

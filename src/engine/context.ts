@@ -9,10 +9,10 @@ import type { Notice } from '../rules/format/calculation.js';
 import type { AmountTrace, FigureUse } from '../contract/explanation.js';
 
 export interface EvalState {
-  /** Exact amounts per post index, per measure; filled on first use. */
-  readonly postExact: (Readonly<Record<string, Decimal>> | undefined)[];
+  /** Exact amounts per post index, per measure (in the calculation's order); filled on first use. */
+  readonly postExact: (readonly Decimal[] | undefined)[];
   /** Rounded amounts per post index, per measure; filled on first use (the result and `sumPosts` read them). */
-  readonly postRounded: (Readonly<Record<string, Decimal>> | undefined)[];
+  readonly postRounded: (readonly Decimal[] | undefined)[];
   readonly valueExact: (Decimal | undefined)[];
   /** Posts (by index) and values (by index after the posts) being computed, to report a cycle instead of overflowing the stack. */
   readonly inProgress: boolean[];

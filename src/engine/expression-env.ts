@@ -23,8 +23,9 @@ export interface ExpressionEnv {
   readonly catalog: FactCatalog;
   readonly postIndex: ReadonlyMap<string, number>;
   readonly valueIndex: ReadonlyMap<string, number>;
-  postExact(index: number, ctx: EvalContext): Readonly<Record<string, Decimal>>;
-  postRounded(index: number, ctx: EvalContext): Readonly<Record<string, Decimal>>;
+  /** Post `index`'s amounts per measure, in the calculation's order (`calculation.measures`). */
+  postExact(index: number, ctx: EvalContext): readonly Decimal[];
+  postRounded(index: number, ctx: EvalContext): readonly Decimal[];
   valueExact(index: number, ctx: EvalContext): Decimal;
   /** The value's amount when it is the same for every household (fixed figures only), else undefined. */
   valueConstant(index: number): Decimal | undefined;

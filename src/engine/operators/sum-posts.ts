@@ -12,6 +12,8 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
   const { group } = e.sumPosts;
   const measure = e.sumPosts.measure ?? singleMeasure(env, c.where);
   const rounded = e.sumPosts.rounded === true;
+  // Amounts are per measure in the calculation's order; the checks at loading refuse an unknown measure.
+  const m = env.calculation.measures.indexOf(measure);
   const indexes = env.calculation.posts.flatMap((p, i) => (group === undefined || p.group === group ? [i] : []));
   const keyOf = (m: string) => `${group ?? ''}\u0000${m}\u0000${rounded}`;
   const memoKey = keyOf(measure);
@@ -22,7 +24,7 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
     const operands = new Array<Decimal>(indexes.length);
     for (let k = 0; k < indexes.length; k += 1) {
       const i = indexes[k] as number;
-      operands[k] = (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[measure] as Decimal;
+      operands[k] = (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[m] as Decimal;
     }
     return operands;
   };
