@@ -17,6 +17,16 @@ export const Money = Decimal.clone({
   toExpPos: 40,
 });
 
+/*
+ * decimal.js gives its constructor some seventy properties (ROUND_UP, abs, clone, …), which
+ * leaves it in V8's dictionary mode: then every read of Ctor.precision, Ctor.rounding,
+ * Ctor.maxE and Ctor.minE, a few in every operation and every new Decimal, is a hash lookup. V8
+ * turns an object that has become a prototype back into fast mode once it is in use, so Money is
+ * made one, of an object nobody keeps; nothing else about it changes. 10-30% off each
+ * decimal.js operation and new Decimal (issue 14).
+ */
+Object.create(Money);
+
 export type { Decimal };
 
 /** An exact decimal from a rule-file literal or a whole-euro request amount. */
