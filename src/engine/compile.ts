@@ -91,6 +91,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   const compiled = { ruleSet, calculation, calc, posts: [] as CompiledAmount[], values: [] as CompiledAmount[] };
   const evaluator = amountEvaluator(compiled);
   let valuesCompiled: ValueCompiler | undefined;
+  const sumSlots = new Map<string, number>();
   const env: ExpressionEnv = {
     ruleSet,
     calculation: calc,
@@ -101,6 +102,14 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     postRounded: evaluator.postRounded,
     valueExact: evaluator.valueExact,
     valueConstant: (i) => (valuesCompiled as ValueCompiler).constant(i),
+    sumSlot: (key) => {
+      let slot = sumSlots.get(key);
+      if (slot === undefined) {
+        slot = sumSlots.size;
+        sumSlots.set(key, slot);
+      }
+      return slot;
+    },
   };
   const compiler = valueCompiler(env, calculation, calc);
   valuesCompiled = compiler;

@@ -17,8 +17,11 @@ export interface EvalState {
   /** Posts (by index) and values (by index after the posts) being computed, to report a cycle instead of overflowing the stack. */
   readonly inProgress: boolean[];
   readonly notices: Notice[];
-  /** Memoised `sumPosts` totals, by group, measure and roundedness. */
-  readonly sums: Map<string, PostSum>;
+  /**
+   * Memoised `sumPosts` totals, by the slot of their group, measure and roundedness
+   * (`ExpressionEnv.sumSlot`): a list, not a map keyed by strings, read several times per evaluation.
+   */
+  readonly sums: (PostSum | undefined)[];
   /**
    * The keys of remembered amounts made so far, by the slot of the facts they read (see
    * `amountMemo`): amounts that read the same facts share one key per evaluation.
@@ -74,7 +77,7 @@ export function newState(posts: number, values: number, explain: boolean): EvalS
     valueExact: new Array(values),
     inProgress: new Array(posts + values).fill(false),
     notices: [],
-    sums: new Map(),
+    sums: [],
     memoKeys: [],
     trace: explain ? new TraceRecorder() : undefined,
   };

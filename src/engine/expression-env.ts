@@ -29,6 +29,8 @@ export interface ExpressionEnv {
   valueExact(index: number, ctx: EvalContext): Decimal;
   /** The value's amount when it is the same for every household (fixed figures only), else undefined. */
   valueConstant(index: number): Decimal | undefined;
+  /** The slot in `EvalState.sums` of a `sumPosts` total (by its group, measure and roundedness), the same for the same key. */
+  sumSlot(key: string): number;
 }
 
 export const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
