@@ -127,6 +127,8 @@ function repaymentOutcome(
 ): { readonly result: RepaymentCapacityResult; readonly ruleSet: RuleSet } {
   const { parsed, ruleSet, evaluation } = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
   const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
+  const bedrag = evaluation.measures.indexOf('bedrag');
+  const minimaal = evaluation.measures.indexOf('minimaal');
   const result: RepaymentCapacityResult = {
     Afloscapaciteit: total('Afloscapaciteit'),
     MaximaleAfloscapaciteit: total('MaximaleAfloscapaciteit'),
@@ -134,8 +136,8 @@ function repaymentOutcome(
     Posten: evaluation.posts.map((p) => ({
       Code: p.code,
       Omschrijving: p.description,
-      Bedrag: moneyToNumber(p.rounded['bedrag'] as Decimal),
-      Minimaal: moneyToNumber(p.rounded['minimaal'] as Decimal),
+      Bedrag: moneyToNumber(p.rounded[bedrag] as Decimal),
+      Minimaal: moneyToNumber(p.rounded[minimaal] as Decimal),
     })),
     TotaalLasten: total('TotaalLasten'),
     TotaalMinimaleLasten: total('TotaalMinimaleLasten'),

@@ -4,7 +4,7 @@
  * rule set computes the posts; group subtotals and the total are the sums of the rounded
  * posts, so a reader's own addition of the result checks out.
  */
-import { addMoney, Money, moneyToNumber, type Decimal } from '../contract/money.js';
+import { MoneySum, moneyToNumber, type Decimal } from '../contract/money.js';
 import type { RetirementExpenditureResult } from '../contract/results.js';
 import type { RetirementExpenditureRequest } from '../contract/retirement-request.js';
 import type { RequestBody } from '../contract/request-body.js';
@@ -91,18 +91,24 @@ function retirementOutcome(
 ): { readonly result: RetirementExpenditureResult; readonly ruleSet: RuleSet } {
   const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', readRetirementRequest, body, options);
   const calc = ruleSet.calculations.pensioenuitgaven;
-  const zero = new Money(0);
-  const groupTotals = new Map<string, { basis: Decimal; voorbeeld: Decimal }>();
-  let basis = zero;
-  let voorbeeld = zero;
+  const groupTotals = new Map<string, { readonly basis: MoneySum; readonly voorbeeld: MoneySum }>();
+  const basis = new MoneySum();
+  const voorbeeld = new MoneySum();
+  const basisAt = evaluation.measures.indexOf('basis');
+  const voorbeeldAt = evaluation.measures.indexOf('voorbeeld');
   const posten = evaluation.posts.map((p) => {
-    const b = p.rounded['basis'] as Decimal;
-    const v = p.rounded['voorbeeld'] as Decimal;
+    const b = p.rounded[basisAt] as Decimal;
+    const v = p.rounded[voorbeeldAt] as Decimal;
     const group = p.group ?? '';
-    const sum = groupTotals.get(group) ?? { basis: zero, voorbeeld: zero };
-    groupTotals.set(group, { basis: addMoney(sum.basis, b), voorbeeld: addMoney(sum.voorbeeld, v) });
-    basis = addMoney(basis, b);
-    voorbeeld = addMoney(voorbeeld, v);
+    let sum = groupTotals.get(group);
+    if (sum === undefined) {
+      sum = { basis: new MoneySum(), voorbeeld: new MoneySum() };
+      groupTotals.set(group, sum);
+    }
+    sum.basis.add(b);
+    sum.voorbeeld.add(v);
+    basis.add(b);
+    voorbeeld.add(v);
     return {
       Code: p.code,
       Omschrijving: p.description,
@@ -114,18 +120,18 @@ function retirementOutcome(
   const groepen = (calc?.groups ?? [])
     .filter((g) => groupTotals.has(g.code))
     .map((g) => {
-      const t = groupTotals.get(g.code) as { basis: Decimal; voorbeeld: Decimal };
+      const t = groupTotals.get(g.code) as { readonly basis: MoneySum; readonly voorbeeld: MoneySum };
       return {
         Code: g.code,
         Omschrijving: g.description,
-        Basis: moneyToNumber(t.basis),
-        Voorbeeld: moneyToNumber(t.voorbeeld),
+        Basis: t.basis.toNumber(),
+        Voorbeeld: t.voorbeeld.toNumber(),
       };
     });
   const result: RetirementExpenditureResult = {
     Posten: posten,
     Groepen: groepen,
-    Totaal: { Basis: moneyToNumber(basis), Voorbeeld: moneyToNumber(voorbeeld) },
+    Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
     Rekenregels: rekenregels(ruleSet),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),

@@ -123,16 +123,28 @@ function asciiLowerCase(text: string): string {
   return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
-const lowerCaseNames = new WeakMap<EnumDefinition, ReadonlyMap<string, string>>();
+/** How an enumeration is decoded: member values by name and by code. */
+interface Decoder<V extends string> {
+  /** By each name as the contract spells it and as lower-cased. */
+  readonly names: ReadonlyMap<string, V>;
+  readonly codes: ReadonlyMap<number, V>;
+}
 
-/** Member values by lower-cased name, made once per enumeration. */
-function namesOf<V extends string>(definition: EnumDefinition<V>): ReadonlyMap<string, V> {
-  let names = lowerCaseNames.get(definition);
-  if (names === undefined) {
-    names = new Map(definition.members.map((member) => [asciiLowerCase(member.name), member.value]));
-    lowerCaseNames.set(definition, names);
+const decoders = new WeakMap<EnumDefinition, Decoder<string>>();
+
+/** The decoder of an enumeration, made once. */
+function decoderOf<V extends string>(definition: EnumDefinition<V>): Decoder<V> {
+  let decoder = decoders.get(definition);
+  if (decoder === undefined) {
+    const names = new Map<string, string>();
+    for (const member of definition.members) {
+      names.set(member.name, member.value);
+      names.set(asciiLowerCase(member.name), member.value);
+    }
+    decoder = { names, codes: new Map(definition.members.map((member) => [member.code, member.value])) };
+    decoders.set(definition, decoder);
   }
-  return names as ReadonlyMap<string, V>;
+  return decoder as Decoder<V>;
 }
 
 /**
@@ -140,11 +152,12 @@ function namesOf<V extends string>(definition: EnumDefinition<V>): ReadonlyMap<s
  * the input is neither. A numeric string such as `"1"` is not a code: codes are JSON numbers.
  */
 export function decodeEnum<V extends string>(definition: EnumDefinition<V>, input: unknown): V | undefined {
-  if (typeof input === 'number') {
-    return definition.members.find((member) => member.code === input)?.value;
-  }
+  if (typeof input === 'number') return decoderOf(definition).codes.get(input);
   if (typeof input === 'string') {
-    return namesOf(definition).get(asciiLowerCase(input));
+    // A name is nearly always sent as the contract spells it: found as it is, without the
+    // lower-casing (a regular expression's replace, some 0.6 µs of a 25 µs calculation).
+    const names = decoderOf(definition).names;
+    return names.get(input) ?? names.get(asciiLowerCase(input));
   }
   return undefined;
 }

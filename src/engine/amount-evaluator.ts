@@ -11,12 +11,13 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { amountMemo } from './amount-memo.js';
 import type { EvalContext } from './context.js';
 import { rounder } from './expression.js';
-import { type CompiledAmount, runRules } from './rule-runner.js';
+import { type CompiledAmount, type MeasureAmounts, runRules } from './rule-runner.js';
 
 /** The one measure of a value. */
 const AMOUNT: readonly string[] = ['amount'];
 
-type Amounts = Readonly<Record<string, Decimal>>;
+/** Per measure, in the calculation's order (see {@link MeasureAmounts}). */
+type Amounts = MeasureAmounts;
 
 /** The amounts of a calculation's posts and values for the household of an evaluation context. */
 export interface AmountEvaluator {
@@ -61,7 +62,7 @@ function postRounder(
   calc: CalculationFile,
   postMemos: readonly (unknown | undefined)[],
 ): (i: number, exact: Amounts) => Amounts {
-  const measures = calc.measures;
+  const measures = calc.measures.length;
   const postRound = calc.posts.map((p) => rounder(ruleSet, p.rounding));
   const roundedByExact = new WeakMap<object, Amounts>();
   return (i, exact) => {
@@ -69,19 +70,18 @@ function postRounder(
     const known = remembered ? roundedByExact.get(exact) : undefined;
     if (known !== undefined) return known;
     const round = postRound[i] as (d: Decimal) => Decimal;
-    const out: Record<string, Decimal> = {};
+    const out: Decimal[] = [];
     // A measure left to its default holds the very same Decimal as the measure before it:
     // its rounding is that measure's, not computed again.
     let lastExact: Decimal | undefined;
     let lastRounded: Decimal | undefined;
-    for (let m = 0; m < measures.length; m += 1) {
-      const name = measures[m] as string;
-      const amount = exact[name] as Decimal;
+    for (let m = 0; m < measures; m += 1) {
+      const amount = exact[m] as Decimal;
       if (amount !== lastExact) {
         lastExact = amount;
         lastRounded = round(amount);
       }
-      out[name] = lastRounded as Decimal;
+      out.push(lastRounded as Decimal);
     }
     if (remembered) roundedByExact.set(exact, out);
     return out;
@@ -127,7 +127,7 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     let amount = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amount === undefined) {
       const household = ctx.item === undefined ? ctx : { ...ctx, item: undefined };
-      amount = runGuarded(posts.length + i, program, household, AMOUNT)['amount'] as Decimal;
+      amount = runGuarded(posts.length + i, program, household, AMOUNT)[0] as Decimal;
       if (memo !== undefined && memoKey !== undefined) memo.remember(memoKey, amount);
     }
     ctx.state.valueExact[i] = amount;

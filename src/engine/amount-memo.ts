@@ -119,6 +119,27 @@ function numericKey(
   };
 }
 
+/** Per calculation file, the slot in `EvalState.memoKeys` of each list of facts keys are made of. */
+const keySlots = new WeakMap<CalculationFile, Map<string, number>>();
+
+/**
+ * The slot of the key made of these facts (`JSON.stringify([facts, collections, itemFacts])`):
+ * in a retirement evaluation 21 amounts are remembered, by 9 different lists of facts.
+ */
+function keySlot(calc: CalculationFile, facts: string): number {
+  let slots = keySlots.get(calc);
+  if (slots === undefined) {
+    slots = new Map();
+    keySlots.set(calc, slots);
+  }
+  let slot = slots.get(facts);
+  if (slot === undefined) {
+    slot = slots.size;
+    slots.set(facts, slot);
+  }
+  return slot;
+}
+
 /**
  * Remembers a post's or value's amount across evaluations, keyed by exactly the facts it
  * reads (found by following its rules and references; parameters are fixed per rule set).
@@ -150,6 +171,7 @@ export function amountMemo<T>(
   const collections = [...usage.collections].sort();
   const itemFacts = [...usage.itemFacts].sort();
   const cache = new Map<MemoKey, T>();
+  const slot = keySlot(calc, JSON.stringify([facts, collections, itemFacts]));
   const numeric = numericKey(catalog, facts, collections, itemFacts);
   const stringKey = (ctx: EvalContext): string => {
     let k = '';
@@ -166,7 +188,17 @@ export function amountMemo<T>(
   };
   return {
     cache,
-    key: numeric === undefined ? stringKey : (ctx) => numeric(ctx) ?? stringKey(ctx),
+    key: (ctx) => {
+      // The facts are the evaluation's throughout (an item's context shares its state), so a key
+      // made once serves every amount that reads the same facts.
+      const keys = ctx.state.memoKeys;
+      let key = keys[slot];
+      if (key === undefined) {
+        key = numeric === undefined ? stringKey(ctx) : (numeric(ctx) ?? stringKey(ctx));
+        keys[slot] = key;
+      }
+      return key;
+    },
     remember: (key, amount) => {
       if (cache.size >= MEMO_SIZE) cache.delete(cache.keys().next().value as MemoKey);
       cache.set(key, amount);

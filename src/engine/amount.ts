@@ -29,7 +29,8 @@ export const CONSTANT_CONTEXT: EvalContext = {
     inProgress: [],
     notices: [],
     trace: undefined,
-    sums: new Map(),
+    sums: [],
+    memoKeys: [],
   },
 };
 

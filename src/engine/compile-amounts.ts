@@ -18,7 +18,7 @@ import {
   type AmountFn,
   type ExpressionEnv,
 } from './expression.js';
-import type { CompiledAmount, CompiledRule, RulePrefix } from './rule-runner.js';
+import type { CompiledAmount, CompiledRule, MeasureAmounts, RulePrefix } from './rule-runner.js';
 
 /** Compiles one rule: its condition and its amount per measure. */
 function compileRule(
@@ -121,7 +121,7 @@ function rulePrefix(env: ExpressionEnv, calculation: CalculationId, post: Post):
   if (post.combine !== 'sum' || amountMemo(env.ruleSet, env.calculation, post, calculation) !== undefined)
     return undefined;
   for (let length = post.rules.length - 1; length >= 2; length -= 1) {
-    const memo = amountMemo<Readonly<Record<string, Decimal>> | null>(
+    const memo = amountMemo<MeasureAmounts | null>(
       env.ruleSet,
       env.calculation,
       { ...post, rules: post.rules.slice(0, length) },

@@ -9,16 +9,24 @@ import type { Notice } from '../rules/format/calculation.js';
 import type { AmountTrace, FigureUse } from '../contract/explanation.js';
 
 export interface EvalState {
-  /** Exact amounts per post index, per measure; filled on first use. */
-  readonly postExact: (Readonly<Record<string, Decimal>> | undefined)[];
+  /** Exact amounts per post index, per measure (in the calculation's order); filled on first use. */
+  readonly postExact: (readonly Decimal[] | undefined)[];
   /** Rounded amounts per post index, per measure; filled on first use (the result and `sumPosts` read them). */
-  readonly postRounded: (Readonly<Record<string, Decimal>> | undefined)[];
+  readonly postRounded: (readonly Decimal[] | undefined)[];
   readonly valueExact: (Decimal | undefined)[];
   /** Posts (by index) and values (by index after the posts) being computed, to report a cycle instead of overflowing the stack. */
   readonly inProgress: boolean[];
   readonly notices: Notice[];
-  /** Memoised `sumPosts` totals, by group, measure and roundedness. */
-  readonly sums: Map<string, PostSum>;
+  /**
+   * Memoised `sumPosts` totals, by the slot of their group, measure and roundedness
+   * (`ExpressionEnv.sumSlot`): a list, not a map keyed by strings, read several times per evaluation.
+   */
+  readonly sums: (PostSum | undefined)[];
+  /**
+   * The keys of remembered amounts made so far, by the slot of the facts they read (see
+   * `amountMemo`): amounts that read the same facts share one key per evaluation.
+   */
+  readonly memoKeys: (number | string)[];
   /** Present only when an explanation was asked for. */
   readonly trace: TraceRecorder | undefined;
 }
@@ -69,7 +77,8 @@ export function newState(posts: number, values: number, explain: boolean): EvalS
     valueExact: new Array(values),
     inProgress: new Array(posts + values).fill(false),
     notices: [],
-    sums: new Map(),
+    sums: [],
+    memoKeys: [],
     trace: explain ? new TraceRecorder() : undefined,
   };
 }

@@ -17,8 +17,8 @@ import { withStatedPrecision } from './stated-precision.js';
 export interface ExplainedEvaluation {
   readonly extracted: ExtractedFacts;
   readonly trace: TraceRecorder;
-  /** Per post, in order, the rounded amounts the result shows. */
-  readonly rounded: readonly Readonly<Record<string, Decimal>>[];
+  /** Per post, in order, the rounded amounts the result shows, per measure in the calculation's order. */
+  readonly rounded: readonly (readonly Decimal[])[];
   readonly totals: readonly TotalTrace[];
 }
 
@@ -49,7 +49,7 @@ export function buildExplanation(
       if (policy === undefined) throw new Error(`internal: rounding policy ${policyName} vanished after checking`);
       return {
         ...postTrace,
-        rounded: decimalStrings(at(evaluation.rounded, i)),
+        rounded: decimalStrings(calc.measures, at(evaluation.rounded, i)),
         rounding: { policy: policyName, decimals: policy.decimals, mode: policy.mode },
       };
     }),

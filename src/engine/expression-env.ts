@@ -23,11 +23,14 @@ export interface ExpressionEnv {
   readonly catalog: FactCatalog;
   readonly postIndex: ReadonlyMap<string, number>;
   readonly valueIndex: ReadonlyMap<string, number>;
-  postExact(index: number, ctx: EvalContext): Readonly<Record<string, Decimal>>;
-  postRounded(index: number, ctx: EvalContext): Readonly<Record<string, Decimal>>;
+  /** Post `index`'s amounts per measure, in the calculation's order (`calculation.measures`). */
+  postExact(index: number, ctx: EvalContext): readonly Decimal[];
+  postRounded(index: number, ctx: EvalContext): readonly Decimal[];
   valueExact(index: number, ctx: EvalContext): Decimal;
   /** The value's amount when it is the same for every household (fixed figures only), else undefined. */
   valueConstant(index: number): Decimal | undefined;
+  /** The slot in `EvalState.sums` of a `sumPosts` total (by its group, measure and roundedness), the same for the same key. */
+  sumSlot(key: string): number;
 }
 
 export const ROUNDING: Readonly<Record<RoundingMode, Decimal.Rounding>> = {
@@ -50,8 +53,9 @@ export function rounder(ruleSet: RuleSet, policy: string): (d: Decimal) => Decim
   if (p === undefined) throw new Error(`unknown rounding policy ${policy}`);
   const mode = ROUNDING[p.mode];
   const decimals = p.decimals;
+  // roundWhole returns a whole amount below ten million as it is, without decimalPlaces' count.
   if (decimals === 0)
-    return (d) => (d.d !== null && d.decimalPlaces() <= 0 ? d : (roundWhole(d, mode) ?? d.toDecimalPlaces(0, mode)));
+    return (d) => roundWhole(d, mode) ?? (d.d !== null && d.decimalPlaces() <= 0 ? d : d.toDecimalPlaces(0, mode));
   return (d) => (d.d !== null && d.decimalPlaces() <= decimals ? d : d.toDecimalPlaces(decimals, mode));
 }
 

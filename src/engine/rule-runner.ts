@@ -3,6 +3,11 @@
  * or the sum of all that apply. Two versions: the hot path, indexed loops and nothing recorded,
  * and the explained one, which records every rule tried (its condition as data, its amounts and
  * the figures they read) in the evaluation's trace.
+ *
+ * A post's or value's amounts are a list, one per measure in the calculation's order (`amount`
+ * alone for a value), not a record by measure name: every post of every evaluation is made,
+ * rounded and summed per measure, and a record keyed by a name that varies (`bedrag`, `basis`,
+ * …) made each of those steps a megamorphic keyed load or store, some 1 µs of a repayment call.
  */
 import type { ConditionTrace, RuleTrace } from '../contract/explanation.js';
 import { RuleEvaluationError } from '../contract/errors.js';
@@ -42,10 +47,13 @@ export interface CompiledAmount {
   readonly prefix: RulePrefix | undefined;
 }
 
+/** Per measure, in the order of the calculation's `measures` (a value: its amount alone), an amount. */
+export type MeasureAmounts = readonly Decimal[];
+
 /** The first `length` rules of a sum, their partial sum remembered by the facts they read (null: none applied). */
 export interface RulePrefix {
   readonly length: number;
-  readonly memo: AmountMemo<Readonly<Record<string, Decimal>> | null>;
+  readonly memo: AmountMemo<MeasureAmounts | null>;
 }
 
 /** Records a rule's notice once per evaluation. */
@@ -53,10 +61,13 @@ export function addNotice(ctx: EvalContext, notice: Notice): void {
   if (!ctx.state.notices.some((n) => n.code === notice.code)) ctx.state.notices.push(notice);
 }
 
-/** Runs the rules of a post or value: the first that applies, or the sum of all that apply. */
-export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
+/**
+ * Runs the rules of a post or value: the first that applies, or the sum of all that apply.
+ * `keys`: the measures' names, for the explanation.
+ */
+export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): MeasureAmounts {
   if (ctx.state.trace !== undefined) return runExplained(program, ctx, keys);
-  let out: Record<string, Decimal> | undefined;
+  let out: Decimal[] | undefined;
   // Indexed loops: this runs for every post and value of every household.
   const rules = program.rules;
   let r = 0;
@@ -67,32 +78,33 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
     const known = prefix.memo.cache.get(prefixKey);
     if (known !== undefined) {
       // A copy: the rules after the prefix add to it.
-      if (known !== null) out = { ...known };
+      if (known !== null) out = known.slice();
       r = prefix.length;
       prefixKey = undefined;
     }
   }
   for (; r < rules.length; r += 1) {
     if (prefixKey !== undefined && r === (prefix as RulePrefix).length) {
-      (prefix as RulePrefix).memo.remember(prefixKey, out === undefined ? null : { ...out });
+      (prefix as RulePrefix).memo.remember(prefixKey, out === undefined ? null : out.slice());
       prefixKey = undefined;
     }
     const rule = rules[r] as CompiledRule;
     if (rule.test !== undefined && !rule.test(ctx)) continue;
     if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+    // Per measure, in the calculation's order (see compilePosts).
     const amounts = rule.amounts;
     // The same compiled amount for the next measure (a default) is not computed again.
     let lastFn: AmountFn | undefined;
     let last: Decimal | undefined;
     if (out === undefined) {
-      out = {};
+      out = [];
       for (let a = 0; a < amounts.length; a += 1) {
-        const [m, fn] = amounts[a] as readonly [string, AmountFn];
+        const fn = (amounts[a] as readonly [string, AmountFn])[1];
         if (fn !== lastFn) {
           lastFn = fn;
           last = fn(ctx);
         }
-        out[m] = last as Decimal;
+        out.push(last as Decimal);
       }
     } else {
       // Measures that held the very same Decimal and add the very same amount keep holding one
@@ -101,19 +113,19 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
       let lastBefore: Decimal | undefined;
       let lastAfter: Decimal | undefined;
       for (let a = 0; a < amounts.length; a += 1) {
-        const [m, fn] = amounts[a] as readonly [string, AmountFn];
+        const fn = (amounts[a] as readonly [string, AmountFn])[1];
         let changed = false;
         if (fn !== lastFn) {
           lastFn = fn;
           last = fn(ctx);
           changed = true;
         }
-        const before = out[m] as Decimal;
+        const before = out[a] as Decimal;
         if (changed || before !== lastBefore) {
           lastBefore = before;
           lastAfter = addMoney(before, last as Decimal);
         }
-        out[m] = lastAfter as Decimal;
+        out[a] = lastAfter as Decimal;
       }
     }
     if (program.combine === 'first') return out;
@@ -124,11 +136,11 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
 }
 
 /** {@link runRules}, recording each rule tried and the post's or value's trace. */
-function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): Record<string, Decimal> {
+function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): MeasureAmounts {
   const trace = ctx.state.trace;
   if (trace === undefined) throw new Error('internal: runExplained without a trace');
   const rules: RuleTrace[] = [];
-  let out: Record<string, Decimal> | undefined;
+  let out: Decimal[] | undefined;
   for (const rule of program.rules) {
     if (out !== undefined && program.combine === 'first') break;
     const because = rule.explain?.(ctx);
@@ -138,20 +150,19 @@ function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly 
     }
     if (rule.notice !== undefined) addNotice(ctx, rule.notice);
     const previous = trace.begin();
-    const amounts: Record<string, Decimal> = {};
-    for (const [m, fn] of rule.amounts) amounts[m] = fn(ctx);
+    const amounts = rule.amounts.map(([, fn]) => fn(ctx));
     const figures = trace.end(previous);
     rules.push({
       id: rule.id,
       description: rule.description,
       applied: true,
       ...(because === undefined ? {} : { because }),
-      amounts: decimalStrings(amounts),
+      amounts: decimalStrings(keys, amounts),
       expressions: rule.expressions,
       figures,
     });
-    if (out === undefined) out = { ...amounts };
-    else for (const m of keys) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
+    if (out === undefined) out = amounts;
+    else for (let m = 0; m < keys.length; m += 1) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
   }
   if (out === undefined)
     throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
@@ -159,15 +170,22 @@ function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly 
     code: program.code,
     description: program.description,
     combine: program.combine,
-    exact: decimalStrings(out),
+    exact: decimalStrings(keys, out),
     rules,
   });
   return out;
 }
 
-/** Per measure, the amount as a decimal string. */
-export function decimalStrings(amounts: Readonly<Record<string, Decimal>>): Record<string, string> {
+/** The amounts by measure name (`measures`: the names, in the amounts' order). */
+export function byMeasure(measures: readonly string[], amounts: MeasureAmounts): Record<string, Decimal> {
+  const out: Record<string, Decimal> = {};
+  for (let m = 0; m < measures.length; m += 1) out[measures[m] as string] = amounts[m] as Decimal;
+  return out;
+}
+
+/** Per measure name, the amount as a decimal string. */
+export function decimalStrings(measures: readonly string[], amounts: MeasureAmounts): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(amounts)) out[k] = v.toString();
+  for (let m = 0; m < measures.length; m += 1) out[measures[m] as string] = (amounts[m] as Decimal).toString();
   return out;
 }

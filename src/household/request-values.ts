@@ -62,12 +62,3 @@ export function decodeOptionalEnum<V extends string>(
 ): V | undefined {
   return input === null || input === undefined ? undefined : decodeValidatedEnum(definition, input, path);
 }
-
-/**
- * `{ [key]: value }` when the value is given, `{}` otherwise: spread it into an object literal
- * so that an absent value leaves the key out altogether (the household never holds
- * `undefined`, see household.ts).
- */
-export function optionalEntry<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
-}

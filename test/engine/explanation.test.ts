@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { Money, type Decimal } from '../../src/contract/money.js';
 import { programFor } from '../../src/engine/compile.js';
+import { byMeasure } from '../../src/engine/rule-runner.js';
 import type { AmountTrace, FigureUse, RuleTrace } from '../../src/contract/explanation.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { miniFiles, post, repaymentFacts } from './support.js';
@@ -66,7 +67,11 @@ describe('the explanation', () => {
   it('does not change the figures', () => {
     const plain = programFor(ruleSet, 'afloscapaciteit').evaluateFacts(facts);
     const show = (r: typeof plain): unknown => ({
-      posts: r.posts.map((p) => [p.code, p.exact['bedrag']!.toString(), p.rounded['bedrag']!.toString()]),
+      posts: r.posts.map((p) => [
+        p.code,
+        byMeasure(r.measures, p.exact)['bedrag']!.toString(),
+        byMeasure(r.measures, p.rounded)['bedrag']!.toString(),
+      ]),
       totals: Object.fromEntries(Object.entries(r.totals).map(([k, v]) => [k, v.toString()])),
     });
     expect(show(result)).toEqual(show(plain));
@@ -211,7 +216,8 @@ describe('the explanation', () => {
       if (p.combine === 'first') expect(applied.length, p.code).toBe(1);
       const sum = applied.reduce<Decimal>((acc, r) => acc.plus(new Money(r.amounts!['bedrag']!)), new Money(0));
       expect(sum.toString(), p.code).toBe(p.exact['bedrag']);
-      expect(p.exact['bedrag'], p.code).toBe(result.posts.find((x) => x.code === p.code)!.exact['bedrag']!.toString());
+      const evaluated = result.posts.find((x) => x.code === p.code)!;
+      expect(p.exact['bedrag'], p.code).toBe(byMeasure(result.measures, evaluated.exact)['bedrag']!.toString());
     }
     expect(ruleTrace('Levensonderhoud', 'children').amounts).toEqual({ bedrag: '500.5', minimaal: '500.5' });
   });

@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { compileProgram, programFor } from '../../src/engine/compile.js';
+import { decimalStrings } from '../../src/engine/rule-runner.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { ExtractedFacts } from '../../src/rules/facts.js';
 import { EXPRESSION_OPERATORS, type ExpressionOperator } from '../../src/rules/format/expression.js';
@@ -369,8 +370,8 @@ describe('sum and count over collections', () => {
   /** A retirement set whose one post has `basis` and `voorbeeld` as given. */
   const retirement = (basis: Json, voorbeeld: Json): RuleSet => loadRuleSet(retirementFiles({ basis, voorbeeld }));
   const run = (ruleSet: RuleSet, facts: ExtractedFacts): Record<string, string> => {
-    const exact = programFor(ruleSet, 'pensioenuitgaven').evaluateFacts(facts).posts[0]!.exact;
-    return Object.fromEntries(Object.entries(exact).map(([k, v]) => [k, v.toString()]));
+    const evaluation = programFor(ruleSet, 'pensioenuitgaven').evaluateFacts(facts);
+    return decimalStrings(evaluation.measures, evaluation.posts[0]!.exact);
   };
   const carCost = { table: 'carCost', key: { class: { fact: 'car.class' } } };
   const CARS = [

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileProgram, programFor, type Evaluation } from '../../src/engine/compile.js';
+import { decimalStrings } from '../../src/engine/rule-runner.js';
 import { bundledCatalog, parseRetirementRequest, parseRepaymentRequest } from '../../src/index.js';
 
 const ruleSet = bundledCatalog().byId('nl-2026');
@@ -46,11 +47,7 @@ const repaymentBody = fc.record({
 });
 
 const shown = (e: Evaluation) => ({
-  posts: e.posts.map((p) => [
-    p.code,
-    Object.fromEntries(Object.entries(p.exact).map(([m, d]) => [m, d.toString()])),
-    Object.fromEntries(Object.entries(p.rounded).map(([m, d]) => [m, d.toString()])),
-  ]),
+  posts: e.posts.map((p) => [p.code, decimalStrings(e.measures, p.exact), decimalStrings(e.measures, p.rounded)]),
   totals: Object.fromEntries(Object.entries(e.totals).map(([k, d]) => [k, d.toString()])),
   notices: e.notices,
 });

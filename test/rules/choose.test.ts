@@ -2,7 +2,7 @@
  * Choosing a rule set: by id, by date (inclusive validity, Dutch calendar days), and the
  * checks a catalog makes when it is built (no overlap, no gap, unique ids).
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuleSetChoiceError, RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { RuleSetCatalog, referenceDate } from '../../src/rules/choose.js';
@@ -197,5 +197,75 @@ describe('dates', () => {
     const today = referenceDate(undefined);
     expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect([before, referenceDate(new Date())]).toContain(today);
+  });
+});
+
+/**
+ * Today's day is worked out once per UTC hour and kept for the rest of it: each step below moves
+ * the (fake) clock and expects what the clock's own Date gives, whichever way the clock moved.
+ */
+describe('today, kept per hour', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** referenceDate() with the clock at `instant`, checked against the day of that Date. */
+  function todayAt(instant: string): string {
+    vi.setSystemTime(new Date(instant));
+    const day = referenceDate(undefined);
+    expect(day, instant).toBe(referenceDate(new Date(instant)));
+    return day;
+  }
+
+  it.each([
+    ['winter (UTC+1)', '2026-01-15', '2026-01-16', '23'],
+    ['summer (UTC+2)', '2026-07-15', '2026-07-16', '22'],
+  ])('in %s the day turns at midnight in Amsterdam, also with the hour before it kept', (_, day, next, midnight) => {
+    vi.useFakeTimers();
+    const before = String(Number(midnight) - 1).padStart(2, '0');
+    expect(todayAt(`${day}T21:00:00.000Z`)).toBe(day);
+    expect(todayAt(`${day}T${before}:00:00.000Z`)).toBe(day);
+    expect(todayAt(`${day}T${before}:59:59.999Z`)).toBe(day);
+    expect(todayAt(`${day}T${midnight}:00:00.000Z`)).toBe(next);
+    expect(todayAt(`${day}T${midnight}:59:59.999Z`)).toBe(next);
+    // Back across midnight: the day kept for the later hour is not given for the earlier one.
+    expect(todayAt(`${day}T${before}:59:59.999Z`)).toBe(day);
+    expect(todayAt(`${day}T${midnight}:30:00.000Z`)).toBe(next);
+  });
+
+  it('follows the clock moved back by a day, a year, or a millisecond into the hour before', () => {
+    vi.useFakeTimers();
+    expect(todayAt('2026-07-16T10:00:00.000Z')).toBe('2026-07-16');
+    expect(todayAt('2026-07-15T10:30:00.000Z')).toBe('2026-07-15');
+    expect(todayAt('2025-07-15T10:30:00.000Z')).toBe('2025-07-15');
+    expect(todayAt('2025-12-31T23:00:00.000Z')).toBe('2026-01-01');
+    expect(todayAt('2025-12-31T22:59:59.999Z')).toBe('2025-12-31');
+  });
+
+  it('agrees with the Date of the moment every 10 minutes around both changes of the clocks in 2026, forwards and back', () => {
+    vi.useFakeTimers();
+    const step = 600_000;
+    for (const [from, until] of [
+      [Date.UTC(2026, 2, 28, 12), Date.UTC(2026, 2, 30, 12)],
+      [Date.UTC(2026, 9, 24, 12), Date.UTC(2026, 9, 26, 12)],
+    ] as const) {
+      for (let t = from; t < until; t += step) todayAt(new Date(t).toISOString());
+      for (let t = until; t > from; t -= step) todayAt(new Date(t - 1).toISOString());
+    }
+  });
+
+  it('chooses the set of the day by date', () => {
+    vi.useFakeTimers();
+    const c = catalog();
+    vi.setSystemTime(new Date('2030-12-31T22:59:59.999Z'));
+    expect(c.forDate()).toBe(y2030());
+    expect(c.resolve(undefined)).toBe(y2030());
+    vi.setSystemTime(new Date('2030-12-31T23:00:00.000Z'));
+    expect(c.forDate()).toBe(y2031());
+    vi.setSystemTime(new Date('2030-12-31T12:00:00.000Z'));
+    expect(c.resolve(undefined)).toBe(y2030());
+    expect(c.forDate('2031-06-01')).toBe(y2031());
+    vi.setSystemTime(new Date('2032-01-01T00:00:00.000Z'));
+    expect(choiceError(() => c.forDate()).code).toBe('no_rule_set_for_date');
   });
 });

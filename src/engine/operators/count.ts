@@ -1,5 +1,5 @@
 /** Compiles `count`: the number of items of the collection that meet `when`. */
-import { Money } from '../../contract/money.js';
+import { wholeMoney } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import { compileScopedCondition, type OperatorCompiler } from '../expression-env.js';
 
@@ -12,6 +12,6 @@ export const compileCount: OperatorCompiler<ExpressionForms['count']> = (e, c) =
       if (when === undefined || when({ facts: ctx.facts, collections: ctx.collections, item, state: ctx.state }))
         n += 1;
     }
-    return new Money(n);
+    return wholeMoney(n);
   };
 };

@@ -1,5 +1,5 @@
 /** Compiles `fact`: the fact's number, as a decimal; a fact that is not a number fails when evaluated. */
-import { Money, type Decimal } from '../../contract/money.js';
+import { wholeMoney, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import { ZERO } from '../amount.js';
 import { factReader, type ExpressionEnv, type OperatorCompiler } from '../expression-env.js';
@@ -42,7 +42,7 @@ export const compileFact: OperatorCompiler<ExpressionForms['fact']> = (e, c) => 
     if (v === 0) return ZERO;
     if (v !== last.number) {
       last.number = v;
-      last.decimal = new Money(v);
+      last.decimal = wholeMoney(v);
     }
     return last.decimal;
   };

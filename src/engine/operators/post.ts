@@ -10,9 +10,11 @@ export const compilePost: OperatorCompiler<ExpressionForms['post']> = (e, c) => 
   if (index === undefined) return c.fail('dangling_reference', `unknown post ${code}`);
   const measure = e.measure ?? singleMeasure(env, c.where);
   const rounded = e.rounded === true;
+  // Amounts are per measure in the calculation's order; the checks at loading refuse an unknown measure.
+  const m = env.calculation.measures.indexOf(measure);
   return (ctx) => {
     const amounts = rounded ? env.postRounded(index, ctx) : env.postExact(index, ctx);
-    const d = amounts[measure] as Decimal;
+    const d = amounts[m] as Decimal;
     ctx.state.trace?.figure(`post:${code}:${measure}:${rounded}`, () => ({
       kind: 'post',
       name: code,

@@ -12,34 +12,36 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
   const { group } = e.sumPosts;
   const measure = e.sumPosts.measure ?? singleMeasure(env, c.where);
   const rounded = e.sumPosts.rounded === true;
+  // Amounts are per measure in the calculation's order; the checks at loading refuse an unknown measure.
+  const m = env.calculation.measures.indexOf(measure);
   const indexes = env.calculation.posts.flatMap((p, i) => (group === undefined || p.group === group ? [i] : []));
   const keyOf = (m: string) => `${group ?? ''}\u0000${m}\u0000${rounded}`;
-  const memoKey = keyOf(measure);
+  const slot = env.sumSlot(keyOf(measure));
   // The same sum of another measure: when every post's amount is the very same Decimal in both
   // (a measure left to its default), its total is this one's, added once.
-  const siblingKeys = env.calculation.measures.filter((m) => m !== measure).map(keyOf);
+  const siblingSlots = env.calculation.measures.filter((m) => m !== measure).map((m) => env.sumSlot(keyOf(m)));
   const amountsOf = (ctx: EvalContext): Decimal[] => {
     const operands = new Array<Decimal>(indexes.length);
     for (let k = 0; k < indexes.length; k += 1) {
       const i = indexes[k] as number;
-      operands[k] = (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[measure] as Decimal;
+      operands[k] = (rounded ? env.postRounded(i, ctx) : env.postExact(i, ctx))[m] as Decimal;
     }
     return operands;
   };
   return (ctx) => {
     const sums = ctx.state.sums;
-    let total = sums.get(memoKey)?.total;
+    let total = sums[slot]?.total;
     if (total === undefined) {
       const operands = amountsOf(ctx);
-      for (const key of siblingKeys) {
-        const sibling = sums.get(key);
+      for (let s = 0; s < siblingSlots.length; s += 1) {
+        const sibling = sums[siblingSlots[s] as number];
         if (sibling !== undefined && sameAmounts(sibling.operands, operands)) {
           total = sibling.total;
           break;
         }
       }
       total ??= sumMoney(operands);
-      sums.set(memoKey, { operands, total });
+      sums[slot] = { operands, total };
     }
     const sum = total;
     ctx.state.trace?.figure(`sumPosts:${group ?? ''}:${measure}:${rounded}`, () => ({
