@@ -70,11 +70,12 @@ function startChild(
   script: string,
   args: string[],
   execArgv: string[],
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(script, args, {
       execArgv,
-      env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, BENCH_CANNED_RESULT: CANNED },
+      env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, BENCH_CANNED_RESULT: CANNED, ...env },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 20 s`)), 20_000);
@@ -360,7 +361,8 @@ function profiling(child: ChildProcess, message: object): Promise<string> {
  */
 async function profileService(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'bench-http-profile-'));
-  const { child, port } = await startChild(lib('bench-service.mjs'), [], []);
+  // From src/ under tsx, so that each function's folder is known (dist/'s bundles mix them).
+  const { child, port } = await startChild(lib('bench-service.mjs'), [], tsx, { BENCH_SERVICE_SOURCE: 'src' });
   try {
     await load('profile (warm-up)', child, port, WARM_UP_SECONDS);
     await profiling(child, { profile: 'start' });

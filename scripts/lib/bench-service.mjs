@@ -6,8 +6,12 @@
 // direct path taken from node:http's request instead of straight from the connection.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { repaymentCapacity } from '../../dist/index.js';
-import { readServiceConfig, startService } from '../../dist/node/server.js';
+
+// BENCH_SERVICE_SOURCE=src (run with tsx): the service from src/, so that a CPU profile names
+// the folder of every function (the bundles of dist/ mix them); the figures are dist/'s.
+const root = process.env['BENCH_SERVICE_SOURCE'] === 'src' ? '../../src' : '../../dist';
+const { repaymentCapacity } = await import(`${root}/index.js`);
+const { readServiceConfig, startService } = await import(`${root}/node/server.js`);
 
 const stub = process.argv.includes('stub');
 const config = { ...readServiceConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0' }) };
