@@ -63,8 +63,11 @@ export function readRequestHead(bytes: Buffer, start: number): HeadOutcome {
   const prefix = Math.min(available, PREFIX.length);
   if (bytes.compare(PREFIX, 0, prefix, start, start + prefix) !== 0) return 'other';
   const end = bytes.indexOf(BLANK_LINE, start);
-  if (end < 0 || end + BLANK_LINE.length - start > MAX_HEAD_BYTES)
-    return available >= MAX_HEAD_BYTES ? 'other' : 'incomplete';
+  if (end < 0 || end + BLANK_LINE.length - start > MAX_HEAD_BYTES) {
+    if (available >= MAX_HEAD_BYTES) return 'other';
+    // A head already out of form is node:http's now (its 400 at once), not after a wait for the rest.
+    return partialHeadInForm(bytes.toString('latin1', start)) ? 'incomplete' : 'other';
+  }
   const lines = bytes.toString('latin1', start, end).split('\r\n');
   const target = REQUEST_LINE.exec(lines[0] as string);
   if (target === null) return 'other';
@@ -86,6 +89,18 @@ export function readRequestHead(bytes: Buffer, start: number): HeadOutcome {
       requestId: found.get(REQUEST_ID),
     },
   };
+}
+
+/**
+ * Whether the start of a head is of the form so far: its complete lines are, and the line
+ * still arriving holds no CR or LF but a CR at its very end (the first half of a CRLF).
+ */
+function partialHeadInForm(text: string): boolean {
+  const lines = text.split('\r\n');
+  const last = lines.pop() as string;
+  if (/[\r\n]/.test(last.endsWith('\r') ? last.slice(0, -1) : last)) return false;
+  if (lines.length === 0) return true;
+  return REQUEST_LINE.test(lines[0] as string) && readHeaderLines(lines) !== undefined;
 }
 
 /** The header lines after the request line: the values read here by lower-case name, or undefined for 'other'. */
