@@ -182,8 +182,12 @@ class DirectConnection {
       const closeAsked = (this.head as RequestHead).close || this.state.stopping;
       this.call = undefined;
       this.head = undefined;
-      this.requestStarted = this.pending === null ? 0 : Date.now();
-      if (this.pending === null) this.idleSince = Date.now();
+      // The next request's time starts now; without one, the connection's idle time does.
+      const now = Date.now();
+      if (this.pending === null) {
+        this.requestStarted = 0;
+        this.idleSince = now;
+      } else this.requestStarted = now;
       const answer = call.finish(body, ANSWERED);
       const close = closeAsked || answer.headers['Connection'] === 'close';
       this.socket.write(responseText(answer, close ? undefined : this.keepAlive));

@@ -11,20 +11,18 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { KEY_HEADER, REQUEST_ID_HEADER } from '../http/constants.js';
 import type { DirectCalculations, DirectHeaders } from '../http/direct.js';
 import type { PlainAnswer } from '../http/problem.js';
+import { PLAIN_HOST } from './request-head.js';
 
 const KEY_HEADER_LOWER = KEY_HEADER.toLowerCase();
 const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
 
-/** A Host that makes a valid URL as it is: a name or IPv4 address, or an IPv6 one in brackets, and a port. */
-const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** The headers the direct path reads; each may come once (a repeated one goes to the app). */
+const SINGLE_HEADERS = new Set(['host', KEY_HEADER_LOWER, 'content-type', 'content-length', REQUEST_ID_HEADER_LOWER]);
 
 /**
  * The headers the direct path reads, from the raw headers in one pass; `undefined` when one of
  * them is repeated or the Host is not plain, and the app should judge the request.
  */
-/** The headers the direct path reads; each may come once (a repeated one goes to the app). */
-const SINGLE_HEADERS = new Set(['host', KEY_HEADER_LOWER, 'content-type', 'content-length', REQUEST_ID_HEADER_LOWER]);
-
 function directHeaders(raw: readonly string[]): DirectHeaders | undefined {
   const found: Record<string, string | undefined> = {};
   let transferEncoded = false;

@@ -35,8 +35,11 @@ const PREFIX = Buffer.from('POST /', 'latin1');
 const REQUEST_LINE = /^POST (\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*) HTTP\/1\.1$/;
 /** `name: value`: a token, optional white space, visible ASCII with single spaces or tabs inside. */
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[\t ]*((?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?)[\t ]*$/;
-/** A Host that makes a valid URL as it is: a name or IPv4 address, or an IPv6 one in brackets, and a port. */
-const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/**
+ * A Host that makes a valid URL as it is: a name or IPv4 address, or an IPv6 one in brackets,
+ * and a port (the direct path from node:http's request, src/node/direct-server.ts, asks the same).
+ */
+export const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const KEY = KEY_HEADER.toLowerCase();
 const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
