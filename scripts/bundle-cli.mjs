@@ -8,19 +8,33 @@
  * start dist/cli/batch/worker.js, one of those entry points, which the bundle finds in batch/
  * beside it (src/cli/batch/pool.ts).
  *
+ * The commands other than a single calculation (`batch`, `rules`) are imported when used, and
+ * split into files of their own beside main.js (dist/cli/cli-<hash>.js, with what they share in
+ * another): a calculation, the command whose start counts, does not read or compile them.
+ *
  * Paths the CLI reads relative to its own module (`../../package.json`, `../../rules/`) keep
- * working: every such module sits two folders below the package root, as the bundle does.
+ * working: every such module sits two folders below the package root, as main.js and its split
+ * files do.
  */
 import { build } from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_CHUNK_FILE, CLI_CHUNK_NAMES } from './lib/cli-chunks.mjs';
 
 const main = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const folder = dirname(main);
+
+// Split files of an earlier build (a build that did not start from a clean dist/).
+for (const name of readdirSync(folder)) if (CLI_CHUNK_FILE.test(name)) rmSync(join(folder, name));
 
 await build({
-  entryPoints: [main],
-  outfile: main,
+  entryPoints: { main },
+  outdir: folder,
   allowOverwrite: true,
   bundle: true,
+  splitting: true,
+  chunkNames: CLI_CHUNK_NAMES,
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -35,16 +35,43 @@ describe('the bundled library in dist/', () => {
       .filter((target): target is string => target?.startsWith('./dist/') === true)
       .map((target) => target.slice('./dist/'.length));
     const started = ['node/server.js', 'cli/batch/worker.js', 'cli/main.js'];
+    // The CLI's commands other than a calculation, split off beside main.js (scripts/bundle-cli.mjs).
+    const cliChunks = builtScripts().filter((path) => /^cli\/cli-[A-Z0-9]+\.js$/.test(path));
     const others = builtScripts().filter(
       (path) =>
         !entries.includes(path) &&
         !started.includes(path) &&
+        !cliChunks.includes(path) &&
         !path.startsWith('chunks/') &&
         !path.startsWith('advisor/'),
     );
     expect(entries).toEqual(expect.arrayContaining(['index.js', 'node/index.js', 'http/index.js', 'worker/index.js']));
     expect(others).toEqual([]);
     expect(builtScripts().filter((path) => path.startsWith('chunks/')).length).toBeGreaterThan(0);
+    expect(cliChunks.length).toBeGreaterThan(0);
+  });
+
+  it("the CLI's calculation path does not load the batch pipeline, the CSV libraries or the rule-set tools", () => {
+    // What `budgetnorm afloscapaciteit file.json` reads: main.js and the files it imports statically.
+    const loaded = new Set<string>();
+    const visit = (path: string): void => {
+      if (loaded.has(path)) return;
+      loaded.add(path);
+      const code = readFileSync(join(DIST, path), 'utf8');
+      for (const [, spec] of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w{},\s*]*from\s*)?["'](\.\/[^"']+)["']/g))
+        visit(join(dirname(path), spec as string).split(sep).join('/'));
+    };
+    visit('cli/main.js');
+    const code = [...loaded].map((path) => readFileSync(join(DIST, path), 'utf8')).join('\n');
+    expect(loaded.size).toBeGreaterThan(1);
+    for (const name of ['function batchCommand', 'function rulesCommand', 'CsvError', 'function diffRuleSets'])
+      expect(code, name).not.toContain(name);
+    // …which the dynamic imports of main.js do reach
+    const all = builtScripts()
+      .filter((path) => path.startsWith('cli/'))
+      .map((path) => readFileSync(join(DIST, path), 'utf8'))
+      .join('\n');
+    for (const name of ['function batchCommand', 'function rulesCommand', 'CsvError']) expect(all, name).toContain(name);
   });
 
   it('shares one instance of each class between entry points', async () => {
