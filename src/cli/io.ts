@@ -2,7 +2,7 @@
  * What a command talks to: streams and the working directory, injected so the tests run the
  * whole command line in-process. `nodeIo()` is the real process.
  */
-import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { finished, type Readable, type Writable } from 'node:stream';
 import { EXIT, type ExitCode } from './exit-codes.js';
@@ -130,15 +130,17 @@ export function resolvePath(io: CliIo, path: string): string {
 /** Reads a whole file (or stdin for `-` or no path) as UTF-8. Throws CliError(io) when it cannot. */
 export async function readAllText(io: CliIo, path: string | undefined): Promise<{ text: string; name: string }> {
   const fromStdin = path === undefined || path === '-';
-  const stream = fromStdin ? io.stdin : createReadStream(resolvePath(io, path));
   const name = fromStdin ? '(stdin)' : path;
-  const parts: Buffer[] = [];
   try {
-    for await (const chunk of stream) parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    // A path is read in one call, without a stream: a calculation on a file then starts without
+    // loading and compiling Node's readable-stream machinery (issue 14, the CLI's cold start).
+    if (!fromStdin) return { text: stripBom(await readFile(resolvePath(io, path), 'utf8')), name };
+    const parts: Buffer[] = [];
+    for await (const chunk of io.stdin) parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    return { text: stripBom(Buffer.concat(parts).toString('utf8')), name };
   } catch (error) {
     throw new CliError(EXIT.io, `cannot read ${name}: ${describeFsError(error)}`);
   }
-  return { text: stripBom(Buffer.concat(parts).toString('utf8')), name };
 }
 
 export function stripBom(text: string): string {

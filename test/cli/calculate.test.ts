@@ -1,5 +1,7 @@
 /** `budgetnorm afloscapaciteit|pensioenuitgaven`: one body in, its result out; every exit code. */
-import { readdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult, RetirementExpenditureResult, repaymentCapacity } from '../../src/index.js';
@@ -179,6 +181,34 @@ describe('budgetnorm afloscapaciteit', () => {
     const run = await runCli(['afloscapaciteit', 'no/such/file.json', '--ruleset', 'nl-2026']);
     expect(run.code).toBe(EXIT.io);
     expect(run.stderr).toContain('cannot read no/such/file.json: no such file or directory');
+  });
+
+  it('reads the body from a link to a file, a named pipe and a BOM-prefixed file; a folder is exit 3', async () => {
+    const scratch = tempDir();
+    try {
+      const body = readFileSync(join(REQUESTS, 'afloscapaciteit-gezin-koop.json'), 'utf8');
+      const expected = JSON.stringify(repaymentCapacity(JSON.parse(body) as never, { ruleSet: 'nl-2026' }), null, 2);
+      writeFileSync(join(scratch.dir, 'body.json'), `\uFEFF${body}`);
+      symlinkSync(join(scratch.dir, 'body.json'), join(scratch.dir, 'link.json'));
+      for (const name of ['body.json', 'link.json']) {
+        const run = await runCli(['afloscapaciteit', name, '--ruleset', 'nl-2026'], { cwd: scratch.dir });
+        expect(run.stderr, name).toBe('');
+        expect(run.stdout.trim(), name).toBe(expected);
+      }
+      // A named pipe has no size to read up front: it is read to its end.
+      const fifo = join(scratch.dir, 'pipe.json');
+      execFileSync('mkfifo', [fifo]);
+      const writer = spawn('/bin/sh', ['-c', `cat "${join(REQUESTS, 'afloscapaciteit-gezin-koop.json')}" > "${fifo}"`]);
+      const written = once(writer, 'exit');
+      const fromPipe = await runCli(['afloscapaciteit', fifo, '--ruleset', 'nl-2026']);
+      expect(await written).toEqual([0, null]);
+      expect(fromPipe.stdout.trim()).toBe(expected);
+      const folder = await runCli(['afloscapaciteit', scratch.dir, '--ruleset', 'nl-2026']);
+      expect(folder.code).toBe(EXIT.io);
+      expect(folder.stderr).toContain(`cannot read ${scratch.dir}: is a folder, not a file`);
+    } finally {
+      scratch.remove();
+    }
   });
 
   it.each([
