@@ -59,7 +59,11 @@ describe('the bundled library in dist/', () => {
       loaded.add(path);
       const code = readFileSync(join(DIST, path), 'utf8');
       for (const [, spec] of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w{},\s*]*from\s*)?["'](\.\/[^"']+)["']/g))
-        visit(join(dirname(path), spec as string).split(sep).join('/'));
+        visit(
+          join(dirname(path), spec as string)
+            .split(sep)
+            .join('/'),
+        );
     };
     visit('cli/main.js');
     const code = [...loaded].map((path) => readFileSync(join(DIST, path), 'utf8')).join('\n');
@@ -71,7 +75,8 @@ describe('the bundled library in dist/', () => {
       .filter((path) => path.startsWith('cli/'))
       .map((path) => readFileSync(join(DIST, path), 'utf8'))
       .join('\n');
-    for (const name of ['function batchCommand', 'function rulesCommand', 'CsvError']) expect(all, name).toContain(name);
+    for (const name of ['function batchCommand', 'function rulesCommand', 'CsvError'])
+      expect(all, name).toContain(name);
   });
 
   it('shares one instance of each class between entry points', async () => {
