@@ -161,17 +161,17 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
  */
 function evaluatePosts(calc: CalculationFile, evaluator: AmountEvaluator, ctx: EvalContext): EvaluatedPost[] {
   const posts = calc.posts;
-  const out: EvaluatedPost[] = [];
+  // Sized up front (see postRounder in amount-evaluator.ts).
+  const out = new Array<EvaluatedPost>(posts.length);
   for (let i = 0; i < posts.length; i += 1) {
     const p = posts[i] as CalculationFile['posts'][number];
     const exact = evaluator.postExact(i, ctx);
     const rounded = evaluator.postRounded(i, ctx);
     const group = p.group;
-    out.push(
+    out[i] =
       group === undefined
         ? { code: p.code, description: p.description, exact, rounded }
-        : { code: p.code, description: p.description, group, exact, rounded },
-    );
+        : { code: p.code, description: p.description, group, exact, rounded };
   }
   return out;
 }

@@ -97,14 +97,15 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
     let lastFn: AmountFn | undefined;
     let last: Decimal | undefined;
     if (out === undefined) {
-      out = [];
+      // Sized up front, as a post's rounded amounts are (see postRounder).
+      out = new Array<Decimal>(amounts.length);
       for (let a = 0; a < amounts.length; a += 1) {
         const fn = (amounts[a] as readonly [string, AmountFn])[1];
         if (fn !== lastFn) {
           lastFn = fn;
           last = fn(ctx);
         }
-        out.push(last as Decimal);
+        out[a] = last as Decimal;
       }
     } else {
       // Measures that held the very same Decimal and add the very same amount keep holding one
