@@ -14,12 +14,19 @@ import { chooseRuleSet, type CalculationOptions } from './options.js';
  * Reads the body with `read` (throwing its `ValidationError`), then chooses the rule set and
  * evaluates `calculation` for the household, recording the explanation when the options need it.
  */
+/** A request read, the rule set chosen for it and the household's evaluation. */
+export interface Evaluated<Parsed> {
+  readonly parsed: Parsed;
+  readonly ruleSet: RuleSet;
+  readonly evaluation: Evaluation;
+}
+
 export function evaluateRequest<Parsed extends { readonly household: AnyHousehold }>(
   calculation: CalculationId,
   read: (body: unknown) => Parsed,
   body: unknown,
   options: CalculationOptions | undefined,
-): { readonly parsed: Parsed; readonly ruleSet: RuleSet; readonly evaluation: Evaluation } {
+): Evaluated<Parsed> {
   const parsed = read(body);
   const ruleSet = chooseRuleSet(options);
   const evaluation = programFor(ruleSet, calculation).evaluate(parsed.household, {

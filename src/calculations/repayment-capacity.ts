@@ -15,8 +15,11 @@ import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { foundedRepayment, needsExplanation } from './foundations.js';
-import { repaymentResultJson } from './result-json.js';
-import { evaluateRequest } from './evaluate.js';
+import { repaymentEvaluationJson } from './result-json.js';
+import { type Evaluated, evaluateRequest } from './evaluate.js';
+
+/** What the request reader gives. */
+type RepaymentRead = ReturnType<typeof readRepaymentRequest>;
 
 /**
  * Computes the repayment capacity (afloscapaciteit) of a household: its net disposable monthly
@@ -116,8 +119,12 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
  * a batch writes and the service answers.
  */
 export function repaymentCapacityJson(body: unknown, options?: CalculationOptions): string {
-  const { result, ruleSet } = repaymentOutcome(body, options);
-  return needsExplanation(options) ? JSON.stringify(result) : repaymentResultJson(result, ruleSet);
+  if (needsExplanation(options)) return JSON.stringify(repaymentOutcome(body, options).result);
+  const evaluated = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
+  const { parsed, ruleSet, evaluation } = evaluated;
+  const warnings = meldingen(parsed.ignoredFields, evaluation.notices, ruleSet);
+  const income = parsed.household.netMonthlyIncome;
+  return repaymentEvaluationJson(income, evaluation, warnings, ruleSet) ?? JSON.stringify(repaymentResultOf(evaluated));
 }
 
 /** The result, and the rule set that computed it. */
@@ -125,7 +132,13 @@ function repaymentOutcome(
   body: unknown,
   options: CalculationOptions | undefined,
 ): { readonly result: RepaymentCapacityResult; readonly ruleSet: RuleSet } {
-  const { parsed, ruleSet, evaluation } = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
+  const evaluated = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
+  const { ruleSet } = evaluated;
+  return { result: foundedRepayment(repaymentResultOf(evaluated), ruleSet, options), ruleSet };
+}
+
+/** The result of the contract, shaped from a household's evaluation (without `Onderbouwing`). */
+function repaymentResultOf({ parsed, ruleSet, evaluation }: Evaluated<RepaymentRead>): RepaymentCapacityResult {
   const total = (name: string): number => moneyToNumber(evaluation.totals[name] as Decimal);
   const bedrag = evaluation.measures.indexOf('bedrag');
   const minimaal = evaluation.measures.indexOf('minimaal');
@@ -147,5 +160,5 @@ function repaymentOutcome(
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
-  return { result: foundedRepayment(result, ruleSet, options), ruleSet };
+  return result;
 }

@@ -10,14 +10,17 @@
  * result against 1.6 µs for this string and its encoding (JSON.stringify and encoding: 4.6 µs).
  *
  * A serializer here only sees an ordinary result (no `Uitleg`, no `Onderbouwing`) that its own
- * operation has just built with `ruleSet` (`calculateJson` in src/calculations/operations.ts
- * decides), so it knows the fields and their order. What it can check cheaply it still checks:
+ * operation has just computed with `ruleSet` (`calculateJson` in src/calculations/operations.ts
+ * decides), so it knows the fields and their order; the repayment writer reads the evaluation
+ * itself, without the result object being built. What it can check cheaply it still checks:
  * a post, group or warning other than the rule set's own is written by `JSON.stringify`, and
  * so is the whole result when an amount is not a finite number.
  * test/calculations/result-json.test.ts compares the text with `JSON.stringify` on generated
  * households of both operations and both bundled rule sets.
  */
-import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../contract/results.js';
+import { type Decimal, moneyToNumber } from '../contract/money.js';
+import type { RetirementExpenditureResult } from '../contract/results.js';
+import type { Evaluation } from '../engine/compile.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { rekenregels, statusNoticeOf } from './options.js';
 
@@ -74,15 +77,6 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
   return constants;
 }
 
-/**
- * A value as `JSON.stringify` writes it. A finite number is its `String` (which writes -0 as
- * `0`, as JSON does), NaN and the infinities `null`.
- */
-function numberText(value: unknown): string | undefined {
-  if (typeof value !== 'number') return JSON.stringify(value) as string | undefined;
-  return Number.isFinite(value) ? `${value}` : 'null';
-}
-
 /** Whether every value is a finite number: then `${value}` is its JSON. */
 function allNumbers(values: readonly unknown[]): boolean {
   for (const v of values) if (typeof v !== 'number' || !Number.isFinite(v)) return false;
@@ -107,33 +101,48 @@ function tail(meldingen: readonly { readonly Code: string; readonly Tekst: strin
 /** A finite number's JSON: its `String` (-0 included, which both write as `0`). */
 const n = (value: number): string => `${value}`;
 
+/** The totals of a repayment result, in the order the result has them after `Posten`. */
+const REPAYMENT_TOTALS_AFTER_POSTS = ['TotaalLasten', 'TotaalMinimaleLasten', 'Tekort', 'MinimaalTekort'] as const;
+
 /**
- * The JSON text of a repayment capacity result of `ruleSet`: `JSON.stringify(result)`, byte for
- * byte, the rule set's constant parts written once per set.
+ * The JSON text of the repayment result of an evaluation, byte for byte what
+ * `JSON.stringify` writes of the result src/calculations/repayment-capacity.ts builds from it,
+ * without building that result: its objects were a tenth of what a call allocates, the
+ * result that a batch and the service only write out. `undefined` when an amount is not a finite
+ * number or a post is not the rule set's: the caller then builds the result and stringifies it.
+ * test/calculations/result-json.test.ts holds both to `JSON.stringify` on generated households.
  */
-export function repaymentResultJson(result: RepaymentCapacityResult, ruleSet: RuleSet): string {
-  const r = result;
+export function repaymentEvaluationJson(
+  income: number,
+  evaluation: Evaluation,
+  meldingen: readonly { readonly Code: string; readonly Tekst: string }[],
+  ruleSet: RuleSet,
+): string | undefined {
   const c = constantsOf(ruleSet, 'afloscapaciteit', 'Bedrag');
-  const totals = [r.Afloscapaciteit, r.MaximaleAfloscapaciteit, r.TotaalLasten, r.TotaalMinimaleLasten, r.Tekort];
-  if (!allNumbers(totals) || !allNumbers([r.MinimaalTekort]) || r.Posten.length !== c.posts.length)
-    return JSON.stringify(result);
-  const income = numberText(r.NettoBesteedbaarInkomenPerMaand);
-  if (income === undefined) return JSON.stringify(result);
-  let text = `{"Afloscapaciteit":${n(r.Afloscapaciteit)},"MaximaleAfloscapaciteit":${n(r.MaximaleAfloscapaciteit)},"NettoBesteedbaarInkomenPerMaand":${income},"Posten":[`;
-  for (let i = 0; i < r.Posten.length; i += 1) {
-    const p = r.Posten[i] as RepaymentCapacityResult['Posten'][number];
+  const { posts, totals } = evaluation;
+  if (posts.length !== c.posts.length || !Number.isFinite(income)) return undefined;
+  const bedrag = evaluation.measures.indexOf('bedrag');
+  const minimaal = evaluation.measures.indexOf('minimaal');
+  const total = (name: string): number => moneyToNumber(totals[name] as Decimal);
+  const afloscapaciteit = total('Afloscapaciteit');
+  const maximaal = total('MaximaleAfloscapaciteit');
+  if (!Number.isFinite(afloscapaciteit + maximaal)) return undefined;
+  let text = `{"Afloscapaciteit":${n(afloscapaciteit)},"MaximaleAfloscapaciteit":${n(maximaal)},"NettoBesteedbaarInkomenPerMaand":${n(income)},"Posten":[`;
+  for (let i = 0; i < posts.length; i += 1) {
+    const p = posts[i] as Evaluation['posts'][number];
     const head = c.posts[i] as Head;
-    if (i > 0) text += ',';
-    const own =
-      p.Code === head.code &&
-      p.Omschrijving === head.description &&
-      typeof p.Bedrag === 'number' &&
-      typeof p.Minimaal === 'number' &&
-      Number.isFinite(p.Bedrag + p.Minimaal);
-    text += own ? `${head.text}${n(p.Bedrag)},"Minimaal":${n(p.Minimaal)}}` : JSON.stringify(p);
+    const b = moneyToNumber(p.rounded[bedrag] as Decimal);
+    const m = moneyToNumber(p.rounded[minimaal] as Decimal);
+    if (p.code !== head.code || p.description !== head.description || !Number.isFinite(b + m)) return undefined;
+    text += `${i > 0 ? ',' : ''}${head.text}${n(b)},"Minimaal":${n(m)}}`;
   }
-  text += `],"TotaalLasten":${n(r.TotaalLasten)},"TotaalMinimaleLasten":${n(r.TotaalMinimaleLasten)},"Tekort":${n(r.Tekort)},"MinimaalTekort":${n(r.MinimaalTekort)}`;
-  return text + tail(r.Meldingen, c);
+  text += ']';
+  for (const name of REPAYMENT_TOTALS_AFTER_POSTS) {
+    const value = total(name);
+    if (!Number.isFinite(value)) return undefined;
+    text += `,"${name}":${n(value)}`;
+  }
+  return text + tail(meldingen, c);
 }
 
 type Amounts = { readonly Basis: number; readonly Voorbeeld: number };

@@ -10,7 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/contract/errors.js';
 import { jsonCalculation, OPERATIONS } from '../../src/calculations/operations.js';
 import type { CalculationOptions } from '../../src/calculations/options.js';
-import { repaymentResultJson, retirementResultJson } from '../../src/calculations/result-json.js';
+import { meldingen } from '../../src/calculations/options.js';
+import { repaymentEvaluationJson, retirementResultJson } from '../../src/calculations/result-json.js';
+import { money } from '../../src/contract/money.js';
+import { type Evaluation, programFor } from '../../src/engine/compile.js';
+import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
 import {
   bundledCatalog,
   loadRuleSet,
@@ -122,33 +126,45 @@ describe('the writers check what they cannot take for granted, and then stringif
   const repayment = repaymentCapacity(sample, { ruleSet });
   const retirement = retirementExpenditure(retirementBody(random(8)), { ruleSet });
 
+  // The repayment writer reads the evaluation: what it cannot write, it leaves to JSON.stringify.
+  const read = readRepaymentRequest(sample);
+  const evaluation = programFor(ruleSet, 'afloscapaciteit').evaluate(read.household);
+  const warnings = meldingen(read.ignoredFields, evaluation.notices, ruleSet);
+  const income = read.household.netMonthlyIncome;
+  const postsWith = (i: number, change: Partial<Evaluation['posts'][number]>) =>
+    evaluation.posts.map((p, k) => (k === i ? { ...p, ...change } : p));
+
+  it('repayment: the text of an ordinary evaluation is JSON.stringify of its result', () => {
+    expect(repaymentEvaluationJson(income, evaluation, warnings, ruleSet)).toBe(JSON.stringify(repayment));
+    const own = [{ Code: 'X', Tekst: 'een "eigen" \\ melding\n, één € 😀' }, ...repayment.Meldingen];
+    expect(repaymentEvaluationJson(income, evaluation, own, ruleSet)).toBe(
+      JSON.stringify({ ...repayment, Meldingen: own }),
+    );
+    const reworded = repayment.Meldingen.map((m) => ({ ...m, Tekst: `${m.Tekst}!` }));
+    expect(repaymentEvaluationJson(income, evaluation, reworded, ruleSet)).toBe(
+      JSON.stringify({ ...repayment, Meldingen: reworded }),
+    );
+    const negativeZero = { ...evaluation, totals: { ...evaluation.totals, Tekort: money(-0) } };
+    expect(repaymentEvaluationJson(-0, negativeZero, warnings, ruleSet)).toBe(
+      JSON.stringify({ ...repayment, NettoBesteedbaarInkomenPerMaand: -0, Tekort: -0 }),
+    );
+  });
+
   it.each([
-    ['an amount of -0', { ...repayment, Tekort: -0 }],
-    ['an amount that is not finite', { ...repayment, TotaalLasten: Number.NaN }],
+    ['a total that is not finite', { ...evaluation, totals: { ...evaluation.totals, TotaalLasten: money(Infinity) } }],
+    ['a total of NaN', { ...evaluation, totals: { ...evaluation.totals, Afloscapaciteit: money(Number.NaN) } }],
     [
       'a post amount that is not finite',
-      {
-        ...repayment,
-        Posten: repayment.Posten.map((p, i) => (i === 2 ? { ...p, Bedrag: Number.POSITIVE_INFINITY } : p)),
-      },
+      { ...evaluation, posts: postsWith(2, { rounded: [money(Infinity), money(0)] }) },
     ],
-    [
-      'a post that is not the rule set’s',
-      { ...repayment, Posten: repayment.Posten.map((p, i) => (i === 1 ? { ...p, Omschrijving: 'anders "dus"' } : p)) },
-    ],
-    ['a post too few', { ...repayment, Posten: repayment.Posten.slice(1) }],
-    [
-      'a warning of its own',
-      { ...repayment, Meldingen: [{ Code: 'X', Tekst: 'een "eigen" \\ melding\n, één € 😀' }, ...repayment.Meldingen] },
-    ],
-    [
-      'the status warning reworded',
-      { ...repayment, Meldingen: repayment.Meldingen.map((m) => ({ ...m, Tekst: `${m.Tekst}!` })) },
-    ],
-    ['an income of -0', { ...repayment, NettoBesteedbaarInkomenPerMaand: -0 }],
-    ['an income that is a string', { ...repayment, NettoBesteedbaarInkomenPerMaand: '2200' as unknown as number }],
-  ])('repayment: %s', (_, result) => {
-    expect(repaymentResultJson(result, ruleSet)).toBe(JSON.stringify(result));
+    ['a post that is not the rule set’s', { ...evaluation, posts: postsWith(1, { description: 'anders "dus"' }) }],
+    ['a post too few', { ...evaluation, posts: evaluation.posts.slice(1) }],
+  ])('repayment: %s is left to JSON.stringify', (_, changed) => {
+    expect(repaymentEvaluationJson(income, changed, warnings, ruleSet)).toBeUndefined();
+  });
+
+  it('repayment: an income that is not finite is left to JSON.stringify', () => {
+    expect(repaymentEvaluationJson(Number.NaN, evaluation, warnings, ruleSet)).toBeUndefined();
   });
 
   it.each([
