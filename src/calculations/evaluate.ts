@@ -10,10 +10,6 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { needsExplanation } from './foundations.js';
 import { chooseRuleSet, type CalculationOptions } from './options.js';
 
-/**
- * Reads the body with `read` (throwing its `ValidationError`), then chooses the rule set and
- * evaluates `calculation` for the household, recording the explanation when the options need it.
- */
 /** A request read, the rule set chosen for it and the household's evaluation. */
 export interface Evaluated<Parsed> {
   readonly parsed: Parsed;
@@ -21,6 +17,10 @@ export interface Evaluated<Parsed> {
   readonly evaluation: Evaluation;
 }
 
+/**
+ * Reads the body with `read` (throwing its `ValidationError`), then chooses the rule set and
+ * evaluates `calculation` for the household, recording the explanation when the options need it.
+ */
 export function evaluateRequest<Parsed extends { readonly household: AnyHousehold }>(
   calculation: CalculationId,
   read: (body: unknown) => Parsed,
