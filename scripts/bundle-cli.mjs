@@ -1,42 +1,41 @@
 /**
- * `postbuild`: bundles the `budgetnorm` executable (dist/cli/main.js, tsc's output) with its
- * dependencies into that one file, in place. Started as some 150 separate ES modules, the CLI
- * spent about a third of a one-calculation run resolving, reading and compiling them (issue 14:
- * `budgetnorm afloscapaciteit file.json` in ≤ 150 ms wall). It runs before
- * scripts/bundle-library.mjs, which bundles the library's entry points (with code splitting, so
- * they share one instance of each class) and deletes tsc's other modules. The batch workers
- * start dist/cli/batch/worker.js, one of those entry points, which the bundle finds in batch/
- * beside it (src/cli/batch/pool.ts).
+ * `postbuild`: builds the `budgetnorm` executable in dist/cli/ from tsc's output.
  *
- * The commands other than a single calculation (`batch`, `rules`) are imported when used, and
- * split into files of their own beside main.js (dist/cli/cli-<hash>.js, with what they share in
- * another): a calculation, the command whose start counts, does not read or compile them.
+ * - cli.cjs: the command line (dist/cli/launch.js and everything it imports, dependencies
+ *   included) bundled into one CommonJS script. Started as some 150 separate ES modules, the CLI
+ *   spent about a third of a one-calculation run resolving, reading and compiling them.
+ * - main.js, the bin: the launcher scripts/lib/cli-launcher.js, which runs cli.cjs through
+ *   node:vm with V8's code cache (issue 14: `budgetnorm afloscapaciteit file.json` in ≤ 150 ms
+ *   wall). Node 20 has no compile cache for modules (Node 22's `module.enableCompileCache` would
+ *   be the same thing); without one, compiling the bundle's functions again in every process was
+ *   some 40 ms of a calculation's start (medians of 41 interleaved runs: 200 against 160 ms).
+ * - cli.cache: that code cache, made here by running a repayment and a retirement calculation
+ *   with BUDGETNORM_CODE_CACHE=write (each run adds the bytecode it used). It fits only the Node
+ *   that built it, so it is not published (package.json `files`); without it, or when V8 refuses
+ *   it, the launcher compiles as usual. The runs also check that the built CLI calculates.
+ *
+ * It runs before scripts/bundle-library.mjs, which bundles the library's entry points and deletes
+ * tsc's other modules (it keeps cli/main.js; cli.cjs and cli.cache are not .js). The batch
+ * workers start dist/cli/batch/worker.js, one of those entry points, found in batch/ beside
+ * main.js (src/cli/batch/pool.ts).
  *
  * Paths the CLI reads relative to its own module (`../../package.json`, `../../rules/`) keep
- * working: every such module sits two folders below the package root, as main.js and its split
- * files do.
+ * working: `import.meta.url` is main.js's URL in the bundle, two folders below the package root.
  */
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CLI_CHUNK_FILE, CLI_CHUNK_NAMES } from './lib/cli-chunks.mjs';
 
-const main = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-const folder = dirname(main);
-
-// Split files of an earlier build (a build that did not start from a clean dist/).
-for (const name of readdirSync(folder)) if (CLI_CHUNK_FILE.test(name)) rmSync(join(folder, name));
+const dist = (path) => fileURLToPath(new URL(`../dist/cli/${path}`, import.meta.url));
+const main = dist('main.js');
 
 await build({
-  entryPoints: { main },
-  outdir: folder,
-  allowOverwrite: true,
+  entryPoints: [dist('launch.js')],
+  outfile: dist('cli.cjs'),
   bundle: true,
-  splitting: true,
-  chunkNames: CLI_CHUNK_NAMES,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   // Less to read and parse at every start: whitespace and syntax minified. Identifiers are not
   // renamed, so functions and classes keep their own names (error names, the frames of a stack
@@ -45,9 +44,42 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'eof',
-  // CommonJS dependencies (pino, decimal.js's CJS build if chosen) call `require` for Node's own modules.
+  // The modules' own URL, for the paths they read relative to it: the launcher's, beside the bundle.
+  define: { 'import.meta.url': '__budgetnormCliUrl' },
   banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    js: "var __budgetnormCliUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'main.js')).href;",
   },
   logLevel: 'warning',
 });
+copyFileSync(fileURLToPath(new URL('./lib/cli-launcher.js', import.meta.url)), main);
+// The bin, executable (scripts/bin-executable.mjs does so again after a whole build).
+chmodSync(main, 0o755);
+
+// The code cache, for the calculations a user runs from the command line.
+rmSync(dist('cli.cache'), { force: true });
+const bodies = {
+  afloscapaciteit: {
+    LeeftijdHoofdpersoon: 40,
+    HeeftPartner: true,
+    AantalThuiswonendeKinderen: 1,
+    AantalAutos: 1,
+    NettoBesteedbaarInkomenPerMaand: 3600,
+    BijzondereUitgaven: {},
+    Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 900 },
+  },
+  pensioenuitgaven: {
+    Hoofdpersonen: [{}],
+    Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+    NettoBesteedbaarInkomenPerMaand: 2100,
+  },
+};
+for (const [command, body] of Object.entries(bodies)) {
+  const run = spawnSync(process.execPath, [main, command, '-'], {
+    input: JSON.stringify(body),
+    env: { ...process.env, BUDGETNORM_CODE_CACHE: 'write' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) {
+    throw new Error(`bundle-cli: the built CLI failed on a ${command} body (exit ${run.status}):\n${run.stderr}`);
+  }
+}

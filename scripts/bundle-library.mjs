@@ -25,9 +25,8 @@
  */
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI_CHUNK_FILE } from './lib/cli-chunks.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -37,9 +36,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const BUNDLED = new Set(['zod', 'decimal.js', '@noble/hashes']);
 const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 
-/** Outputs other than bundles: the advisor page (scripts/build-advisor.ts), the CLI and its split files (bundle-cli.mjs). */
+/** Outputs other than bundles: the advisor page (scripts/build-advisor.ts), the CLI's launcher (bundle-cli.mjs). */
 const KEPT = new Set(['advisor', join('cli', 'main.js')]);
-const isCliChunk = (inDist) => dirname(inDist) === 'cli' && CLI_CHUNK_FILE.test(basename(inDist));
 
 const exported = Object.values(pkg.exports)
   .map((target) => (typeof target === 'string' ? target : target.default))
@@ -90,7 +88,7 @@ for (const entry of readdirSync(DIST, { recursive: true, withFileTypes: true }))
   const path = join(entry.parentPath, entry.name);
   const inDist = relative(DIST, path);
   if (!entry.isFile() || !path.endsWith('.js') || written.has(path)) continue;
-  if ([...KEPT].some((kept) => inDist === kept || inDist.startsWith(kept + sep)) || isCliChunk(inDist)) continue;
+  if ([...KEPT].some((kept) => inDist === kept || inDist.startsWith(kept + sep))) continue;
   rmSync(path);
 }
 rmSync(join(DIST, 'chunks'), { recursive: true, force: true });

@@ -13,11 +13,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { CLI_CHUNK_FILE } from './lib/cli-chunks.mjs';
 import { build, formatBytes, pack, ROOT } from './lib/pack.mjs';
 
 /**
@@ -49,11 +48,9 @@ try {
     // `npm run build` empties dist/ first; this catches a given tarball built another way.
     for (const { path } of report.files) {
       // dist/advisor/ is bundled by scripts/build-advisor.ts, dist/chunks/ holds the parts that
-      // scripts/bundle-library.mjs splits out of the entry points, and dist/cli/cli-<hash>.js the
-      // commands scripts/bundle-cli.mjs splits off the CLI: none is compiled file by file
+      // scripts/bundle-library.mjs splits out of the entry points: neither is compiled file by file
       const stem = /^dist\/(?!advisor\/|chunks\/)(.+?)(?:\.d\.ts|\.js)$/.exec(path)?.[1];
-      const cliChunk = posix.dirname(path) === 'dist/cli' && CLI_CHUNK_FILE.test(posix.basename(path));
-      if (stem !== undefined && !cliChunk && !existsSync(join(ROOT, 'src', `${stem}.ts`)))
+      if (stem !== undefined && !existsSync(join(ROOT, 'src', `${stem}.ts`)))
         failures.push(`${path} has no source src/${stem}.ts: an old build's output (delete dist/ and build again)`);
     }
   } else console.log(`linting ${tarball}\n`);

@@ -30,9 +30,9 @@ async function dispatch(argv: readonly string[], io: CliIo, operations: CliOpera
   if (operation !== undefined) return calculationCommand(operation, rest, io);
   switch (command) {
     // Loaded when used: a single calculation, the most common command and the one whose start
-    // counts (issue 14: `budgetnorm afloscapaciteit file.json` in ≤ 150 ms), does not read and
-    // compile the batch pipeline, the CSV libraries or the rule-set tools (scripts/bundle-cli.mjs
-    // puts each in a file of its own).
+    // counts (issue 14: `budgetnorm afloscapaciteit file.json` in ≤ 150 ms), does not set up the
+    // batch pipeline, the CSV libraries or the rule-set tools (in the built CLI, one bundle,
+    // their modules' top level runs only then).
     case 'batch':
       return (await import('./commands/batch.js')).batchCommand(rest, io, operations);
     case 'rules':

@@ -4,19 +4,32 @@
  * tsc module is left beside them that could load a second copy of a class. Checked on the
  * dist/ that `npm install` built (its `prepare`), as test/package/tarball.test.ts does.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { repaymentCapacity } from '../../src/index.js';
+
+/** A repayment body for the built CLI. */
+const SAMPLE = {
+  LeeftijdHoofdpersoon: 52,
+  HeeftPartner: false,
+  AantalThuiswonendeKinderen: 1,
+  AantalAutos: 1,
+  NettoBesteedbaarInkomenPerMaand: 2900,
+  BijzondereUitgaven: { KostenZorg: 40 },
+  Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 850 },
+} as const;
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
 
-/** Every .js file under dist/, as a path relative to dist/ with forward slashes. */
+/** Every .js and .cjs file under dist/, as a path relative to dist/ with forward slashes. */
 function builtScripts(): string[] {
   return readdirSync(DIST, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .filter((entry) => entry.isFile() && (entry.name.endsWith('.js') || entry.name.endsWith('.cjs')))
     .map((entry) => relative(DIST, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }
 
@@ -34,49 +47,52 @@ describe('the bundled library in dist/', () => {
       .map((target) => (typeof target === 'string' ? target : target.default))
       .filter((target): target is string => target?.startsWith('./dist/') === true)
       .map((target) => target.slice('./dist/'.length));
-    const started = ['node/server.js', 'cli/batch/worker.js', 'cli/main.js'];
-    // The CLI's commands other than a calculation, split off beside main.js (scripts/bundle-cli.mjs).
-    const cliChunks = builtScripts().filter((path) => /^cli\/cli-[A-Z0-9]+\.js$/.test(path));
+    // The CLI: its launcher and the bundle it runs (scripts/bundle-cli.mjs).
+    const started = ['node/server.js', 'cli/batch/worker.js', 'cli/main.js', 'cli/cli.cjs'];
     const others = builtScripts().filter(
       (path) =>
         !entries.includes(path) &&
         !started.includes(path) &&
-        !cliChunks.includes(path) &&
         !path.startsWith('chunks/') &&
         !path.startsWith('advisor/'),
     );
     expect(entries).toEqual(expect.arrayContaining(['index.js', 'node/index.js', 'http/index.js', 'worker/index.js']));
     expect(others).toEqual([]);
     expect(builtScripts().filter((path) => path.startsWith('chunks/')).length).toBeGreaterThan(0);
-    expect(cliChunks.length).toBeGreaterThan(0);
   });
 
-  it("the CLI's calculation path does not load the batch pipeline, the CSV libraries or the rule-set tools", () => {
-    // What `budgetnorm afloscapaciteit file.json` reads: main.js and the files it imports statically.
-    const loaded = new Set<string>();
-    const visit = (path: string): void => {
-      if (loaded.has(path)) return;
-      loaded.add(path);
-      const code = readFileSync(join(DIST, path), 'utf8');
-      for (const [, spec] of code.matchAll(/(?:^|[;}\s])import\s*(?:[\w{},\s*]*from\s*)?["'](\.\/[^"']+)["']/g))
-        visit(
-          join(dirname(path), spec as string)
-            .split(sep)
-            .join('/'),
-        );
-    };
-    visit('cli/main.js');
-    const code = [...loaded].map((path) => readFileSync(join(DIST, path), 'utf8')).join('\n');
-    expect(loaded.size).toBeGreaterThan(1);
-    for (const name of ['function batchCommand', 'function rulesCommand', 'CsvError', 'function diffRuleSets'])
-      expect(code, name).not.toContain(name);
-    // …which the dynamic imports of main.js do reach
-    const all = builtScripts()
-      .filter((path) => path.startsWith('cli/'))
-      .map((path) => readFileSync(join(DIST, path), 'utf8'))
-      .join('\n');
-    for (const name of ['function batchCommand', 'function rulesCommand', 'CsvError'])
-      expect(all, name).toContain(name);
+  it('the CLI runs with the code cache the build made for this Node, and as well without it or with a broken one', () => {
+    const body = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const expected = `${JSON.stringify(repaymentCapacity(body), null, 2)}\n`;
+    const run = (folder: string) =>
+      spawnSync(process.execPath, [join(folder, 'main.js'), 'afloscapaciteit', '-'], {
+        input: JSON.stringify(body),
+        env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
+        encoding: 'utf8',
+      });
+    const built = run(join(DIST, 'cli'));
+    expect(built.stderr).toBe('budgetnorm: code cache used\n');
+    expect(built.stdout).toBe(expected);
+    // A copy of the launcher and bundle with the cache damaged, then without it.
+    const scratch = mkdtempSync(join(tmpdir(), 'budgetnorm-code-cache-'));
+    try {
+      for (const file of ['main.js', 'cli.cjs', 'cli.cache'])
+        copyFileSync(join(DIST, 'cli', file), join(scratch, file));
+      const cache = readFileSync(join(scratch, 'cli.cache'));
+      cache.fill(7, 16, 4096);
+      writeFileSync(join(scratch, 'cli.cache'), cache);
+      const damaged = run(scratch);
+      expect([damaged.status, damaged.stderr, damaged.stdout]).toEqual([
+        0,
+        'budgetnorm: code cache rejected\n',
+        expected,
+      ]);
+      rmSync(join(scratch, 'cli.cache'));
+      const absent = run(scratch);
+      expect([absent.status, absent.stderr, absent.stdout]).toEqual([0, 'budgetnorm: code cache absent\n', expected]);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it('shares one instance of each class between entry points', async () => {

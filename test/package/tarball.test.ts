@@ -59,6 +59,7 @@ const REQUIRED = [
   'dist/http/index.js',
   'dist/http/index.d.ts',
   'dist/cli/main.js',
+  'dist/cli/cli.cjs',
   'rules/nl-2026/manifest.json',
   // the files the README's command-line examples name
   'examples/household.json',
@@ -77,6 +78,7 @@ const FORBIDDEN: readonly [RegExp, string][] = [
   [/(^|\/)tsconfig[^/]*\.json$/, 'a TypeScript project file'],
   [/(^|\/)(biome\.jsonc?|vitest\.config\.[cm]?[jt]s|typedoc\.json|\.gitignore|\.npmrc)$/, 'tool configuration'],
   [/\.map$/, 'a source map (maps point at src/, which is not published)'],
+  [/^dist\/cli\/cli\.cache$/, "the CLI's code cache (it fits only the Node that built it; scripts/bundle-cli.mjs)"],
   [/\.tsbuildinfo$/, 'a TypeScript build cache'],
   [/(?<!\.d)\.[cm]?tsx?$/, 'TypeScript source'],
   [/\.tgz$/, 'a packed tarball'],
@@ -160,8 +162,9 @@ beforeAll(() => {
     // every file an export points at, the bundled rule sets with their worked examples, and the schemas
     ...exported.map((p) => p.replace(/^\.\//, '')),
     ...filesUnder(join(ROOT, 'rules')),
-    // the whole build, maps aside (the advisor page in dist/advisor/ too: the Node server serves it)
-    ...filesUnder(join(ROOT, 'dist')).filter((p) => !p.endsWith('.map')),
+    // the whole build, maps and the CLI's code cache aside (the advisor page in dist/advisor/ too:
+    // the Node server serves it)
+    ...filesUnder(join(ROOT, 'dist')).filter((p) => !p.endsWith('.map') && p !== 'dist/cli/cli.cache'),
   ];
   required.push(...referencedDocs(required));
 }, 60_000);

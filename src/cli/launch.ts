@@ -1,0 +1,16 @@
+/**
+ * The command line run on this process, as the `budgetnorm` executable runs it: from the
+ * sources, src/cli/main.ts; built, the launcher dist/cli/main.js (scripts/bundle-cli.mjs),
+ * which loads this module's bundle with V8's code cache.
+ */
+import { main } from './cli.js';
+import { guardErrors, nodeIo } from './io.js';
+
+/** Runs `process.argv`'s command and sets `process.exitCode`. */
+export async function runOnProcess(): Promise<void> {
+  // A failed write to stdout or stderr (a full disk, a reader that went away: `… | head`) is
+  // reported by the write that failed, with exit 3 and a message, never as a crash.
+  guardErrors(process.stdout);
+  guardErrors(process.stderr);
+  process.exitCode = await main(process.argv.slice(2), nodeIo());
+}
