@@ -12,19 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repaymentCapacity } from '../../src/index.js';
 
-/** A repayment body for the built CLI. */
-const SAMPLE = {
-  LeeftijdHoofdpersoon: 52,
-  HeeftPartner: false,
-  AantalThuiswonendeKinderen: 1,
-  AantalAutos: 1,
-  NettoBesteedbaarInkomenPerMaand: 2900,
-  BijzondereUitgaven: { KostenZorg: 40 },
-  Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 850 },
-} as const;
-
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = join(ROOT, 'dist');
+
+/** A repayment body for the built CLI: a request fixture of the CLI's tests. */
+const SAMPLE = JSON.parse(
+  readFileSync(join(ROOT, 'test', 'fixtures', 'requests', 'afloscapaciteit-alleenstaand-huur.json'), 'utf8'),
+) as Record<string, unknown>;
 
 /** Every .js and .cjs file under dist/, as a path relative to dist/ with forward slashes. */
 function builtScripts(): string[] {
@@ -62,7 +56,7 @@ describe('the bundled library in dist/', () => {
   });
 
   it('the CLI runs with the code cache the build made for this Node, and as well without it or with a broken one', () => {
-    const body = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const body: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
     const expected = `${JSON.stringify(repaymentCapacity(body), null, 2)}\n`;
     const run = (folder: string) =>
       spawnSync(process.execPath, [join(folder, 'main.js'), 'afloscapaciteit', '-'], {
