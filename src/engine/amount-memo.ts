@@ -8,6 +8,7 @@ import type { CalculationFile, CalculationId } from '../rules/format/calculation
 import type { RuleSet } from '../rules/rule-set.js';
 import type { EvalContext } from './context.js';
 import { usageOf, type Usage } from './dependencies.js';
+import { slotOf } from './slots.js';
 
 /** At most this many remembered amounts per post or value; the oldest is forgotten first. */
 const MEMO_SIZE = 1024;
@@ -132,12 +133,7 @@ function keySlot(calc: CalculationFile, facts: string): number {
     slots = new Map();
     keySlots.set(calc, slots);
   }
-  let slot = slots.get(facts);
-  if (slot === undefined) {
-    slot = slots.size;
-    slots.set(facts, slot);
-  }
-  return slot;
+  return slotOf(slots, facts);
 }
 
 /**

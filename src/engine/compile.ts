@@ -17,6 +17,7 @@ import { newState, type EvalContext } from './context.js';
 import { buildExplanation } from './explanation-builder.js';
 import { compileExpression, type AmountFn, type ExpressionEnv } from './expression.js';
 import { byMeasure, type CompiledAmount } from './rule-runner.js';
+import { slotOf } from './slots.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -102,14 +103,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     postRounded: evaluator.postRounded,
     valueExact: evaluator.valueExact,
     valueConstant: (i) => (valuesCompiled as ValueCompiler).constant(i),
-    sumSlot: (key) => {
-      let slot = sumSlots.get(key);
-      if (slot === undefined) {
-        slot = sumSlots.size;
-        sumSlots.set(key, slot);
-      }
-      return slot;
-    },
+    sumSlot: (key) => slotOf(sumSlots, key),
   };
   const compiler = valueCompiler(env, calculation, calc);
   valuesCompiled = compiler;
