@@ -160,23 +160,26 @@ export class BatchedWriter {
       this.#writeAllSync(batch.bytes.subarray(batch.offset), batch.lines);
     }
     if (this.#pending.length > 0) {
-      const lines = this.#pending.length;
-      const text = this.#pending.join('');
-      this.#pending = [];
-      this.#pendingLength = 0;
-      this.#writeAllSync(Buffer.from(text, 'utf8'), lines);
+      const { bytes, lines } = this.#takePending();
+      this.#writeAllSync(bytes, lines);
     }
     if (this.#ended && this.#batch === undefined) this.#settleEnd();
   }
 
-  /** Takes everything pending as one batch and starts writing it. */
-  #startBatch(): void {
-    const pending = this.#pending;
+  /** Everything pending, encoded, and how many lines it holds; nothing is pending afterwards. */
+  #takePending(): { readonly bytes: Buffer; readonly lines: number } {
+    const lines = this.#pending.length;
     // One join and one encoding per batch: the only time pending text is measured in bytes.
-    const text = pending.length === 1 ? (pending[0] as string) : pending.join('');
-    this.#batch = { bytes: Buffer.from(text, 'utf8'), offset: 0, lines: pending.length };
+    const bytes = Buffer.from(this.#pending.join(''), 'utf8');
     this.#pending = [];
     this.#pendingLength = 0;
+    return { bytes, lines };
+  }
+
+  /** Takes everything pending as one batch and starts writing it. */
+  #startBatch(): void {
+    const { bytes, lines } = this.#takePending();
+    this.#batch = { bytes, offset: 0, lines };
     this.#flushDue = false;
     this.#writeBatch();
   }
@@ -192,13 +195,9 @@ export class BatchedWriter {
   /** After a write: continue a partial one, retry a full pipe, or count a failed batch lost. */
   readonly #afterWrite = (error: NodeJS.ErrnoException | null, written: number): void => {
     const batch = this.#batch as Batch;
-    if (error === null && written === 0) {
-      // Nothing taken and no error: wait as for a full pipe rather than spin.
-      this.#retry = setTimeout(this.#retryWrite, this.#retryDelayMs);
-      return;
-    }
-    if (error?.code === 'EAGAIN') {
-      // A full non-blocking pipe: its reader will make room; write again shortly, never drop.
+    // A full non-blocking pipe (EAGAIN), or nothing taken and no error: its reader will make
+    // room; write again shortly, never drop and never spin.
+    if (error === null ? written === 0 : error.code === 'EAGAIN') {
       this.#retry = setTimeout(this.#retryWrite, this.#retryDelayMs);
       return;
     }

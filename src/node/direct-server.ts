@@ -8,16 +8,9 @@
  * What @hono/node-server itself refuses (a Host it cannot make a URL of) is left to it too.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { KEY_HEADER, REQUEST_ID_HEADER } from '../http/constants.js';
 import type { DirectCalculations, DirectHeaders } from '../http/direct.js';
 import type { PlainAnswer } from '../http/problem.js';
-import { PLAIN_HOST } from './request-head.js';
-
-const KEY_HEADER_LOWER = KEY_HEADER.toLowerCase();
-const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
-
-/** The headers the direct path reads; each may come once (a repeated one goes to the app). */
-const SINGLE_HEADERS = new Set(['host', KEY_HEADER_LOWER, 'content-type', 'content-length', REQUEST_ID_HEADER_LOWER]);
+import { KEY_HEADER_LOWER, PLAIN_HOST, REQUEST_ID_HEADER_LOWER, SINGLE_HEADERS } from './request-head.js';
 
 /**
  * The headers the direct path reads, from the raw headers in one pass; `undefined` when one of

@@ -41,10 +41,19 @@ const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[\t ]*((?:[\x21-\x7e](?:[\t\
  */
 export const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-const KEY = KEY_HEADER.toLowerCase();
-const REQUEST_ID = REQUEST_ID_HEADER.toLowerCase();
+/** The subscription-key and request-id header names, as node:http and the raw headers are compared with them. */
+export const KEY_HEADER_LOWER = KEY_HEADER.toLowerCase();
+export const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
+/** The headers a direct answer reads; each may come once (a repeated one goes to the app). */
+export const SINGLE_HEADERS: ReadonlySet<string> = new Set([
+  'host',
+  KEY_HEADER_LOWER,
+  'content-type',
+  'content-length',
+  REQUEST_ID_HEADER_LOWER,
+]);
 /** Headers read here; each may come once (a repeated one is node:http's and the app's to judge). */
-const READ = new Set(['host', 'content-length', 'content-type', 'connection', KEY, REQUEST_ID]);
+const READ = new Set([...SINGLE_HEADERS, 'connection']);
 /** Headers that change how the request is framed or answered: their requests are node:http's. */
 const NOT_HERE = new Set(['transfer-encoding', 'expect', 'upgrade', 'http2-settings']);
 
@@ -85,11 +94,11 @@ export function readRequestHead(bytes: Buffer, start: number): HeadOutcome {
     length: end + BLANK_LINE.length - start,
     close: connection === 'close',
     headers: {
-      key: found.get(KEY),
+      key: found.get(KEY_HEADER_LOWER),
       contentType: found.get('content-type'),
       contentLength: found.get('content-length'),
       transferEncoded: false,
-      requestId: found.get(REQUEST_ID),
+      requestId: found.get(REQUEST_ID_HEADER_LOWER),
     },
   };
 }

@@ -133,7 +133,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     direct === undefined || options.directConnections === false
       ? undefined
       : serveDirectConnections(server, direct, timeouts, (error) =>
-          log.error({ time: new Date().toISOString(), event: 'direct_connection_error', error: errorDetail(error) }),
+          log.error(event({ event: 'direct_connection_error', error: errorDetail(error) })),
         );
   const inFlight = trackInFlight(server);
   await listen(server, config);
