@@ -10,7 +10,9 @@
  *    result, checked against the library on every household). Target: ≥ 0.5x.
  * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
  * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
- *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run.
+ *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run; and, when
+ *    the machine sets NODE_EXTRA_CA_CERTS (which Node reads at every start), the same
+ *    without it, so the figures show what Node's own start costs here.
  * 5. provenance: what `onderbouwing` costs.
  * 6. profile: 200,000 `repaymentCapacity(body)` calls under V8's CPU profiler: the top 10
  *    functions by self time and the time per part of the program, in µs per call.
@@ -483,6 +485,15 @@ function median(xs: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
+/**
+ * The variables that make Node do work of its own at every start, before any of the package's
+ * code runs. NODE_EXTRA_CA_CERTS is the one seen on these machines: Node 20 builds its whole
+ * root certificate store at start-up to add the file's certificates (some 140 bundled roots and
+ * the file's, parsed by OpenSSL), which took 70-90 ms of a 110-140 ms `node -e 0` on the
+ * 2-core machine of 2026-11-27. Neither the library nor the CLI makes a TLS connection.
+ */
+const START_UP_VARIABLES = ['NODE_EXTRA_CA_CERTS'] as const;
+
 function coldStart(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const entry = join(root, 'dist', 'index.js');
@@ -496,20 +507,33 @@ function coldStart(): void {
     const file = join(folder, 'body.json');
     writeFileSync(file, JSON.stringify(SINGLE_TENANT_REPAYMENT));
     const url = pathToFileURL(entry).href;
-    const node = (args: readonly string[]) => () => {
-      const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr.toString()}`);
-    };
+    const set = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
+    const without = Object.fromEntries(Object.entries(process.env).filter(([name]) => !set.includes(name as never)));
+    const node =
+      (args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
+      () => {
+        const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+        if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr.toString()}`);
+      };
+    const oneResult = [
+      '--input-type=module',
+      '-e',
+      `const { repaymentCapacity } = await import(${JSON.stringify(url)});
+       if (repaymentCapacity(${JSON.stringify(SINGLE_TENANT_REPAYMENT)}).Afloscapaciteit === undefined) process.exit(1);`,
+    ];
     const cases: Record<string, () => void> = {
       bare: node(['-e', '0']),
       importOnly: node(['--input-type=module', '-e', `await import(${JSON.stringify(url)});`]),
-      oneResult: node([
-        '--input-type=module',
-        '-e',
-        `const { repaymentCapacity } = await import(${JSON.stringify(url)});
-         if (repaymentCapacity(${JSON.stringify(SINGLE_TENANT_REPAYMENT)}).Afloscapaciteit === undefined) process.exit(1);`,
-      ]),
+      oneResult: node(oneResult),
       cli: node([cli, 'afloscapaciteit', file]),
+      // The same starts without the variables above, when the machine sets any: what they cost.
+      ...(set.length === 0
+        ? {}
+        : {
+            bareWithout: node(['-e', '0'], without),
+            oneResultWithout: node(oneResult, without),
+            cliWithout: node([cli, 'afloscapaciteit', file], without),
+          }),
     };
     // Interleaved, as the throughput figures: a change in machine load hits every case alike.
     const times: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
@@ -533,6 +557,18 @@ function coldStart(): void {
       console.log(`  ${label.padEnd(58)}${ms(t)}   (${(t - bare).toFixed(0)} ms beyond bare node)`);
     }
     console.log(`  ${'budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(m['cli'] as number)}`);
+    if (set.length > 0) {
+      const bareWithout = m['bareWithout'] as number;
+      console.log(`  the same without ${set.join(', ')} (set here; Node reads it at every start):`);
+      console.log(
+        `  ${'  bare node -e 0'.padEnd(58)}${ms(bareWithout)}   (the variable costs ${(bare - bareWithout).toFixed(0)} ms of every start)`,
+      );
+      const oneWithout = m['oneResultWithout'] as number;
+      console.log(
+        `  ${'  node -e: import budgetnorm, one repaymentCapacity'.padEnd(58)}${ms(oneWithout)}   (${(oneWithout - bareWithout).toFixed(0)} ms beyond bare node)`,
+      );
+      console.log(`  ${'  budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(m['cliWithout'] as number)}`);
+    }
     console.log('  targets: one result ≤ 60 ms beyond bare node; the CLI ≤ 150 ms wall');
   } finally {
     rmSync(folder, { recursive: true, force: true });
