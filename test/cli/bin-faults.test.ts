@@ -148,7 +148,8 @@ describe('a write that fails ends the run with exit 3 and says how many records 
     const run = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [BIN, ...BATCH, '--in', input], { cwd: ROOT });
       let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (d: string) => (stderr += d));
       child.stdout.once('data', () => child.stdout.destroy());
       child.on('error', reject);
       child.on('close', (code) => resolve({ code, stderr }));
@@ -170,7 +171,8 @@ function interrupted(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => {
       clearInterval(timer);
@@ -360,7 +362,8 @@ describe('--in, --out and --errors must be different files, also through links (
           stdio: [read, 'ignore', 'pipe'],
         });
         let stderr = '';
-        child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.stderr?.setEncoding('utf8');
+        child.stderr?.on('data', (d: string) => (stderr += d));
         child.on('error', reject);
         child.on('close', (code) => resolve({ code, stderr }));
       });

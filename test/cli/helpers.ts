@@ -121,8 +121,10 @@ export function spawnBin(
           });
     let stdout = '';
     let stderr = '';
-    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (d: string) => (stdout += d));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code, signal) => resolveRun({ code, signal, stdout, stderr }));
     // A command that stops reading early (a refused option, a failed write) closes its stdin.

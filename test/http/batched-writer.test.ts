@@ -401,9 +401,12 @@ describe('the service log: request lines written by hand (src/node/log.ts)', () 
     const child = spawnLogProcess(LINES, 2000, 'pipe');
     let stdout = '';
     let stderr = '';
-    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (d: string) => (stdout += d));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (d: string) => (stderr += d));
+    // 'close', not 'exit': the child's output may still be on its way when it has exited.
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     expect(stderr).toBe('closed\n');
     expect(code).toBe(0);
     const requests = LINES.map((l) => `${pinoLine(l)}\n`).join('');
@@ -419,8 +422,10 @@ describe('the service log: request lines written by hand (src/node/log.ts)', () 
     const child = spawnLogProcess(LINES, 1, full);
     closeSync(full);
     let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (d: string) => (stderr += d));
+    // 'close', not 'exit': the child's output may still be on its way when it has exited.
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     expect(code).toBe(0);
     const lines = stderr.trimEnd().split('\n');
     expect(lines.at(-1)).toBe('closed');

@@ -234,15 +234,18 @@ describe('npm start as a process', () => {
       env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, PORT: '0', HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': the output read below may still be on its way when the process has exited.
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     let stdout = '';
     let stderr = '';
     const waiting = new Set<() => void>();
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      stdout += d;
       for (const check of waiting) check();
     });
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => (stderr += d));
     const waitFor = (pattern: RegExp) =>
       new Promise<RegExpMatchArray>((resolve, reject) => {
         const check = () => {
@@ -288,8 +291,9 @@ describe('npm start as a process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     expect(code).toBe(1);
     expect(stderr).toMatch(/budgetnorm: cannot start: NODE_ENV=production and no subscription key is configured/);
   });
@@ -307,14 +311,16 @@ describe('npm start as a process', () => {
     try {
       let stdout = '';
       let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (d: string) => (stderr += d));
       const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => {
-          stdout += d.toString();
+        child.stdout.setEncoding('utf8');
+        child.stdout.on('data', (d: string) => {
+          stdout += d;
           const m = /"url":"(http:\/\/[^"]+)"/.exec(stdout);
           if (m !== null) resolve(m[1] as string);
         });
-        child.once('exit', () => reject(new Error(stderr)));
+        child.once('close', () => reject(new Error(stderr)));
       });
       expect(stderr).toMatch(/DEVELOPMENT KEY/);
       const keys = stderr.match(/budgetnorm-dev-[A-Za-z0-9_-]+/g) ?? [];
@@ -327,7 +333,7 @@ describe('npm start as a process', () => {
       expect(response.status).toBe(200);
       expect(stdout).not.toContain(keys[0]);
       child.kill('SIGINT');
-      expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+      expect(await new Promise((resolve) => child.once('close', resolve))).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
