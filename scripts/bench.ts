@@ -489,7 +489,7 @@ function median(xs: readonly number[]): number {
  * The variables that make Node do work of its own at every start, before any of the package's
  * code runs. NODE_EXTRA_CA_CERTS is the one seen on these machines: Node 20 builds its whole
  * root certificate store at start-up to add the file's certificates (some 140 bundled roots and
- * the file's, parsed by OpenSSL), which took 70-90 ms of a 110-140 ms `node -e 0` on the
+ * the file's, parsed by OpenSSL), which took 82-93 ms of a 131-142 ms `node -e 0` on the
  * 2-core machine of 2026-11-27. Neither the library nor the CLI makes a TLS connection.
  */
 const START_UP_VARIABLES = ['NODE_EXTRA_CA_CERTS'] as const;
@@ -507,8 +507,8 @@ function coldStart(): void {
     const file = join(folder, 'body.json');
     writeFileSync(file, JSON.stringify(SINGLE_TENANT_REPAYMENT));
     const url = pathToFileURL(entry).href;
-    const set = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
-    const without = Object.fromEntries(Object.entries(process.env).filter(([name]) => !set.includes(name as never)));
+    const set: readonly string[] = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
+    const without = Object.fromEntries(Object.entries(process.env).filter(([name]) => !set.includes(name)));
     const node =
       (args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
       () => {
