@@ -25,7 +25,7 @@ import { Session } from 'node:inspector/promises';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Engine } from 'json-rules-engine';
 import { Money, type Decimal } from '../src/contract/money.js';
 
@@ -496,7 +496,7 @@ const START_UP_VARIABLES = ['NODE_EXTRA_CA_CERTS'] as const;
 
 function coldStart(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const entry = join(root, 'dist', 'index.js');
+  const entry = join(root, 'dist', 'index.node.js');
   const cli = join(root, 'dist', 'cli', 'main.js');
   if (!existsSync(entry) || !existsSync(cli)) {
     console.log('\n4. Cold start: dist/ is missing; run `npm run build` first');
@@ -506,13 +506,15 @@ function coldStart(): void {
   try {
     const file = join(folder, 'body.json');
     writeFileSync(file, JSON.stringify(SINGLE_TENANT_REPAYMENT));
-    const url = pathToFileURL(entry).href;
+    // By the package's name, as its users import it: Node takes the `node` condition of
+    // package.json `exports` (the code-cached core, src/node/code-cached-core.ts).
+    const url = 'budgetnorm';
     const set: readonly string[] = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
     const without = Object.fromEntries(Object.entries(process.env).filter(([name]) => !set.includes(name)));
     const node =
       (args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
       () => {
-        const run = spawnSync(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+        const run = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
         if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr.toString()}`);
       };
     const oneResult = [

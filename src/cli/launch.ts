@@ -1,10 +1,13 @@
 /**
  * The command line run on this process, as the `budgetnorm` executable runs it: from the
- * sources, src/cli/main.ts; built, the launcher dist/cli/main.js (scripts/bundle-cli.mjs),
- * which loads this module's bundle with V8's code cache.
+ * sources, src/cli/main.ts; built, the launcher dist/cli/main.js (src/cli/launcher.ts,
+ * scripts/bundle.mjs), which loads this module's bundle with V8's code cache.
  */
 import { main } from './cli.js';
 import { guardErrors, nodeIo } from './io.js';
+
+/** For the launcher in the build's runs (BUDGETNORM_CODE_CACHE=write): the core's cache, with what the CLI ran. */
+export { writeCoreCodeCache } from '../node/code-cached-core.js';
 
 /** Runs `process.argv`'s command and sets `process.exitCode`. */
 export async function runOnProcess(): Promise<void> {

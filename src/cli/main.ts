@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `budgetnorm` executable from the sources (package.json `bin` is its build: a launcher
- * that scripts/bundle-cli.mjs writes in its place): runs the command line on this process.
+ * that scripts/bundle.mjs writes in its place): runs the command line on this process.
  */
 import { runOnProcess } from './launch.js';
 

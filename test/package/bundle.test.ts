@@ -1,13 +1,13 @@
 /**
- * The built library is bundled (scripts/bundle-library.mjs, issue 14's cold start): each entry
+ * The built library is bundled (scripts/bundle.mjs, issue 14's cold start): each entry
  * point of package.json `exports` is one file, what entries share sits in dist/chunks/, and no
  * tsc module is left beside them that could load a second copy of a class. Checked on the
  * dist/ that `npm install` built (its `prepare`), as test/package/tarball.test.ts does.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repaymentCapacity } from '../../src/index.js';
@@ -19,6 +19,44 @@ const DIST = join(ROOT, 'dist');
 const SAMPLE = JSON.parse(
   readFileSync(join(ROOT, 'test', 'fixtures', 'requests', 'afloscapaciteit-alleenstaand-huur.json'), 'utf8'),
 ) as Record<string, unknown>;
+
+/** Each subpath of package.json `exports` with code: its file below dist/ per condition (`types` aside). */
+function exportTargets(): Record<string, Record<string, string>> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    exports: Record<string, string | Record<string, string>>;
+  };
+  return Object.fromEntries(
+    Object.entries(pkg.exports)
+      .filter((entry): entry is [string, Record<string, string>] => typeof entry[1] !== 'string')
+      .map(([subpath, targets]) => [
+        subpath,
+        Object.fromEntries(
+          Object.entries(targets)
+            .filter(([condition]) => condition !== 'types')
+            .map(([condition, target]) => [condition, target.slice('./dist/'.length)]),
+        ),
+      ]),
+  );
+}
+
+/** Runs `check` on a copy of dist/ (its path given), in a temporary folder removed afterwards. */
+function inCopyOfDist(check: (dist: string) => void): void {
+  const scratch = mkdtempSync(join(tmpdir(), 'budgetnorm-code-cache-'));
+  try {
+    cpSync(DIST, join(scratch, 'dist'), { recursive: true });
+    check(join(scratch, 'dist'));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Makes a code cache look made for another build: its header names another bundle id (src/node/code-cache.ts). */
+function staleCache(path: string): void {
+  const cache = readFileSync(path);
+  expect(cache.subarray(0, 22).toString('latin1')).toBe('budgetnorm-code-cache ');
+  cache.write('0'.repeat(64), 22, 'latin1');
+  writeFileSync(path, cache);
+}
 
 /** Every .js and .cjs file under dist/, as a path relative to dist/ with forward slashes. */
 function builtScripts(): string[] {
@@ -33,16 +71,11 @@ beforeAll(() => {
 });
 
 describe('the bundled library in dist/', () => {
-  it('holds only the entry points, their shared chunks, the CLI and the advisor page', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      exports: Record<string, string | { default?: string }>;
-    };
-    const entries = Object.values(pkg.exports)
-      .map((target) => (typeof target === 'string' ? target : target.default))
-      .filter((target): target is string => target?.startsWith('./dist/') === true)
-      .map((target) => target.slice('./dist/'.length));
-    // The CLI: its launcher and the bundle it runs (scripts/bundle-cli.mjs).
-    const started = ['node/server.js', 'cli/batch/worker.js', 'cli/main.js', 'cli/cli.cjs'];
+  it('holds only the entry points, their shared chunks, the core Node loads, the CLI and the advisor page', () => {
+    const entries = [...new Set(Object.values(exportTargets()).flatMap((targets) => Object.values(targets)))];
+    // Started by path (the service, the batch worker), the core as Node loads it
+    // (code-cached-core.ts), the CLI: its launcher and the bundle it runs (scripts/bundle.mjs).
+    const started = ['node/server.js', 'cli/batch/worker.js', 'node/core.cjs', 'cli/main.js', 'cli/cli.cjs'];
     const others = builtScripts().filter(
       (path) =>
         !entries.includes(path) &&
@@ -50,56 +83,103 @@ describe('the bundled library in dist/', () => {
         !path.startsWith('chunks/') &&
         !path.startsWith('advisor/'),
     );
-    expect(entries).toEqual(expect.arrayContaining(['index.js', 'node/index.js', 'http/index.js', 'worker/index.js']));
+    expect(entries).toEqual(
+      expect.arrayContaining(['index.js', 'node/index.js', 'http/index.js', 'worker/index.js', 'index.node.js']),
+    );
     expect(others).toEqual([]);
     expect(builtScripts().filter((path) => path.startsWith('chunks/')).length).toBeGreaterThan(0);
   });
 
-  it('the CLI runs with the code cache the build made for this Node, and as well without it or with a broken one', () => {
+  it('the CLI runs with the code caches the build made for this Node, and as well with a stale one or none', () => {
     const body: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
     const expected = `${JSON.stringify(repaymentCapacity(body), null, 2)}\n`;
-    const run = (folder: string) =>
-      spawnSync(process.execPath, [join(folder, 'main.js'), 'afloscapaciteit', '-'], {
+    const run = (dist: string) => {
+      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.js'), 'afloscapaciteit', '-'], {
         input: JSON.stringify(body),
         env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
         encoding: 'utf8',
       });
-    const built = run(join(DIST, 'cli'));
-    expect(built.stderr).toBe('budgetnorm: code cache used\n');
-    expect(built.stdout).toBe(expected);
-    // A copy of the launcher and bundle with the cache damaged, then without it.
-    const scratch = mkdtempSync(join(tmpdir(), 'budgetnorm-code-cache-'));
-    try {
-      for (const file of ['main.js', 'cli.cjs', 'cli.cache'])
-        copyFileSync(join(DIST, 'cli', file), join(scratch, file));
-      const cache = readFileSync(join(scratch, 'cli.cache'));
-      cache.fill(7, 16, 4096);
-      writeFileSync(join(scratch, 'cli.cache'), cache);
-      const damaged = run(scratch);
-      expect([damaged.status, damaged.stderr, damaged.stdout]).toEqual([
-        0,
-        'budgetnorm: code cache rejected\n',
-        expected,
-      ]);
-      rmSync(join(scratch, 'cli.cache'));
-      const absent = run(scratch);
-      expect([absent.status, absent.stderr, absent.stdout]).toEqual([0, 'budgetnorm: code cache absent\n', expected]);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
+      return [cli.status, cli.stderr, cli.stdout];
+    };
+    const report = (cli: string, core: string) =>
+      `budgetnorm: code cache ${cli} (cli.cjs)\nbudgetnorm: code cache ${core} (core.cjs)\n`;
+    expect(run(DIST)).toEqual([0, report('used', 'used'), expected]);
+    inCopyOfDist((dist) => {
+      staleCache(join(dist, 'cli', 'cli.cache'));
+      expect(run(dist)).toEqual([0, report('rejected', 'used'), expected]);
+      staleCache(join(dist, 'node', 'core.cache'));
+      expect(run(dist)).toEqual([0, report('rejected', 'rejected'), expected]);
+      rmSync(join(dist, 'cli', 'cli.cache'));
+      rmSync(join(dist, 'node', 'core.cache'));
+      expect(run(dist)).toEqual([0, report('absent', 'absent'), expected]);
+    });
+  });
+
+  it('shares one instance of each class between entry points, in each flavour', async () => {
+    for (const flavour of ['', '.node']) {
+      const core = (await import(
+        pathToFileURL(join(DIST, `index${flavour}.js`)).href
+      )) as typeof import('../../src/index.js');
+      const node = (await import(
+        pathToFileURL(join(DIST, 'node', `index${flavour}.js`)).href
+      )) as typeof import('../../src/node/index.js');
+      // thrown by budgetnorm/node's code, caught with the class that budgetnorm exports
+      const missing = join(tmpdir(), `budgetnorm-no-such-folder-${process.pid}`);
+      expect(() => node.readRuleSetFolder(missing)).toThrow(core.RuleSetError);
+      expect(() => core.repaymentCapacity({} as unknown as Parameters<typeof core.repaymentCapacity>[0])).toThrow(
+        core.ValidationError,
+      );
     }
   });
 
-  it('shares one instance of each class between entry points', async () => {
-    const core = (await import(pathToFileURL(join(DIST, 'index.js')).href)) as typeof import('../../src/index.js');
-    const node = (await import(
-      pathToFileURL(join(DIST, 'node', 'index.js')).href
-    )) as typeof import('../../src/node/index.js');
-    // thrown by budgetnorm/node's code, caught with the class that budgetnorm exports
-    const missing = join(tmpdir(), `budgetnorm-no-such-folder-${process.pid}`);
-    expect(() => node.readRuleSetFolder(missing)).toThrow(core.RuleSetError);
-    expect(() => core.repaymentCapacity({} as unknown as Parameters<typeof core.repaymentCapacity>[0])).toThrow(
-      core.ValidationError,
+  it('gives Node the entries on the code-cached core, and Deno, Bun and every other runtime the ES modules', () => {
+    for (const [subpath, targets] of Object.entries(exportTargets())) {
+      const universal = targets['default'] as string;
+      expect([subpath, Object.keys(targets)]).toEqual([subpath, ['deno', 'bun', 'node', 'default']]);
+      expect([targets['deno'], targets['bun'], targets['node']]).toEqual([
+        universal,
+        universal,
+        universal.replace(/\.js$/, '.node.js'),
+      ]);
+    }
+    // resolved by Node from inside the package, as a user's import resolves it
+    const resolved = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('budgetnorm'))"],
+      { cwd: ROOT, encoding: 'utf8' },
     );
+    expect(resolved.stdout.trim()).toBe(pathToFileURL(join(DIST, 'index.node.js')).href);
+  });
+
+  it('exports the same names from the Node entries as from the ES modules', async () => {
+    for (const targets of Object.values(exportTargets())) {
+      const universal = await import(pathToFileURL(join(DIST, targets['default'] as string)).href);
+      const node = await import(pathToFileURL(join(DIST, targets['node'] as string)).href);
+      expect(Object.keys(node).sort()).toEqual(Object.keys(universal).sort());
+    }
+  });
+
+  it('the Node entries run on the code cache the build made, and give the same results with a stale one or none', () => {
+    const bodies = [0, 900, 2750, 6400].map((income) => ({ ...SAMPLE, NettoBesteedbaarInkomenPerMaand: income }));
+    const expected = bodies.map((body) => JSON.stringify(repaymentCapacity(body as unknown))).join('\n');
+    const script = `const { repaymentCapacity } = await import(${JSON.stringify('./dist/index.node.js')});
+      for (const body of ${JSON.stringify(bodies)}) console.log(JSON.stringify(repaymentCapacity(body)));`;
+    const run = (root: string) => {
+      const node = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: root,
+        env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
+        encoding: 'utf8',
+      });
+      return [node.status, node.stderr, node.stdout.trim()];
+    };
+    const report = (state: string) => `budgetnorm: code cache ${state} (core.cjs)\n`;
+    expect(run(ROOT)).toEqual([0, report('used'), expected]);
+    inCopyOfDist((dist) => {
+      staleCache(join(dist, 'node', 'core.cache'));
+      expect(run(dirname(dist))).toEqual([0, report('rejected'), expected]);
+      rmSync(join(dist, 'node', 'core.cache'));
+      expect(run(dirname(dist))).toEqual([0, report('absent'), expected]);
+    });
   });
 
   it("leaves out zod's locales: the English messages are the only ones bundled", () => {

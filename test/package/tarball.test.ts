@@ -60,6 +60,7 @@ const REQUIRED = [
   'dist/http/index.d.ts',
   'dist/cli/main.js',
   'dist/cli/cli.cjs',
+  'dist/node/core.cjs',
   'rules/nl-2026/manifest.json',
   // the files the README's command-line examples name
   'examples/household.json',
@@ -78,7 +79,8 @@ const FORBIDDEN: readonly [RegExp, string][] = [
   [/(^|\/)tsconfig[^/]*\.json$/, 'a TypeScript project file'],
   [/(^|\/)(biome\.jsonc?|vitest\.config\.[cm]?[jt]s|typedoc\.json|\.gitignore|\.npmrc)$/, 'tool configuration'],
   [/\.map$/, 'a source map (maps point at src/, which is not published)'],
-  [/^dist\/cli\/cli\.cache$/, "the CLI's code cache (it fits only the Node that built it; scripts/bundle-cli.mjs)"],
+  [/^dist\/cli\/cli\.cache$/, "the CLI's code cache (it fits only the Node that built it; scripts/bundle.mjs)"],
+  [/^dist\/node\/core\.cache$/, "the core's code cache (it fits only the Node that built it; scripts/bundle.mjs)"],
   [/\.tsbuildinfo$/, 'a TypeScript build cache'],
   [/(?<!\.d)\.[cm]?tsx?$/, 'TypeScript source'],
   [/\.tgz$/, 'a packed tarball'],
@@ -164,7 +166,9 @@ beforeAll(() => {
     ...filesUnder(join(ROOT, 'rules')),
     // the whole build, maps and the CLI's code cache aside (the advisor page in dist/advisor/ too:
     // the Node server serves it)
-    ...filesUnder(join(ROOT, 'dist')).filter((p) => !p.endsWith('.map') && p !== 'dist/cli/cli.cache'),
+    ...filesUnder(join(ROOT, 'dist')).filter(
+      (p) => !p.endsWith('.map') && p !== 'dist/cli/cli.cache' && p !== 'dist/node/core.cache',
+    ),
   ];
   required.push(...referencedDocs(required));
 }, 60_000);

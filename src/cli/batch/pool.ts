@@ -59,7 +59,7 @@ function startWorker(init: WorkerInit): Worker {
   const here = import.meta.url;
   if (here.endsWith('.js')) {
     // Beside this module in dist/cli/batch/; or, when this module is part of the bundled CLI
-    // (dist/cli/main.js, scripts/bundle-cli.mjs), in batch/ beside the bundle.
+    // (dist/cli/main.js, scripts/bundle.mjs), in batch/ beside the bundle.
     const beside = new URL('./worker.js', here);
     const worker = existsSync(fileURLToPath(beside)) ? beside : new URL('./batch/worker.js', here);
     return new Worker(worker, { workerData: init, resourceLimits: WORKER_LIMITS });

@@ -1,0 +1,350 @@
+/**
+ * `postbuild`: bundles tsc's output in dist/ into what is published, then deletes the rest of
+ * tsc's JavaScript (the declarations stay tsc's).
+ *
+ * Why (issue 14, cold start): as tsc's ~60 modules plus zod's ~150 (its package entry loads
+ * all 65 locales), `import('budgetnorm')` and one result took ~130–150 ms beyond bare node;
+ * resolving, reading and compiling modules one by one was most of it. Bundled, esbuild also
+ * drops what is never used, the zod locales among it (that needs `import * as z from 'zod'`:
+ * esbuild cannot shake the `z` of `import { z }`).
+ *
+ * 1. ES modules, for every runtime (package.json `exports`, conditions `deno`, `bun`, `default`):
+ *    dist/index.js, node/index.js, http/index.js, worker/index.js, with code splitting: what they
+ *    share sits in dist/chunks/, so each class and table has one instance for all of them.
+ * 2. For Node: the core (src/contract, household, rules, engine, calculations) as one CommonJS
+ *    bundle, dist/node/core.cjs, which src/node/code-cached-core.ts compiles with V8's code
+ *    cache dist/node/core.cache, made here by running both calculations (and a refused body of
+ *    each) once: Node 20 has no compile cache for ES modules, and parsing the core and compiling
+ *    the functions of a first call were most of a cold start. On it:
+ *    - the Node entries (condition `node`), `*.node.js` beside the others, and the files Node
+ *      starts by path (dist/node/server.js, the batch worker dist/cli/batch/worker.js): ES
+ *      modules with code splitting;
+ *    - the command line, dist/cli/cli.cjs (CommonJS, its dependencies bundled), which the
+ *      executable dist/cli/main.js (src/cli/launcher.ts) runs with its own code cache,
+ *      dist/cli/cli.cache, made here by running a calculation of each kind.
+ *    Each is built with every import of a core module (and of zod and decimal.js) replaced by
+ *    that module's exports read from the one loaded core, so a process has one instance of the
+ *    core whichever of them it loads. The caches fit only the Node that made them and are not
+ *    published (package.json `files`); without one, or when it does not fit, the bundle compiles
+ *    as usual (src/node/code-cache.ts).
+ *
+ * Bundled dependencies: those of the embeddable core (zod, decimal.js, @noble/hashes), pure ES
+ * modules. The Node shell's (pino with its worker-thread transports, hono, @hono/node-server,
+ * csv-*) stay imports resolved by the installing project, as does any dependency added later;
+ * the CLI's bundle holds all of them.
+ *
+ * Paths read relative to a module (`new URL('../../package.json', import.meta.url)`) keep
+ * working because every output such code lands in sits as deep below the package root as its
+ * tsc module did (the CLI's bundle sees the URL of main.js, beside it); the build fails when
+ * that no longer holds.
+ */
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+/** Dependencies bundled into the library: the core's; every other one stays an import. */
+const BUNDLED = new Set(['zod', 'decimal.js', '@noble/hashes']);
+const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+
+/** Outputs not made here: the advisor page (scripts/build-advisor.ts). */
+const KEPT = ['advisor'];
+
+/** The core's folders below dist/: pure code, loaded in Node from dist/node/core.cjs. */
+const CORE_FOLDERS = ['contract', 'household', 'rules', 'engine', 'calculations'];
+const CORE_BUNDLE = join(DIST, 'node', 'core.cjs');
+const CLI_BUNDLE = join(DIST, 'cli', 'cli.cjs');
+const CLI_MAIN = join(DIST, 'cli', 'main.js');
+const CODE_CACHE = join(DIST, 'node', 'code-cache.js');
+const CORE_LOADER = join(DIST, 'node', 'code-cached-core.js');
+
+/** Files Node starts by path, not through `exports`: built for Node only. */
+const STARTED = ['node/server.js', 'cli/batch/worker.js'];
+
+/** Dependencies the shells take from the core's bundle (one instance), each under its name. */
+const FROM_CORE = ['zod', 'decimal.js'];
+/** The one module that reads every core module's exports for the Node bundles (2c below). */
+const ALL = '(all)';
+
+const targets = Object.values(pkg.exports).filter((target) => typeof target === 'object' && target.types);
+const dist = (target) => target.slice('./dist/'.length);
+/** Output name (no .js) → tsc module it bundles, for each flavour. */
+const universalEntries = Object.fromEntries(
+  targets.map((target) => dist(target.default)).map((out) => [out.replace(/\.js$/, ''), join(DIST, out)]),
+);
+const nodeEntries = Object.fromEntries([
+  ...targets
+    .map((target) => dist(target.node))
+    .map((out) => [out.replace(/\.js$/, ''), join(DIST, out.replace(/\.node\.js$/, '.js'))]),
+  ...STARTED.map((out) => [out.replace(/\.js$/, ''), join(DIST, out)]),
+]);
+
+const common = {
+  absWorkingDir: ROOT,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  // Less to read and parse at every start: whitespace and syntax minified. Identifiers are not
+  // renamed, so functions and classes keep their own names (error names, the frames of a stack
+  // trace) with no code to restore them: esbuild's keepNames, which re-names every function
+  // and class at load, cost a cold start some 4 ms of the 60 issue 14 allows.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'eof',
+  metafile: true,
+  write: false,
+  logLevel: 'warning',
+};
+const split = {
+  ...common,
+  outdir: DIST,
+  allowOverwrite: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
+  external,
+};
+// The command line: one CommonJS script with its dependencies, run by the launcher (main.js).
+const cliBuild = {
+  ...common,
+  entryPoints: [join(DIST, 'cli', 'launch.js')],
+  outfile: CLI_BUNDLE,
+  format: 'cjs',
+  // The modules' own URL, for the paths they read relative to it: the launcher's, beside the bundle.
+  define: { 'import.meta.url': '__budgetnormCliUrl' },
+  banner: {
+    js: "var __budgetnormCliUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'main.js')).href;",
+  },
+};
+
+const isCore = (path) => CORE_FOLDERS.some((folder) => path.startsWith(join(DIST, folder) + sep));
+/** The key of a core module: its path below dist/, with forward slashes. */
+const coreKey = (path) => relative(DIST, path).split(sep).join('/');
+
+/**
+ * An esbuild plugin that sends every import of a core module (or of a dependency in
+ * FROM_CORE) from outside the core to `load` (its key → what to resolve it to), so the shells
+ * bundled for Node take them from core.cjs.
+ */
+function coreImports(load) {
+  return {
+    name: 'core-from-core-cjs',
+    setup(plugin) {
+      const fromShell = (args) => args.namespace === 'file' && !isCore(args.importer);
+      plugin.onResolve({ filter: /^\./ }, (args) => {
+        const path = join(args.resolveDir, args.path);
+        return fromShell(args) && isCore(path) ? load(coreKey(path)) : undefined;
+      });
+      plugin.onResolve(
+        { filter: new RegExp(`^(${FROM_CORE.map((n) => n.replace('.', '\\.')).join('|')})$`) },
+        (args) => (fromShell(args) ? load(args.path) : undefined),
+      );
+      plugin.onResolve({ filter: /^\(all\)$/ }, () => load(ALL));
+      plugin.onLoad({ filter: /.*/, namespace: 'budgetnorm-core' }, (args) => ({
+        contents: load.contents(args.path),
+        resolveDir: DIST,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** A bundle's text headed by its id, the SHA-256 of the rest (src/node/code-cache.ts); ASCII, as the loader reads it. */
+function identified(name, text) {
+  // The loaders read bundles as latin1, which is only right for ASCII (esbuild's default charset).
+  if (!/^[\p{ASCII}]*$/u.test(text)) throw new Error(`bundle: ${name} is not ASCII`);
+  return bundleHeader(createHash('sha256').update(text).digest('hex')) + text;
+}
+
+const { bundleHeader, cacheFile, writeCacheFile } = await import(pathToFileURL(CODE_CACHE).href);
+const { compileCore } = await import(pathToFileURL(CORE_LOADER).href);
+
+// 1. The ES-module entries.
+const universal = await build({ ...split, entryPoints: universalEntries });
+
+// 2a. Which core modules the Node bundles import, and which of zod's functions (`z.name`).
+const used = new Set();
+const probe = (key) => {
+  used.add(key);
+  return { path: key, external: true };
+};
+probe.contents = () => '';
+const probed = [
+  await build({ ...split, entryPoints: nodeEntries, plugins: [coreImports(probe)] }),
+  await build({ ...cliBuild, plugins: [coreImports(probe)] }),
+];
+const zodNames = new Set();
+for (const input of probed.flatMap((result) => Object.keys(result.metafile.inputs))) {
+  const text = input.includes('node_modules') ? '' : readFileSync(join(ROOT, input), 'utf8');
+  if (/from ["']zod["']/.test(text))
+    for (const [, name] of text.matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) zodNames.add(name);
+}
+
+// 2b. The core as one CommonJS bundle exporting those modules by key, each as its namespace
+// (zod's part as an object of just those functions: its whole namespace would bring its 65 locales).
+const usedKeys = [...used].sort();
+const modules = usedKeys.filter((key) => !FROM_CORE.includes(key));
+const zodList = [...zodNames].sort();
+const core = await build({
+  ...common,
+  format: 'cjs',
+  stdin: {
+    contents: [
+      ...modules.map((key, i) => `import * as m${i} from ${JSON.stringify(`./${key}`)};`),
+      `import { ${zodList.join(', ')} } from 'zod';`,
+      `import * as decimal from 'decimal.js';`,
+      `export const modules = {${[
+        ...modules.map((key, i) => `${JSON.stringify(key)}: m${i}`),
+        `"zod": { ${zodList.join(', ')} }`,
+        `"decimal.js": decimal`,
+      ].join(', ')}};`,
+    ].join('\n'),
+    resolveDir: DIST,
+    sourcefile: 'core-modules.js',
+  },
+  outfile: CORE_BUNDLE,
+});
+const coreText = identified('core.cjs', core.outputFiles[0].text);
+const compiled = compileCore(coreText, CORE_BUNDLE, undefined);
+
+// 2c. The Node bundles: each core import is the names it exports, read from the loaded core.
+// All the reading is done in one module, which every entry imports (so it lands in one chunk:
+// a module per core module would split into a chunk per combination of entries using it, and
+// each chunk is one more module for Node to resolve, read and link at every start); the module
+// standing for each core module only re-exports that one's names.
+const exported = (key) => Object.keys(compiled.modules[key]);
+const local = (k, i) => `m${k}_${i}`;
+const fromCore = (key) => ({ path: key, namespace: 'budgetnorm-core' });
+fromCore.contents = (key) => {
+  if (key === ALL)
+    return [
+      `import { coreModule } from ${JSON.stringify(CORE_LOADER)};`,
+      ...usedKeys.flatMap((k, n) => [
+        `const m${n} = coreModule(${JSON.stringify(k)});`,
+        `export const ${exported(k)
+          .map((name, i) => `${local(n, i)} = m${n}[${JSON.stringify(name)}]`)
+          .join(', ')};`,
+      ]),
+    ].join('\n');
+  const n = usedKeys.indexOf(key);
+  const names = exported(key).map((name, i) => `${local(n, i)} as ${JSON.stringify(name)}`);
+  return `export { ${names.join(', ')} } from ${JSON.stringify(ALL)};`;
+};
+const node = await build({ ...split, entryPoints: nodeEntries, plugins: [coreImports(fromCore)] });
+const cli = await build({ ...cliBuild, plugins: [coreImports(fromCore)] });
+const launcher = await build({
+  ...common,
+  entryPoints: [join(DIST, 'cli', 'launcher.js')],
+  outfile: CLI_MAIN,
+  format: 'esm',
+});
+// A name a shell reads that the core does not export would be undefined at run time: esbuild warns.
+for (const result of [node, cli, launcher]) {
+  if (result.warnings.length > 0) throw new Error('bundle: the Node bundles built with warnings (above)');
+}
+
+// Code that finds files relative to its own module must land as deep below dist/ as it was
+// (the CLI's bundle sees main.js's URL: dist/cli/, as deep as any of its modules' folders).
+const depth = (path) => relative(DIST, dirname(path)).split(sep).filter(Boolean).length;
+/** Modules that look for their files from either depth: the batch pool finds worker.js beside it or in batch/. */
+const EITHER_DEPTH = new Set(['dist/cli/batch/pool.js']);
+const misplaced = [];
+for (const result of [universal, node, cli]) {
+  for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
+    const seenAt = result === cli ? CLI_MAIN : join(ROOT, output);
+    for (const input of Object.keys(inputs)) {
+      if (input.includes('node_modules') || input.includes(':') || EITHER_DEPTH.has(input)) continue;
+      if (!readFileSync(join(ROOT, input), 'utf8').includes('import.meta.url')) continue;
+      if (depth(join(ROOT, input)) !== depth(seenAt)) misplaced.push(`${input} → ${output}`);
+    }
+  }
+}
+if (misplaced.length > 0) {
+  throw new Error(`bundle: code using import.meta.url would move to another depth:\n${misplaced.join('\n')}`);
+}
+
+// 2d. The core's code cache: the bytecode of what a calculation of each kind runs, refused or not.
+const SAMPLE_BODIES = {
+  afloscapaciteit: {
+    LeeftijdHoofdpersoon: 40,
+    HeeftPartner: true,
+    AantalThuiswonendeKinderen: 1,
+    AantalAutos: 1,
+    NettoBesteedbaarInkomenPerMaand: 3600,
+    BijzondereUitgaven: {},
+    Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 900 },
+  },
+  pensioenuitgaven: {
+    Hoofdpersonen: [{}],
+    Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
+    NettoBesteedbaarInkomenPerMaand: 2100,
+  },
+};
+const coreExports = (key) => compiled.modules[key] ?? {};
+const { repaymentCapacity } = coreExports('calculations/repayment-capacity.js');
+const { retirementExpenditure } = coreExports('calculations/retirement-expenditure.js');
+repaymentCapacity(SAMPLE_BODIES.afloscapaciteit);
+retirementExpenditure(SAMPLE_BODIES.pensioenuitgaven);
+for (const calculate of [repaymentCapacity, retirementExpenditure]) {
+  try {
+    calculate({ NettoBesteedbaarInkomenPerMaand: -1 });
+    throw new Error('bundle: the core bundle accepted a refused body');
+  } catch (error) {
+    if (error?.name !== 'ValidationError') throw error;
+  }
+}
+
+// esbuild writes an empty chunk for modules that only re-export (index.ts; each core module's
+// stand-in above) and imports it for its side effects, which it has none of: both go, each
+// such import being one more module for Node to resolve, read and link at every start.
+const built = [...universal.outputFiles, ...node.outputFiles, ...launcher.outputFiles];
+const empty = new Set(built.filter((file) => file.text.trim() === '').map((file) => file.path));
+const outputs = [
+  ...built
+    .filter((file) => !empty.has(file.path))
+    .map((file) => ({
+      path: file.path,
+      contents: file.text.replace(/import\s*"(\.[^"]+)";?/g, (statement, specifier) =>
+        empty.has(join(dirname(file.path), specifier)) ? '' : statement,
+      ),
+    })),
+  { path: CORE_BUNDLE, contents: coreText },
+  { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text) },
+];
+
+// tsc's JavaScript goes (the bundles replace it), then the bundles are written.
+const written = new Set(outputs.map((file) => file.path));
+for (const entry of readdirSync(DIST, { recursive: true, withFileTypes: true })) {
+  const path = join(entry.parentPath, entry.name);
+  const inDist = relative(DIST, path);
+  if (!entry.isFile() || !/\.(js|cjs|cache)$/.test(path) || written.has(path)) continue;
+  if (KEPT.some((kept) => inDist === kept || inDist.startsWith(kept + sep))) continue;
+  rmSync(path);
+}
+rmSync(join(DIST, 'chunks'), { recursive: true, force: true });
+for (const file of outputs) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, file.contents);
+}
+writeCacheFile(CORE_BUNDLE.replace(/\.cjs$/, '.cache'), cacheFile(coreText, compiled.script.createCachedData()));
+// The executable (scripts/bin-executable.mjs does so again after a whole build).
+chmodSync(CLI_MAIN, 0o755);
+
+// 2e. The CLI's code cache, for the calculations a user runs from the command line. The runs
+// also check that the built CLI calculates, on the core and its cache just written.
+for (const [command, body] of Object.entries(SAMPLE_BODIES)) {
+  const run = spawnSync(process.execPath, [CLI_MAIN, command, '-'], {
+    input: JSON.stringify(body),
+    env: { ...process.env, BUDGETNORM_CODE_CACHE: 'write' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) {
+    throw new Error(`bundle: the built CLI failed on a ${command} body (exit ${run.status}):\n${run.stderr}`);
+  }
+}

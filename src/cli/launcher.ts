@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * The `budgetnorm` executable as built: scripts/bundle.mjs bundles this file into
+ * dist/cli/main.js, package.json `bin` (from the sources, src/cli/main.ts does the same work).
+ *
+ * Why it is not the command line itself (issue 14: `budgetnorm afloscapaciteit file.json` in
+ * ≤ 150 ms wall): it runs dist/cli/cli.cjs, the command line bundled as one CommonJS script,
+ * through node:vm with V8's code cache dist/cli/cli.cache (src/node/code-cache.ts). The core
+ * comes from dist/node/core.cjs with its own cache, as the library's Node entries take it
+ * (src/node/code-cached-core.ts).
+ *
+ * BUDGETNORM_CODE_CACHE=write (the build) writes the cache after the command, with the
+ * bytecode it used added; BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
+ */
+import { cacheFile, compileCached, readBundle, reportCache, writeCacheFile } from '../node/code-cache.js';
+
+const { createRequire } = process.getBuiltinModule('node:module');
+const { dirname } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+
+const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+const cachePath = fileURLToPath(new URL('./cli.cache', import.meta.url));
+const { text, cache } = readBundle(bundle, cachePath);
+// CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
+const compiled = compileCached(text, bundle, cache, ['exports', 'require', 'module', '__filename', '__dirname']);
+reportCache(bundle, compiled.cache);
+const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCache?: () => void } } = { exports: {} };
+compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
+if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);
+await cli.exports.runOnProcess();
+if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
+  writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
+  cli.exports.writeCoreCodeCache?.();
+}

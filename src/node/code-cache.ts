@@ -1,0 +1,122 @@
+/**
+ * Running a bundled script with V8's code cache: what the core (code-cached-core.ts) and the
+ * CLI's launcher (src/cli/launcher.ts) share.
+ *
+ * Why at all: Node 20 has no compile cache for modules (Node 22's `module.enableCompileCache`),
+ * so every process parses its code again and compiles each function it runs; through `node:vm`
+ * with a cache made by the build, V8 reads the bytecode instead (issue 14's cold start).
+ *
+ * Why a header of our own: V8 checks a cache against its own version and flags and against
+ * the *length* of the source only, and release builds of Node do not checksum the data. Given
+ * a cache made for another text of the same length, V8 runs that text's bytecode; given
+ * damaged data, it may stop the process. So the build heads each bundle with its id (the
+ * SHA-256 of the rest of its text) and each cache with that id and the length of V8's data,
+ * writes the cache whole or not at all (a file of its own, renamed into place), and a cache
+ * whose header does not match its bundle (another build's, one cut short) is never handed to
+ * V8. What stays out of reach is a cache file damaged on disk after it was written whole.
+ *
+ * A cache fits only the Node that made it; `npm run build` (which `npm install` runs as
+ * `prepare`) makes them for that Node and they are not published. Without one, or when it does
+ * not fit, the script is compiled as usual. BUDGETNORM_CODE_CACHE=report writes to stderr
+ * what became of each cache.
+ */
+import type { Script as VmScript } from 'node:vm';
+
+// Node's own modules as its CommonJS objects (Node >= 20.16): an ES-module `import` of each
+// builds a facade of all its exports, some 4 ms of a cold start for these three.
+const { readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { basename } = process.getBuiltinModule('node:path');
+const { Script } = process.getBuiltinModule('node:vm');
+
+/** What became of a code cache: read and taken, refused (by us or by V8), or not there. */
+export type CodeCacheState = 'used' | 'rejected' | 'absent';
+
+/** A compiled script: its wrapper function (to call), the script (for `createCachedData`), the cache's fate. */
+export interface CachedScript {
+  readonly run: (...args: unknown[]) => unknown;
+  readonly script: VmScript;
+  readonly cache: CodeCacheState;
+}
+
+const BUNDLE_ID = /^\/\*budgetnorm-bundle ([0-9a-f]{64})\*\/\n/;
+const CACHE_HEADER = /^budgetnorm-code-cache ([0-9a-f]{64}) (\d+)\n/;
+
+/** The first line the build puts on a bundle, given the SHA-256 (hex) of the text below it. */
+export function bundleHeader(sha256: string): string {
+  return `/*budgetnorm-bundle ${sha256}*/\n`;
+}
+
+/** The id on a bundle's first line, or undefined when it has none. */
+function bundleId(bundle: string): string | undefined {
+  return BUNDLE_ID.exec(bundle.slice(0, 100))?.[1];
+}
+
+/** A cache file: V8's data headed by the id of the bundle it was made for and its length. */
+export function cacheFile(bundle: string, data: Buffer): Buffer {
+  const id = bundleId(bundle);
+  if (id === undefined) throw new Error('a code cache is made only for a bundle headed by its id');
+  return Buffer.concat([Buffer.from(`budgetnorm-code-cache ${id} ${data.length}\n`, 'latin1'), data]);
+}
+
+/** V8's data in a cache file when the file was made for this bundle and is whole, else 'stale'. */
+function cachedDataIn(bundle: string, file: Buffer): Buffer | 'stale' {
+  const header = CACHE_HEADER.exec(file.subarray(0, 120).toString('latin1'));
+  if (header === null || header[1] !== bundleId(bundle)) return 'stale';
+  const data = file.subarray(header[0].length);
+  return Number(header[2]) === data.length ? data : 'stale';
+}
+
+/**
+ * Compiles a bundle as the body of a function of `parameters` (CommonJS's wrapper, say), with
+ * the cache file made for it if there is one, and returns that function uncalled.
+ */
+export function compileCached(
+  bundle: string,
+  filename: string,
+  cache: Buffer | undefined,
+  parameters: readonly string[],
+): CachedScript {
+  const data = cache === undefined ? undefined : cachedDataIn(bundle, cache);
+  const cachedData = data === 'stale' ? undefined : data;
+  const script = new Script(`(function (${parameters.join(', ')}) {${bundle}\n})`, { filename, cachedData });
+  const run = script.runInThisContext() as (...args: unknown[]) => unknown;
+  const state =
+    data === undefined ? 'absent' : data === 'stale' || script.cachedDataRejected === true ? 'rejected' : 'used';
+  return { run, script, cache: state };
+}
+
+/**
+ * A bundle's text and its cache file's bytes (undefined when there is none). The bundle is read
+ * as latin1: it is ASCII (esbuild escapes every other character; the build checks it), and
+ * decoding it as such skips UTF-8's validation of several hundred kB.
+ */
+export function readBundle(bundleFile: string, cacheFile: string): { text: string; cache: Buffer | undefined } {
+  const text = readFileSync(bundleFile, 'latin1');
+  let cache: Buffer | undefined;
+  try {
+    cache = readFileSync(cacheFile);
+  } catch {
+    cache = undefined; // none: compiled as usual
+  }
+  return { text, cache };
+}
+
+/** With BUDGETNORM_CODE_CACHE=report, writes what became of a bundle's cache to stderr. */
+export function reportCache(bundleFile: string, state: CodeCacheState): void {
+  if (process.env['BUDGETNORM_CODE_CACHE'] === 'report')
+    process.stderr.write(`budgetnorm: code cache ${state} (${basename(bundleFile)})\n`);
+}
+
+/**
+ * Writes a cache file whole or not at all: to a file of its own beside it, then renamed into
+ * place, so no reader ever sees one half written (V8 may stop the process on damaged data).
+ */
+export function writeCacheFile(path: string, bytes: Buffer): void {
+  const partial = `${path}.${process.pid}.partial`;
+  try {
+    writeFileSync(partial, bytes);
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * src/node/code-cache.ts and code-cached-core.ts: compiling a bundle with and without V8's code
+ * cache, and refusing a cache that is not its bundle's. The built core (dist/node/core.cjs), the
+ * CLI (dist/cli/cli.cjs) and the entries that read them are checked in
+ * test/package/bundle.test.ts; here small bundles of the same form are enough.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { bundleHeader, cacheFile } from '../../src/node/code-cache.js';
+import { compileCore } from '../../src/node/code-cached-core.js';
+
+type Add = { add: (a: number, b: number) => number; Refused: unknown };
+
+/** A bundle as the build writes the core: its id on the first line, its modules by key under `modules`. */
+function bundle(body: string): string {
+  return bundleHeader(createHash('sha256').update(body).digest('hex')) + body;
+}
+
+const BUNDLE = bundle(`"use strict";
+function add(a, b) { return a + b; }
+class Refused extends Error {}
+module.exports.modules = { "calculations/add.js": { add, Refused }, "contract/limits.js": { max: 10 } };`);
+const FILE = '/virtual/core.cjs';
+
+/**
+ * A file name of its own for each compilation: V8 keeps what it compiled per source and name for
+ * the life of the process and would take that instead of looking at a cache at all. (A process
+ * compiles the real core once, so this matters only here.)
+ */
+let compilations = 0;
+const fresh = (): string => {
+  compilations += 1;
+  return `/virtual/${compilations}/core.cjs`;
+};
+
+/** The cache file the build would write for a bundle, after running its `add` once. */
+function cacheOf(text: string): Buffer {
+  const core = compileCore(text, fresh(), undefined);
+  (core.modules['calculations/add.js'] as Add).add(1, 1);
+  return cacheFile(text, core.script.createCachedData());
+}
+
+describe('compileCore', () => {
+  it('runs a bundle without a cache and reports the cache absent', () => {
+    const core = compileCore(BUNDLE, FILE, undefined);
+    expect(core.cache).toBe('absent');
+    expect(Object.keys(core.modules)).toEqual(['calculations/add.js', 'contract/limits.js']);
+    expect((core.modules['calculations/add.js'] as Add).add(2, 3)).toBe(5);
+  });
+
+  it('uses the cache made of the same bundle, and the functions behave the same', () => {
+    const core = compileCore(BUNDLE, fresh(), cacheOf(BUNDLE));
+    expect(core.cache).toBe('used');
+    expect((core.modules['calculations/add.js'] as Add).add(20, 22)).toBe(42);
+    expect(core.modules['contract/limits.js']).toEqual({ max: 10 });
+  });
+
+  it('does not hand V8 a cache made for another bundle of the same length, which V8 alone would take', () => {
+    const other = bundle(BUNDLE.slice(BUNDLE.indexOf('\n') + 1).replace('a + b', 'a - b'));
+    expect(other.length).toBe(BUNDLE.length);
+    const core = compileCore(other, fresh(), cacheOf(BUNDLE));
+    expect(core.cache).toBe('rejected');
+    // the other bundle's own code runs, not the cached bytecode of the first
+    expect((core.modules['calculations/add.js'] as Add).add(5, 3)).toBe(2);
+  });
+
+  it('compiles as usual when the cache file is cut short, has no header, or V8 refuses its data', () => {
+    const whole = cacheOf(BUNDLE);
+    const header = whole.subarray(0, whole.indexOf(10) + 1);
+    const data = whole.subarray(header.length);
+    // V8's own header: a cache made under other flags (its flag hash, bytes 12-15) is refused by V8
+    const otherFlags = Buffer.from(data);
+    otherFlags.writeUInt32LE((otherFlags.readUInt32LE(12) ^ 1) >>> 0, 12);
+    for (const file of [
+      whole.subarray(0, whole.length - 10),
+      data,
+      Buffer.concat([header, otherFlags]),
+      Buffer.alloc(0),
+    ]) {
+      const core = compileCore(BUNDLE, fresh(), file);
+      expect(core.cache).toBe('rejected');
+      expect((core.modules['calculations/add.js'] as Add).add(2, 2)).toBe(4);
+    }
+    expect(compileCore(BUNDLE, fresh(), whole).cache).toBe('used');
+  });
+
+  it('gives each compilation its own instances: one core per process is the loader’s job, not V8’s', () => {
+    const a = compileCore(BUNDLE, FILE, undefined).modules['calculations/add.js'] as Add;
+    const b = compileCore(BUNDLE, FILE, undefined).modules['calculations/add.js'] as Add;
+    expect(a.Refused).not.toBe(b.Refused);
+  });
+
+  it('refuses a bundle that does not export the modules, naming the file', () => {
+    expect(() => compileCore(bundle('module.exports.other = 1;'), FILE, undefined)).toThrow(
+      `${FILE} does not export the core's modules`,
+    );
+  });
+
+  it('makes a cache file only for a bundle headed by its id', () => {
+    expect(() => cacheFile('module.exports.modules = {};', Buffer.alloc(4))).toThrow(/headed by its id/);
+  });
+});
