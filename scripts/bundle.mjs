@@ -220,24 +220,59 @@ const compiled = compileCore(coreText, CORE_BUNDLE, undefined);
 // standing for each core module only re-exports that one's names.
 const exported = (key) => Object.keys(compiled.modules[key]);
 const local = (k, i) => `m${k}_${i}`;
-const fromCore = (key) => ({ path: key, namespace: 'budgetnorm-core' });
-fromCore.contents = (key) => {
-  if (key === ALL)
-    return [
-      `import { coreModule } from ${JSON.stringify(CORE_LOADER)};`,
-      ...usedKeys.flatMap((k, n) => [
-        `const m${n} = coreModule(${JSON.stringify(k)});`,
-        `export const ${exported(k)
-          .map((name, i) => `${local(n, i)} = m${n}[${JSON.stringify(name)}]`)
-          .join(', ')};`,
-      ]),
-    ].join('\n');
-  const n = usedKeys.indexOf(key);
-  const names = exported(key).map((name, i) => `${local(n, i)} as ${JSON.stringify(name)}`);
-  return `export { ${names.join(', ')} } from ${JSON.stringify(ALL)};`;
-};
-const node = await build({ ...split, entryPoints: nodeEntries, plugins: [coreImports(fromCore)] });
-const cli = await build({ ...cliBuild, plugins: [coreImports(fromCore)] });
+/** The stand-ins for a build whose reading module lands where `bundleUrl` (relative) finds core.cjs. */
+function fromCoreAt(bundleUrl) {
+  const fromCore = (key) => ({ path: key, namespace: 'budgetnorm-core' });
+  fromCore.contents = (key) => {
+    if (key === ALL)
+      return [
+        `import { coreModule, coreModules } from ${JSON.stringify(CORE_LOADER)};`,
+        `const core = coreModules(new URL(${JSON.stringify(bundleUrl)}, import.meta.url));`,
+        ...usedKeys.flatMap((k, n) => [
+          `const m${n} = coreModule(core, ${JSON.stringify(k)});`,
+          `export const ${exported(k)
+            .map((name, i) => `${local(n, i)} = m${n}[${JSON.stringify(name)}]`)
+            .join(', ')};`,
+        ]),
+      ].join('\n');
+    const n = usedKeys.indexOf(key);
+    const names = exported(key).map((name, i) => `${local(n, i)} as ${JSON.stringify(name)}`);
+    return `export { ${names.join(', ')} } from ${JSON.stringify(ALL)};`;
+  };
+  return fromCore;
+}
+// The `budgetnorm` entry alone, as one file: it imports no shell code to share, and a chunk
+// would be one more module for Node to resolve, read and link at every start (1.5-4 ms of a
+// cold start on 2026-11-27). Its copy of the loader finds the one core the others load
+// (code-cached-core.ts keeps loaded cores on the global object).
+const ROOT_ENTRY = 'index.node';
+const { [ROOT_ENTRY]: rootEntry, ...sharingEntries } = nodeEntries;
+const node = await build({
+  ...split,
+  entryPoints: sharingEntries,
+  plugins: [coreImports(fromCoreAt('../node/core.cjs'))],
+});
+const nodeRoot = await build({
+  ...common,
+  format: 'esm',
+  external,
+  outdir: DIST,
+  allowOverwrite: true,
+  entryPoints: { [ROOT_ENTRY]: rootEntry },
+  plugins: [coreImports(fromCoreAt('./node/core.cjs'))],
+});
+const cli = await build({ ...cliBuild, plugins: [coreImports(fromCoreAt('../node/core.cjs'))] });
+// Each URL above holds only where the reading module lands: in the root entry (dist/), in a
+// chunk (dist/chunks/), in the CLI's bundle (which sees main.js's URL, dist/cli/).
+for (const [result, folder] of [
+  [node, 'chunks'],
+  [nodeRoot, ''],
+]) {
+  for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
+    if (`budgetnorm-core:${ALL}` in inputs && dirname(join(ROOT, output)) !== join(DIST, folder))
+      throw new Error(`bundle: the core's reading module landed in ${output}, not in dist/${folder}`);
+  }
+}
 const launcher = await build({
   ...common,
   entryPoints: [join(DIST, 'cli', 'launcher.js')],
@@ -245,7 +280,7 @@ const launcher = await build({
   format: 'esm',
 });
 // A name a shell reads that the core does not export would be undefined at run time: esbuild warns.
-for (const result of [node, cli, launcher]) {
+for (const result of [node, nodeRoot, cli, launcher]) {
   if (result.warnings.length > 0) throw new Error('bundle: the Node bundles built with warnings (above)');
 }
 
@@ -255,7 +290,7 @@ const depth = (path) => relative(DIST, dirname(path)).split(sep).filter(Boolean)
 /** Modules that look for their files from either depth: the batch pool finds worker.js beside it or in batch/. */
 const EITHER_DEPTH = new Set(['dist/cli/batch/pool.js']);
 const misplaced = [];
-for (const result of [universal, node, cli]) {
+for (const result of [universal, node, nodeRoot, cli]) {
   for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
     const seenAt = result === cli ? CLI_MAIN : join(ROOT, output);
     for (const input of Object.keys(inputs)) {
@@ -303,7 +338,7 @@ for (const calculate of [repaymentCapacity, retirementExpenditure]) {
 // esbuild writes an empty chunk for modules that only re-export (index.ts; each core module's
 // stand-in above) and imports it for its side effects, which it has none of: both go, each
 // such import being one more module for Node to resolve, read and link at every start.
-const built = [...universal.outputFiles, ...node.outputFiles, ...launcher.outputFiles];
+const built = [...universal.outputFiles, ...node.outputFiles, ...nodeRoot.outputFiles, ...launcher.outputFiles];
 const empty = new Set(built.filter((file) => file.text.trim() === '').map((file) => file.path));
 const outputs = [
   ...built

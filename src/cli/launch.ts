@@ -7,7 +7,7 @@ import { main } from './cli.js';
 import { guardErrors, nodeIo } from './io.js';
 
 /** For the launcher in the build's runs (BUDGETNORM_CODE_CACHE=write): the core's cache, with what the CLI ran. */
-export { writeCoreCodeCache } from '../node/code-cached-core.js';
+export { writeCoreCodeCaches } from '../node/code-cached-core.js';
 
 /** Runs `process.argv`'s command and sets `process.exitCode`. */
 export async function runOnProcess(): Promise<void> {

@@ -24,11 +24,11 @@ const { text, cache } = readBundle(bundle, cachePath);
 // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
 const compiled = compileCached(text, bundle, cache, ['exports', 'require', 'module', '__filename', '__dirname']);
 reportCache(bundle, compiled.cache);
-const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCache?: () => void } } = { exports: {} };
+const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCaches?: () => void } } = { exports: {} };
 compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
 if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);
 await cli.exports.runOnProcess();
 if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
   writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
-  cli.exports.writeCoreCodeCache?.();
+  cli.exports.writeCoreCodeCaches?.();
 }

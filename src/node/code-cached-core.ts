@@ -11,7 +11,7 @@
  * How the Node entry points use it (scripts/bundle.mjs): each `*.node.js` entry, the files
  * started by path (dist/node/server.js, dist/cli/batch/worker.js) and the CLI's bundle are
  * built with every import of a core module (src/contract, household, rules, engine,
- * calculations) replaced by that module's exports read from {@link coreModule}. So all of them
+ * calculations) replaced by that module's exports read from {@link coreModules}. So all of them
  * share the one instance of the core this module loads, as the ES-module entries share their
  * chunks: `instanceof ValidationError` holds between `budgetnorm` and `budgetnorm/node`.
  * Deno, Bun, browsers and workers take the ES-module entries (package.json `exports`
@@ -43,39 +43,60 @@ export function compileCore(bundle: string, filename: string, cache: Buffer | un
   return { modules, script, cache: state };
 }
 
-/** The bundle beside this module's output (dist/node/, dist/chunks/ and dist/cli/ all sit one folder below dist/). */
-const BUNDLE = new URL('../node/core.cjs', import.meta.url);
-
-let loaded: (CompiledCore & { readonly file: string; readonly text: string }) | undefined;
+type LoadedCore = CompiledCore & { readonly text: string };
 
 /**
- * The exports of one core module, by its path below dist/ (`contract/errors.js`). The core is
- * loaded at the first call, once per thread.
+ * The cores this thread has loaded, by bundle file, kept on the global object rather than in
+ * this module: the `budgetnorm` entry carries a copy of this module of its own (it is built as
+ * one file, one module fewer for Node to load at every start; scripts/bundle.mjs), and every copy
+ * must find the one core. By file, so two installed copies of the package keep a core each.
+ */
+const LOADED = Symbol.for('budgetnorm: cores loaded, by bundle file');
+
+function loadedCores(): Map<string, LoadedCore> {
+  const global = globalThis as { [LOADED]?: Map<string, LoadedCore> };
+  global[LOADED] ??= new Map();
+  return global[LOADED];
+}
+
+/**
+ * The modules of the core bundle at `bundle` (dist/node/core.cjs, its cache beside it), loaded
+ * at the first call, once per thread, and the same object afterwards. The build passes the URL,
+ * worked out from where the code that asks lands (scripts/bundle.mjs).
  *
  * @example What the build puts in place of `import { ValidationError } from '../contract/errors.js'`
+ * in a chunk (dist/chunks/), with `here` the chunk's own URL
  * ```ts
- * const errors = coreModule('contract/errors.js');
- * export const ValidationError = errors['ValidationError'];
+ * const core = coreModules(new URL('../node/core.cjs', here));
+ * export const ValidationError = coreModule(core, 'contract/errors.js')['ValidationError'];
  * ```
  */
-export function coreModule(path: string): Readonly<Record<string, unknown>> {
-  if (loaded === undefined) {
-    const file = fileURLToPath(BUNDLE);
+export function coreModules(bundle: URL): CoreModules {
+  const file = fileURLToPath(bundle);
+  const cores = loadedCores();
+  let core = cores.get(file);
+  if (core === undefined) {
     const { text, cache } = readBundle(file, file.replace(/\.cjs$/, '.cache'));
-    loaded = { ...compileCore(text, file, cache), file, text };
-    reportCache(file, loaded.cache);
+    core = { ...compileCore(text, file, cache), text };
+    cores.set(file, core);
+    reportCache(file, core.cache);
   }
-  const exports = loaded.modules[path];
+  return core.modules;
+}
+
+/** The exports of one module of a core, by its path below dist/ (`contract/errors.js`). */
+export function coreModule(modules: CoreModules, path: string): Readonly<Record<string, unknown>> {
+  const exports = modules[path];
   if (exports === undefined) throw new Error(`budgetnorm's core bundle has no module ${path}: rebuild the package`);
   return exports;
 }
 
 /**
- * Writes the loaded core's code cache again, with the bytecode of every function this process
- * has run added: the build's runs of the CLI (BUDGETNORM_CODE_CACHE=write) call it, so the
- * cache also holds what the command line runs of the core. Does nothing when no core is loaded.
+ * Writes the code cache of each core this thread has loaded again, with the bytecode of every
+ * function it has run added: the build's runs of the CLI (BUDGETNORM_CODE_CACHE=write) call it,
+ * so the cache also holds what the command line runs of the core.
  */
-export function writeCoreCodeCache(): void {
-  if (loaded !== undefined)
-    writeCacheFile(loaded.file.replace(/\.cjs$/, '.cache'), cacheFile(loaded.text, loaded.script.createCachedData()));
+export function writeCoreCodeCaches(): void {
+  for (const [file, core] of loadedCores())
+    writeCacheFile(file.replace(/\.cjs$/, '.cache'), cacheFile(core.text, core.script.createCachedData()));
 }
