@@ -37,6 +37,9 @@ const COMPARES_WITH_VALUE: Readonly<Record<Operator, boolean>> = {
   doesNotContain: false,
 };
 
+/** Each collection's prefix of item facts (`child.`, …), listed once rather than at every fact read. */
+const ITEM_PREFIXES = Object.entries(ITEM_PREFIX) as readonly [Collection, string][];
+
 /** Facts that follow from the collections; enumerating the collections enumerates these. */
 export const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> = {
   adults: ['persons'],
@@ -73,7 +76,7 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
   };
   const addFact = (name: string): void => {
     if (name.startsWith(PARAM_FACT_PREFIX)) return;
-    const item = (Object.entries(ITEM_PREFIX) as [Collection, string][]).find(([, prefix]) => name.startsWith(prefix));
+    const item = ITEM_PREFIXES.find(([, prefix]) => name.startsWith(prefix));
     if (item !== undefined) {
       usage.itemFacts.add(name);
       usage.collections.add(item[0]);
