@@ -379,7 +379,16 @@ for (const [command, body] of Object.entries(SAMPLE_BODIES)) {
     env: { ...process.env, BUDGETNORM_CODE_CACHE: 'write' },
     encoding: 'utf8',
   });
-  if (run.status !== 0) {
+  if (run.status !== 0 || run.stderr !== '') {
     throw new Error(`bundle: the built CLI failed on a ${command} body (exit ${run.status}):\n${run.stderr}`);
   }
+}
+// Both caches written and taken by this Node: what a user's first command will find.
+const check = spawnSync(process.execPath, [CLI_MAIN, '--help'], {
+  env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
+  encoding: 'utf8',
+});
+const reported = 'budgetnorm: code cache used (cli.cjs)\nbudgetnorm: code cache used (core.cjs)\n';
+if (check.status !== 0 || check.stderr !== reported) {
+  throw new Error(`bundle: the code caches are not taken (exit ${check.status}):\n${check.stderr}`);
 }

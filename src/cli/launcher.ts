@@ -9,8 +9,9 @@
  * comes from dist/node/core.cjs with its own cache, as the library's Node entries take it
  * (src/node/code-cached-core.ts).
  *
- * BUDGETNORM_CODE_CACHE=write (the build) writes the cache after the command, with the
- * bytecode it used added; BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
+ * BUDGETNORM_CODE_CACHE=write (the build) writes the caches after the command, with the
+ * bytecode it used added (a cache that cannot be written is reported on stderr; the command's
+ * exit code stands); BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
  */
 import { cacheFile, compileCached, readBundle, reportCache, writeCacheFile } from '../node/code-cache.js';
 
@@ -29,6 +30,12 @@ compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
 if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);
 await cli.exports.runOnProcess();
 if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
-  writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
-  cli.exports.writeCoreCodeCaches?.();
+  // The command is done and its exit code set: a cache that cannot be written (a read-only
+  // install) is said, not turned into a failure of the command. The build checks its caches.
+  try {
+    writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
+    cli.exports.writeCoreCodeCaches?.();
+  } catch (error) {
+    process.stderr.write(`budgetnorm: the code cache was not written: ${(error as Error).message}\n`);
+  }
 }

@@ -5,7 +5,7 @@
  * dist/ that `npm install` built (its `prepare`), as test/package/tarball.test.ts does.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -112,6 +112,26 @@ describe('the bundled library in dist/', () => {
       rmSync(join(dist, 'cli', 'cli.cache'));
       rmSync(join(dist, 'node', 'core.cache'));
       expect(run(dist)).toEqual([0, report('absent', 'absent'), expected]);
+    });
+  });
+
+  it('the CLI does its command and says so when a cache it was asked to write cannot be written', () => {
+    const body: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const expected = `${JSON.stringify(repaymentCapacity(body), null, 2)}\n`;
+    inCopyOfDist((dist) => {
+      // a folder, not empty, where the cache goes: renaming the written file onto it fails
+      const cache = join(dist, 'cli', 'cli.cache');
+      rmSync(cache);
+      mkdirSync(join(cache, 'in-the-way'), { recursive: true });
+      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.js'), 'afloscapaciteit', '-'], {
+        input: JSON.stringify(body),
+        env: { ...process.env, BUDGETNORM_CODE_CACHE: 'write' },
+        encoding: 'utf8',
+      });
+      expect([cli.status, cli.stdout]).toEqual([0, expected]);
+      expect(cli.stderr).toMatch(/^budgetnorm: the code cache was not written: .*cli\.cache/);
+      // nothing half written is left beside it
+      expect(readdirSync(join(dist, 'cli')).filter((name) => name.includes('partial'))).toEqual([]);
     });
   });
 
