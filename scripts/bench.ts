@@ -506,7 +506,7 @@ function coldStart(): void {
   try {
     const file = join(folder, 'body.json');
     writeFileSync(file, JSON.stringify(SINGLE_TENANT_REPAYMENT));
-    // By the package's name, as its users import it: Node takes the `node` condition of
+    // By the package's name, as its users import it: Node takes the `node-addons` condition of
     // package.json `exports` (the code-cached core, src/node/code-cached-core.ts).
     const url = 'budgetnorm';
     const set: readonly string[] = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);

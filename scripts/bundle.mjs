@@ -16,7 +16,7 @@
  *    cache dist/node/core.cache, made here by running both calculations (and a refused body of
  *    each) once: Node 20 has no compile cache for ES modules, and parsing the core and compiling
  *    the functions of a first call were most of a cold start. On it:
- *    - the Node entries (condition `node`), `*.node.js` beside the others, and the files Node
+ *    - the Node entries (condition `node-addons`: see below), `*.node.js` beside the others, and the files Node
  *      starts by path (dist/node/server.js, the batch worker dist/cli/batch/worker.js): ES
  *      modules with code splitting;
  *    - the command line, dist/cli/cli.cjs (CommonJS, its dependencies bundled), which the
@@ -27,6 +27,13 @@
  *    core whichever of them it loads. The caches fit only the Node that made them and are not
  *    published (package.json `files`); without one, or when it does not fit, the bundle compiles
  *    as usual (src/node/code-cache.ts).
+ *
+ * Why `node-addons` and not `node`: bundlers that build for Node (esbuild with platform node,
+ * webpack, Vite's SSR) match `node`, and a Node entry bundled into an application cannot find
+ * core.cjs beside itself any more; Node itself matches `node-addons`, which no bundler does by
+ * default (Node defines it for an entry that needs what only a Node install has, native
+ * addons, with `default` as the universal one). So an application's bundle takes the ES
+ * modules and works; `node --no-addons` does too.
  *
  * Bundled dependencies: those of the embeddable core (zod, decimal.js, @noble/hashes), pure ES
  * modules. The Node shell's (pino with its worker-thread transports, hono, @hono/node-server,
@@ -80,7 +87,7 @@ const universalEntries = Object.fromEntries(
 );
 const nodeEntries = Object.fromEntries([
   ...targets
-    .map((target) => dist(target.node))
+    .map((target) => dist(target['node-addons']))
     .map((out) => [out.replace(/\.js$/, ''), join(DIST, out.replace(/\.node\.js$/, '.js'))]),
   ...STARTED.map((out) => [out.replace(/\.js$/, ''), join(DIST, out)]),
 ]);

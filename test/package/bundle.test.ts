@@ -5,7 +5,17 @@
  * dist/ that `npm install` built (its `prepare`), as test/package/tarball.test.ts does.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -155,8 +165,8 @@ describe('the bundled library in dist/', () => {
   it('gives Node the entries on the code-cached core, and Deno, Bun and every other runtime the ES modules', () => {
     for (const [subpath, targets] of Object.entries(exportTargets())) {
       const universal = targets['default'] as string;
-      expect([subpath, Object.keys(targets)]).toEqual([subpath, ['deno', 'bun', 'node', 'default']]);
-      expect([targets['deno'], targets['bun'], targets['node']]).toEqual([
+      expect([subpath, Object.keys(targets)]).toEqual([subpath, ['deno', 'bun', 'node-addons', 'default']]);
+      expect([targets['deno'], targets['bun'], targets['node-addons']]).toEqual([
         universal,
         universal,
         universal.replace(/\.js$/, '.node.js'),
@@ -171,10 +181,40 @@ describe('the bundled library in dist/', () => {
     expect(resolved.stdout.trim()).toBe(pathToFileURL(join(DIST, 'index.node.js')).href);
   });
 
+  it('an application bundled for Node takes the ES modules and runs; so does node --no-addons', async () => {
+    const body: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const expected = JSON.stringify(repaymentCapacity(body));
+    const app = mkdtempSync(join(tmpdir(), 'budgetnorm-bundled-app-'));
+    try {
+      mkdirSync(join(app, 'node_modules'));
+      symlinkSync(ROOT, join(app, 'node_modules', 'budgetnorm'), 'dir');
+      const source = `import { repaymentCapacity } from 'budgetnorm';
+        console.log(JSON.stringify(repaymentCapacity(${JSON.stringify(body)})));`;
+      writeFileSync(join(app, 'app.mjs'), source);
+      // as AWS CDK's NodejsFunction, Serverless and most server builds bundle: esbuild, platform node
+      const { build } = await import('esbuild');
+      await build({
+        entryPoints: [join(app, 'app.mjs')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outfile: join(app, 'out', 'app.mjs'),
+        logLevel: 'silent',
+      });
+      const bundled = spawnSync(process.execPath, [join(app, 'out', 'app.mjs')], { encoding: 'utf8' });
+      expect([bundled.status, bundled.stderr, bundled.stdout.trim()]).toEqual([0, '', expected]);
+      expect(readFileSync(join(app, 'out', 'app.mjs'), 'utf8')).not.toContain('core.cjs');
+      const noAddons = spawnSync(process.execPath, ['--no-addons', join(app, 'app.mjs')], { encoding: 'utf8' });
+      expect([noAddons.status, noAddons.stderr, noAddons.stdout.trim()]).toEqual([0, '', expected]);
+    } finally {
+      rmSync(app, { recursive: true, force: true });
+    }
+  });
+
   it('exports the same names from the Node entries as from the ES modules', async () => {
     for (const targets of Object.values(exportTargets())) {
       const universal = await import(pathToFileURL(join(DIST, targets['default'] as string)).href);
-      const node = await import(pathToFileURL(join(DIST, targets['node'] as string)).href);
+      const node = await import(pathToFileURL(join(DIST, targets['node-addons'] as string)).href);
       expect(Object.keys(node).sort()).toEqual(Object.keys(universal).sort());
     }
   });
