@@ -33,7 +33,7 @@ if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
   // The command is done and its exit code set: a cache that cannot be written (a read-only
   // install) is said, not turned into a failure of the command. The build checks its caches.
   try {
-    writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
+    if (compiled.script !== undefined) writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
     cli.exports.writeCoreCodeCaches?.();
   } catch (error) {
     process.stderr.write(`budgetnorm: the code cache was not written: ${(error as Error).message}\n`);

@@ -28,15 +28,27 @@ const { readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinMo
 const { basename } = process.getBuiltinModule('node:path');
 const { Script } = process.getBuiltinModule('node:vm');
 
-/** What became of a code cache: read and taken, refused (by us or by V8), or not there. */
-export type CodeCacheState = 'used' | 'rejected' | 'absent';
+/**
+ * What became of a code cache: read and taken, refused (by us or by V8), or not there; or not
+ * looked at, because this code runs in a vm context of its own (see {@link compileCached}).
+ */
+export type CodeCacheState = 'used' | 'rejected' | 'absent' | 'sandboxed';
 
-/** A compiled script: its wrapper function (to call), the script (for `createCachedData`), the cache's fate. */
+/** A compiled script: its wrapper function (to call), the script (for `createCachedData`; none when sandboxed), the cache's fate. */
 export interface CachedScript {
   readonly run: (...args: unknown[]) => unknown;
-  readonly script: VmScript;
+  readonly script: VmScript | undefined;
   readonly cache: CodeCacheState;
 }
+
+/**
+ * Whether this module runs in Node's main realm. `runInThisContext` compiles into the main
+ * realm whichever context calls it, and test runners run code in vm contexts of their own (Jest's
+ * Node environment matches the `node-addons` condition too): the core's objects would come from
+ * another realm there, its errors not `instanceof Error` and its results refused by
+ * `toStrictEqual`.
+ */
+const MAIN_REALM = (new Script('Object').runInThisContext() as unknown) === Object;
 
 const BUNDLE_ID = /^\/\*budgetnorm-bundle ([0-9a-f]{64})\*\/\n/;
 const CACHE_HEADER = /^budgetnorm-code-cache ([0-9a-f]{64}) (\d+)\n/;
@@ -76,6 +88,11 @@ export function compileCached(
   cache: Buffer | undefined,
   parameters: readonly string[],
 ): CachedScript {
+  // In a vm context of its own, the bundle is compiled by this realm's own Function constructor
+  // (our own file, as vm would compile it; only its cache is out of reach there), so that its
+  // objects are this realm's.
+  if (!MAIN_REALM)
+    return { run: new Function(...parameters, bundle) as CachedScript['run'], script: undefined, cache: 'sandboxed' };
   const data = cache === undefined ? undefined : cachedDataIn(bundle, cache);
   const cachedData = data === 'stale' ? undefined : data;
   const script = new Script(`(function (${parameters.join(', ')}) {${bundle}\n})`, { filename, cachedData });

@@ -97,6 +97,7 @@ export function coreModule(modules: CoreModules, path: string): Readonly<Record<
  * so the cache also holds what the command line runs of the core.
  */
 export function writeCoreCodeCaches(): void {
-  for (const [file, core] of loadedCores())
-    writeCacheFile(file.replace(/\.cjs$/, '.cache'), cacheFile(core.text, core.script.createCachedData()));
+  for (const [file, { text, script }] of loadedCores())
+    if (script !== undefined)
+      writeCacheFile(file.replace(/\.cjs$/, '.cache'), cacheFile(text, script.createCachedData()));
 }

@@ -5,6 +5,8 @@
  * test/package/bundle.test.ts; here small bundles of the same form are enough.
  */
 import { createHash } from 'node:crypto';
+import { createContext, runInContext } from 'node:vm';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { bundleHeader, cacheFile } from '../../src/node/code-cache.js';
 import { compileCore } from '../../src/node/code-cached-core.js';
@@ -37,6 +39,7 @@ const fresh = (): string => {
 function cacheOf(text: string): Buffer {
   const core = compileCore(text, fresh(), undefined);
   (core.modules['calculations/add.js'] as Add).add(1, 1);
+  if (core.script === undefined) throw new Error('compiled without a script: not in the main realm');
   return cacheFile(text, core.script.createCachedData());
 }
 
@@ -98,5 +101,41 @@ describe('compileCore', () => {
 
   it('makes a cache file only for a bundle headed by its id', () => {
     expect(() => cacheFile('module.exports.modules = {};', Buffer.alloc(4))).toThrow(/headed by its id/);
+  });
+
+  it("compiles in the caller's own realm when it runs in a vm context (as Jest's test environments do)", async () => {
+    // The loader as a Node entry carries it, evaluated inside a vm context of its own.
+    const [loader] = (
+      await build({
+        entryPoints: [new URL('../../src/node/code-cached-core.ts', import.meta.url).pathname],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        write: false,
+        logLevel: 'silent',
+      })
+    ).outputFiles;
+    const sandbox = createContext({ process, Buffer, URL });
+    const module = { exports: {} as { compileCore?: typeof compileCore } };
+    (runInContext(`(function (module, exports) {${loader?.text}\n})`, sandbox) as (m: unknown, e: unknown) => void)(
+      module,
+      module.exports,
+    );
+    const compileInSandbox = module.exports.compileCore;
+    if (compileInSandbox === undefined) throw new Error('the loader did not export compileCore');
+    const core = compileInSandbox(BUNDLE, fresh(), cacheOf(BUNDLE));
+    expect(core.cache).toBe('sandboxed');
+    const { Refused } = core.modules['calculations/add.js'] as Add & { Refused: new () => Error };
+    const realm = runInContext('({ Error, Object })', sandbox) as {
+      Error: ErrorConstructor;
+      Object: ObjectConstructor;
+    };
+    // an error of the bundle's is an Error of the realm that loaded it, not of Node's main one
+    expect(new Refused() instanceof realm.Error).toBe(true);
+    expect(new Refused() instanceof Error).toBe(false);
+    expect(Object.getPrototypeOf(core.modules['contract/limits.js'])).toBe(realm.Object.prototype);
+    // and in the main realm, the same bundle's objects are the main realm's
+    const main = compileCore(BUNDLE, fresh(), undefined).modules['calculations/add.js'] as { Refused: new () => Error };
+    expect(new main.Refused() instanceof Error).toBe(true);
   });
 });
