@@ -360,12 +360,14 @@ const outputs = [
   { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text) },
 ];
 
-// tsc's JavaScript goes (the bundles replace it), then the bundles are written.
+// tsc's JavaScript goes (the bundles replace it), and with it the caches of an earlier build and
+// any partial cache file a stopped one left (code-cache.ts writes to one, then renames it);
+// then the bundles are written.
 const written = new Set(outputs.map((file) => file.path));
 for (const entry of readdirSync(DIST, { recursive: true, withFileTypes: true })) {
   const path = join(entry.parentPath, entry.name);
   const inDist = relative(DIST, path);
-  if (!entry.isFile() || !/\.(js|cjs|cache)$/.test(path) || written.has(path)) continue;
+  if (!entry.isFile() || !/\.(js|cjs|cache|partial)$/.test(path) || written.has(path)) continue;
   if (KEPT.some((kept) => inDist === kept || inDist.startsWith(kept + sep))) continue;
   rmSync(path);
 }

@@ -24,7 +24,7 @@ import type { Script as VmScript } from 'node:vm';
 
 // Node's own modules as its CommonJS objects (Node >= 20.16): an ES-module `import` of each
 // builds a facade of all its exports, some 4 ms of a cold start for these three.
-const { readFileSync, renameSync, rmSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { readFileSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
 const { basename } = process.getBuiltinModule('node:path');
 const { Script } = process.getBuiltinModule('node:vm');
 
@@ -108,14 +108,24 @@ export function compileCached(
  * decoding it as such skips UTF-8's validation of several hundred kB.
  */
 export function readBundle(bundleFile: string, cacheFile: string): { text: string; cache: Buffer | undefined } {
+  if (!isRegularFile(bundleFile))
+    throw new Error(`${bundleFile} is missing or not a regular file: budgetnorm's install is damaged (reinstall it)`);
   const text = readFileSync(bundleFile, 'latin1');
   let cache: Buffer | undefined;
   try {
-    cache = readFileSync(cacheFile);
+    cache = isRegularFile(cacheFile) ? readFileSync(cacheFile) : undefined;
   } catch {
     cache = undefined; // none: compiled as usual
   }
   return { text, cache };
+}
+
+/**
+ * Whether a path is a regular file (a link to one counts): reading a link to a device or a
+ * named pipe in its place would never end (/dev/zero) or wait for a writer.
+ */
+function isRegularFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** With BUDGETNORM_CODE_CACHE=report, writes what became of a bundle's cache to stderr. */

@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 import { createContext, runInContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { bundleHeader, cacheFile } from '../../src/node/code-cache.js';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleHeader, cacheFile, readBundle, writeCacheFile } from '../../src/node/code-cache.js';
 import { compileCore } from '../../src/node/code-cached-core.js';
 
 type Add = { add: (a: number, b: number) => number; Refused: unknown };
@@ -137,5 +140,52 @@ describe('compileCore', () => {
     // and in the main realm, the same bundle's objects are the main realm's
     const main = compileCore(BUNDLE, fresh(), undefined).modules['calculations/add.js'] as { Refused: new () => Error };
     expect(new main.Refused() instanceof Error).toBe(true);
+  });
+});
+
+describe('reading and writing the files', () => {
+  /** Runs `check` in a temporary folder, removed afterwards. */
+  function inFolder(check: (folder: string) => void): void {
+    const folder = mkdtempSync(join(tmpdir(), 'budgetnorm-code-cache-files-'));
+    try {
+      check(folder);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it('takes a cache that is a link to a device or a folder as none, rather than reading it forever', () => {
+    inFolder((folder) => {
+      writeFileSync(join(folder, 'core.cjs'), BUNDLE);
+      symlinkSync('/dev/zero', join(folder, 'core.cache'));
+      expect(readBundle(join(folder, 'core.cjs'), join(folder, 'core.cache'))).toEqual({
+        text: BUNDLE,
+        cache: undefined,
+      });
+      expect(readBundle(join(folder, 'core.cjs'), folder)).toEqual({ text: BUNDLE, cache: undefined });
+    });
+  });
+
+  it('refuses a bundle that is missing or a link to a device, naming it', () => {
+    inFolder((folder) => {
+      symlinkSync('/dev/zero', join(folder, 'core.cjs'));
+      expect(() => readBundle(join(folder, 'core.cjs'), join(folder, 'core.cache'))).toThrow(
+        `${join(folder, 'core.cjs')} is missing or not a regular file`,
+      );
+      expect(() => readBundle(join(folder, 'none.cjs'), join(folder, 'core.cache'))).toThrow(
+        `${join(folder, 'none.cjs')} is missing or not a regular file`,
+      );
+    });
+  });
+
+  it('on a full disk writes no cache, leaves nothing half written, and says so', () => {
+    inFolder((folder) => {
+      const path = join(folder, 'core.cache');
+      // the file it writes first is this process's partial file: here a link to /dev/full
+      symlinkSync('/dev/full', `${path}.${process.pid}.partial`);
+      expect(() => writeCacheFile(path, Buffer.alloc(64 * 1024, 1))).toThrow(/ENOSPC/);
+      expect(existsSync(path)).toBe(false);
+      expect(readdirSync(folder)).toEqual([]);
+    });
   });
 });
