@@ -136,25 +136,26 @@ const coreKey = (path) => relative(DIST, path).split(sep).join('/');
 
 /**
  * An esbuild plugin that sends every import of a core module (or of a dependency in
- * FROM_CORE) from outside the core to `load` (its key → what to resolve it to), so the shells
- * bundled for Node take them from core.cjs.
+ * FROM_CORE) from outside the core to `resolve` (its key → what to resolve it to), and loads
+ * what resolves into the namespace budgetnorm-core with `contents` (its key → the module's
+ * text), so the shells bundled for Node take them from core.cjs.
  */
-function coreImports(load) {
+function coreImports({ resolve, contents }) {
   return {
     name: 'core-from-core-cjs',
     setup(plugin) {
       const fromShell = (args) => args.namespace === 'file' && !isCore(args.importer);
       plugin.onResolve({ filter: /^\./ }, (args) => {
         const path = join(args.resolveDir, args.path);
-        return fromShell(args) && isCore(path) ? load(coreKey(path)) : undefined;
+        return fromShell(args) && isCore(path) ? resolve(coreKey(path)) : undefined;
       });
       plugin.onResolve(
         { filter: new RegExp(`^(${FROM_CORE.map((n) => n.replace('.', '\\.')).join('|')})$`) },
-        (args) => (fromShell(args) ? load(args.path) : undefined),
+        (args) => (fromShell(args) ? resolve(args.path) : undefined),
       );
-      plugin.onResolve({ filter: /^\(all\)$/ }, () => load(ALL));
+      plugin.onResolve({ filter: /^\(all\)$/ }, () => resolve(ALL));
       plugin.onLoad({ filter: /.*/, namespace: 'budgetnorm-core' }, (args) => ({
-        contents: load.contents(args.path),
+        contents: contents(args.path),
         resolveDir: DIST,
         loader: 'js',
       }));
@@ -177,11 +178,13 @@ const universal = await build({ ...split, entryPoints: universalEntries });
 
 // 2a. Which core modules the Node bundles import, and which of zod's functions (`z.name`).
 const used = new Set();
-const probe = (key) => {
-  used.add(key);
-  return { path: key, external: true };
+const probe = {
+  resolve: (key) => {
+    used.add(key);
+    return { path: key, external: true };
+  },
+  contents: () => '', // nothing loads: every stand-in is left external
 };
-probe.contents = () => '';
 const probed = [
   await build({ ...split, entryPoints: nodeEntries, plugins: [coreImports(probe)] }),
   await build({ ...cliBuild, plugins: [coreImports(probe)] }),
@@ -229,8 +232,8 @@ const exported = (key) => Object.keys(compiled.modules[key]);
 const local = (k, i) => `m${k}_${i}`;
 /** The stand-ins for a build whose reading module lands where `bundleUrl` (relative) finds core.cjs. */
 function fromCoreAt(bundleUrl) {
-  const fromCore = (key) => ({ path: key, namespace: 'budgetnorm-core' });
-  fromCore.contents = (key) => {
+  const resolve = (key) => ({ path: key, namespace: 'budgetnorm-core' });
+  const contents = (key) => {
     if (key === ALL)
       return [
         `import { coreModule, coreModules } from ${JSON.stringify(CORE_LOADER)};`,
@@ -246,7 +249,7 @@ function fromCoreAt(bundleUrl) {
     const names = exported(key).map((name, i) => `${local(n, i)} as ${JSON.stringify(name)}`);
     return `export { ${names.join(', ')} } from ${JSON.stringify(ALL)};`;
   };
-  return fromCore;
+  return { resolve, contents };
 }
 // The `budgetnorm` entry alone, as one file: it imports no shell code to share, and a chunk
 // would be one more module for Node to resolve, read and link at every start (1.5-4 ms of a
