@@ -5,7 +5,7 @@
  *
  * Why: parsing the 580 kB core chunk (some 24 ms on the 2-core machine of 2026-11-27) and
  * compiling each function a first call ran (most of that call's 25 ms) were most of a cold
- * start. With the cache, import and one result took 50-60 ms beyond bare node there, against
+ * start. With the cache, import and one result took 50-66 ms beyond bare node there, against
  * 87-95 ms.
  *
  * How the Node entry points use it (scripts/bundle.mjs): each `*.node.js` entry, the files
