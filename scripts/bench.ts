@@ -10,7 +10,8 @@
  *    result, checked against the library on every household). Target: ≥ 0.5x.
  * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
  * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
- *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run; and, when
+ *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run and an
+ *    empty package imported by name (what Node's ES-module loader costs any package); and, when
  *    the machine sets NODE_EXTRA_CA_CERTS (which Node reads at every start), the same
  *    without it, so the figures show what Node's own start costs here.
  * 5. provenance: what `onderbouwing` costs.
@@ -22,7 +23,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -478,7 +479,7 @@ function retirement(): void {
 // ---------------------------------------------------------------------------------------
 // 4. Cold start: fresh Node processes on the built package (dist/), beside a bare `node -e 0`.
 
-const COLD_RUNS = Number(process.env['BENCH_COLD_RUNS'] ?? '15');
+const COLD_RUNS = Number(process.env['BENCH_COLD_RUNS'] ?? '21');
 
 function median(xs: readonly number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -506,15 +507,24 @@ function coldStart(): void {
   try {
     const file = join(folder, 'body.json');
     writeFileSync(file, JSON.stringify(SINGLE_TENANT_REPAYMENT));
+    // A package with nothing in it, imported by its name the way the package is (a self-reference
+    // through `exports`): what Node's ES-module loader costs any package, before its code runs.
+    const empty = join(folder, 'empty-package');
+    mkdirSync(empty);
+    writeFileSync(
+      join(empty, 'package.json'),
+      JSON.stringify({ name: 'empty-package', type: 'module', exports: { '.': { default: './index.js' } } }),
+    );
+    writeFileSync(join(empty, 'index.js'), 'export const nothing = 0;\n');
     // By the package's name, as its users import it: Node takes the `node-addons` condition of
     // package.json `exports` (the code-cached core, src/node/code-cached-core.ts).
     const url = 'budgetnorm';
     const set: readonly string[] = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
     const without = Object.fromEntries(Object.entries(process.env).filter(([name]) => !set.includes(name)));
     const node =
-      (args: readonly string[], env: NodeJS.ProcessEnv = process.env) =>
+      (args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd = root) =>
       () => {
-        const run = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+        const run = spawnSync(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env });
         if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr.toString()}`);
       };
     const oneResult = [
@@ -525,6 +535,7 @@ function coldStart(): void {
     ];
     const cases: Record<string, () => void> = {
       bare: node(['-e', '0']),
+      importEmpty: node(['--input-type=module', '-e', `await import('empty-package');`], process.env, empty),
       importOnly: node(['--input-type=module', '-e', `await import(${JSON.stringify(url)});`]),
       oneResult: node(oneResult),
       cli: node([cli, 'afloscapaciteit', file]),
@@ -552,12 +563,15 @@ function coldStart(): void {
     console.log(`\n4. Cold start on dist/ (median of ${COLD_RUNS} fresh processes each, interleaved)`);
     console.log(`  ${'bare node -e 0'.padEnd(58)}${ms(bare)}`);
     for (const [name, label] of [
+      ['importEmpty', "node -e \"import('empty-package')\" (Node's loader alone)"],
       ['importOnly', 'node -e "import(\'budgetnorm\')"'],
       ['oneResult', 'node -e: import budgetnorm, one repaymentCapacity'],
     ] as const) {
       const t = m[name] as number;
       console.log(`  ${label.padEnd(58)}${ms(t)}   (${(t - bare).toFixed(0)} ms beyond bare node)`);
     }
+    const ownShare = (m['oneResult'] as number) - (m['importEmpty'] as number);
+    console.log(`  ${"  of which budgetnorm's own (beyond the empty package)".padEnd(58)}${ms(ownShare)}`);
     console.log(`  ${'budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(m['cli'] as number)}`);
     if (set.length > 0) {
       const bareWithout = m['bareWithout'] as number;
