@@ -7,7 +7,7 @@ import type { Collection } from '../rules/format/expression.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { EvalContext } from './context.js';
-import { usageOf, type Usage } from './dependencies.js';
+import { addUsage, emptyUsage, usageOf, type Usage } from './dependencies.js';
 import { slotOf } from './slots.js';
 
 /** At most this many remembered amounts per post or value; the oldest is forgotten first. */
@@ -136,6 +136,45 @@ function keySlot(calc: CalculationFile, facts: string): number {
   return slotOf(slots, facts);
 }
 
+/** Per calculation file, what each of its posts, values and rules reads (references followed), each walked once. */
+const usages = new WeakMap<CalculationFile, WeakMap<object, Usage>>();
+
+/** What `root` reads, walked the first time `key` is asked for in `calc` and remembered (read-only) after. */
+function walkedOnce(ruleSet: RuleSet, calc: CalculationFile, key: object, root: object): Usage {
+  let known = usages.get(calc);
+  if (known === undefined) {
+    known = new WeakMap();
+    usages.set(calc, known);
+  }
+  let usage = known.get(key);
+  if (usage === undefined) {
+    usage = usageOf(ruleSet, calc, root);
+    known.set(key, usage);
+  }
+  return usage;
+}
+
+/**
+ * What `node` reads, as {@link usageOf} finds it. Compiling a program asks for a post's usage
+ * for the post, again for its remembered run of first rules, and for every shorter run tried,
+ * which walked the same rules each time: two fifths of compiling a repayment program (V8's
+ * profile of 3,000 compilations), which a cold start pays on its first call (issue 14). So a
+ * post or value is walked once, and a run of a post's first rules reads what its rules read,
+ * each rule walked once.
+ */
+export function usageFor(ruleSet: RuleSet, calc: CalculationFile, node: unknown): Usage {
+  if (node === null || typeof node !== 'object' || !('rules' in node)) return usageOf(ruleSet, calc, node);
+  const definitions: readonly object[] = [...calc.posts, ...(calc.values ?? [])];
+  if (definitions.includes(node)) return walkedOnce(ruleSet, calc, node, node);
+  // A run of rules (rulePrefix in compile-amounts.ts). In a rule set with a cycle of references,
+  // which the loader refuses, it may read more than one walk over the run would: a key of more
+  // facts, or nothing remembered, never a wrong amount.
+  const usage = emptyUsage();
+  for (const rule of (node as { readonly rules: readonly object[] }).rules)
+    addUsage(usage, walkedOnce(ruleSet, calc, rule, { rules: [rule] }));
+  return usage;
+}
+
 /**
  * Remembers a post's or value's amount across evaluations, keyed by exactly the facts it
  * reads (found by following its rules and references; parameters are fixed per rule set).
@@ -152,7 +191,7 @@ export function amountMemo<T>(
   calculation: CalculationId,
   worthIt: (usage: Usage) => boolean = (usage) => usage.collections.size > 0 || JSON.stringify(node).length >= 1500,
 ): AmountMemo<T> | undefined {
-  const usage = usageOf(ruleSet, calc, node);
+  const usage = usageFor(ruleSet, calc, node);
   if (usage.hasNotice) return undefined;
   // Building a key costs about as much as a few decimal operations: remember only amounts
   // that sum over a household's persons, children or cars, or are long to compute.

@@ -58,13 +58,7 @@ export const COLLECTION_FACTS: Readonly<Record<string, readonly Collection[]>> =
  * what its node reads (its unit's `dependencies`, src/rules/language/).
  */
 export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown): Usage {
-  const usage: Usage = {
-    facts: new Set(),
-    itemFacts: new Set(),
-    collections: new Set(),
-    constants: new Map(),
-    hasNotice: false,
-  };
+  const usage = emptyUsage();
   const seen = new Set<Post | Value>();
   const addConstant = (fact: string, n: number): void => {
     let set = usage.constants.get(fact);
@@ -131,6 +125,27 @@ export function usageOf(ruleSet: RuleSet, calc: CalculationFile, root: unknown):
   };
   walkRoot(root as UsageRoot, calc, walk, walkDefinition);
   return usage;
+}
+
+/** A usage that reads nothing. */
+export function emptyUsage(): Usage {
+  return { facts: new Set(), itemFacts: new Set(), collections: new Set(), constants: new Map(), hasNotice: false };
+}
+
+/**
+ * Adds what `other` reads to `usage`: what one walk over both would have found (a walk keeps
+ * each fact, collection and number at its first sighting, as a set keeps its first insertion).
+ */
+export function addUsage(usage: Usage, other: Usage): void {
+  for (const f of other.facts) usage.facts.add(f);
+  for (const f of other.itemFacts) usage.itemFacts.add(f);
+  for (const c of other.collections) usage.collections.add(c);
+  for (const [fact, numbers] of other.constants) {
+    const known = usage.constants.get(fact);
+    if (known === undefined) usage.constants.set(fact, new Set(numbers));
+    else for (const n of numbers) known.add(n);
+  }
+  if (other.hasNotice) usage.hasNotice = true;
 }
 
 type UsageRoot = CalculationFile | Post | Value | Expression;

@@ -5,7 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { usageFor } from '../../src/engine/amount-memo.js';
 import { compileProgram, programFor, type Evaluation } from '../../src/engine/compile.js';
+import { usageOf, type Usage } from '../../src/engine/dependencies.js';
 import { decimalStrings } from '../../src/engine/rule-runner.js';
 import { bundledCatalog, parseRetirementRequest, parseRepaymentRequest } from '../../src/index.js';
 
@@ -98,5 +100,40 @@ describe('remembered amounts', () => {
         post.code,
       ).toBe(true);
     }
+  });
+});
+
+describe('what a remembered amount reads (usageFor)', () => {
+  const plain = (u: Usage) => ({
+    facts: [...u.facts].sort(),
+    itemFacts: [...u.itemFacts].sort(),
+    collections: [...u.collections].sort(),
+    constants: [...u.constants].map(([f, ns]) => [f, [...ns].sort((a, b) => a - b)]).sort(),
+    hasNotice: u.hasNotice,
+  });
+  it("is what one walk finds, for every post, value and run of a post's first rules of every bundled set", () => {
+    let compared = 0;
+    for (const set of bundledCatalog().list()) {
+      for (const [calculation, calc] of Object.entries(set.calculations)) {
+        if (calc === undefined) continue;
+        for (const definition of [...calc.posts, ...(calc.values ?? [])]) {
+          // Twice: the second answer comes from what the first walked.
+          for (let ask = 0; ask < 2; ask += 1)
+            expect(
+              plain(usageFor(set, calc, definition)),
+              `${set.id} ${calculation} ${definition.description}`,
+            ).toEqual(plain(usageOf(set, calc, definition)));
+          compared += 1;
+          for (let length = 1; length < definition.rules.length; length += 1) {
+            const run = { ...definition, rules: definition.rules.slice(0, length) };
+            expect(plain(usageFor(set, calc, run)), `${set.id} ${calculation} first ${length}`).toEqual(
+              plain(usageOf(set, calc, run)),
+            );
+            compared += 1;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 });

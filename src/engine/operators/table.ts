@@ -6,6 +6,7 @@
 import { Money, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import type { Band } from '../../rules/format/parameters.js';
+import type { RuleSet } from '../../rules/rule-set.js';
 import { CONSTANT_CONTEXT, constant, type AmountFn } from '../amount.js';
 import type { EvalContext } from '../context.js';
 import { factReader, provenanceFields, sourceRef, type OperatorCompiler } from '../expression-env.js';
@@ -17,15 +18,36 @@ function bandKey(bands: readonly Band[], value: number): string | undefined {
   return undefined;
 }
 
+type Table = RuleSet['tables'][string];
+type Cells = ReadonlyMap<string, { readonly d: Decimal; readonly cell: Table['cells'][number] }>;
+
+/**
+ * Each table's cells as decimals, keyed by their dimension values in the table's order: made
+ * once per table, not again for every lookup that reads it (a repayment program has some thirty;
+ * parsing their cells again was a tenth of compiling it). A Decimal is never changed once made.
+ */
+const cellsByTable = new WeakMap<Table, Cells>();
+
+function cellsOf(table: Table): Cells {
+  let cells = cellsByTable.get(table);
+  if (cells === undefined) {
+    const dims = Object.keys(table.dimensions);
+    const made = new Map<string, { d: Decimal; cell: Table['cells'][number] }>();
+    for (const cell of table.cells)
+      made.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
+    cells = made;
+    cellsByTable.set(table, cells);
+  }
+  return cells;
+}
+
 export const compileTable: OperatorCompiler<ExpressionForms['table']> = (e, c) => {
   const { ruleSet } = c.env;
   const name = e.table;
   const table = ruleSet.tables[name];
   if (table === undefined) return c.fail('dangling_reference', `unknown table ${name}`);
   const dims = Object.keys(table.dimensions);
-  const cells = new Map<string, { d: Decimal; cell: (typeof table.cells)[number] }>();
-  for (const cell of table.cells)
-    cells.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
+  const cells = cellsOf(table);
   type Part = (ctx: EvalContext) => string | undefined;
   const parts = dims.map((dim): Part => {
     const keyExpr = e.key[dim];
