@@ -8,9 +8,24 @@ import { createHash } from 'node:crypto';
 import { createContext, runInContext } from 'node:vm';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bundleHeader, cacheFile, readBundle, writeCacheFile } from '../../src/node/code-cache.js';
 import { compileCore } from '../../src/node/code-cached-core.js';
 
@@ -175,6 +190,75 @@ describe('reading and writing the files', () => {
       expect(() => readBundle(join(folder, 'none.cjs'), join(folder, 'core.cache'))).toThrow(
         `${join(folder, 'none.cjs')} is missing or not a regular file`,
       );
+    });
+  });
+
+  it('stopped by a signal while writing, leaves the cache that was there whole, and no half-written one in its place', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'budgetnorm-code-cache-signal-'));
+    try {
+      const path = join(folder, 'core.cache');
+      const before = cacheOf(BUNDLE);
+      writeFileSync(path, before);
+      // A writer of a cache large enough to be caught in the middle, stopped once it has written
+      // a megabyte, wherever it writes (Node's default for SIGTERM: no finally, no clean-up).
+      const module = fileURLToPath(new URL('../../src/node/code-cache.ts', import.meta.url));
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--input-type=module',
+          '-e',
+          `const { writeCacheFile } = await import(${JSON.stringify(module)});
+           writeCacheFile(${JSON.stringify(path)}, Buffer.alloc(128 * 1024 * 1024, 7));`,
+        ],
+        { stdio: 'ignore' },
+      );
+      const exited = once(child, 'exit');
+      let stopped = false;
+      for (let waited = 0; waited < 20_000 && child.exitCode === null; waited += 1) {
+        const written = readdirSync(folder).reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
+        if (written > before.length + 1024 * 1024) {
+          stopped = child.kill('SIGTERM');
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      const [code, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+      expect(stopped, 'the writer was caught while writing').toBe(true);
+      expect(signal ?? code).toBe('SIGTERM');
+      // The cache is whole: the one that was there (the signal came before the rename, as it
+      // nearly always does) or the new one, never a file cut short. The partial file beside it
+      // is never read (and the next build deletes it: scripts/bundle.mjs).
+      const after = readFileSync(path);
+      const wholeNew = after.length === 128 * 1024 * 1024 && after.every((byte) => byte === 7);
+      expect(after.equals(before) || wholeNew).toBe(true);
+      if (!wholeNew) {
+        writeFileSync(join(folder, 'core.cjs'), BUNDLE);
+        const { text, cache } = readBundle(join(folder, 'core.cjs'), path);
+        expect(compileCore(text, fresh(), cache).cache).toBe('used');
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('replaces a cache as a whole: a reader of the old one reads it whole while the new one is written', () => {
+    inFolder((folder) => {
+      const path = join(folder, 'core.cache');
+      const before = cacheOf(BUNDLE);
+      writeFileSync(path, before);
+      const reader = openSync(path, 'r');
+      try {
+        writeCacheFile(path, Buffer.alloc(before.length * 3, 7));
+        const seen = Buffer.alloc(before.length * 3);
+        const read = readSync(reader, seen, 0, seen.length, 0);
+        expect(seen.subarray(0, read).equals(before)).toBe(true);
+        expect(readFileSync(path).equals(Buffer.alloc(before.length * 3, 7))).toBe(true);
+      } finally {
+        closeSync(reader);
+      }
+      expect(readdirSync(folder)).toEqual(['core.cache']);
     });
   });
 
