@@ -170,7 +170,7 @@ function identified(name, text) {
   return bundleHeader(createHash('sha256').update(text).digest('hex')) + text;
 }
 
-const { bundleHeader, cacheFile, writeCacheFile } = await import(pathToFileURL(CODE_CACHE).href);
+const { bundleHeader, writeCodeCache } = await import(pathToFileURL(CODE_CACHE).href);
 const { compileCore } = await import(pathToFileURL(CORE_LOADER).href);
 
 // 1. The ES-module entries.
@@ -379,7 +379,7 @@ for (const file of outputs) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, file.contents);
 }
-writeCacheFile(CORE_BUNDLE.replace(/\.cjs$/, '.cache'), cacheFile(coreText, compiled.script.createCachedData()));
+writeCodeCache(CORE_BUNDLE, coreText, compiled.script);
 // The executable (scripts/bin-executable.mjs does so again after a whole build).
 chmodSync(CLI_MAIN, 0o755);
 

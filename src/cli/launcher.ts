@@ -13,15 +13,14 @@
  * bytecode it used added (a cache that cannot be written is reported on stderr; the command's
  * exit code stands); BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
  */
-import { cacheFile, compileCached, readBundle, reportCache, writeCacheFile } from '../node/code-cache.js';
+import { cachePathOf, compileCached, readBundle, reportCache, writeCodeCache } from '../node/code-cache.js';
 
 const { createRequire } = process.getBuiltinModule('node:module');
 const { dirname } = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 
 const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
-const cachePath = fileURLToPath(new URL('./cli.cache', import.meta.url));
-const { text, cache } = readBundle(bundle, cachePath);
+const { text, cache } = readBundle(bundle, cachePathOf(bundle));
 // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
 const compiled = compileCached(text, bundle, cache, ['exports', 'require', 'module', '__filename', '__dirname']);
 reportCache(bundle, compiled.cache);
@@ -33,7 +32,7 @@ if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
   // The command is done and its exit code set: a cache that cannot be written (a read-only
   // install) is said, not turned into a failure of the command. The build checks its caches.
   try {
-    if (compiled.script !== undefined) writeCacheFile(cachePath, cacheFile(text, compiled.script.createCachedData()));
+    if (compiled.script !== undefined) writeCodeCache(bundle, text, compiled.script);
     cli.exports.writeCoreCodeCaches?.();
   } catch (error) {
     process.stderr.write(`budgetnorm: the code cache was not written: ${(error as Error).message}\n`);

@@ -4,7 +4,7 @@
  */
 import { FACT_CATALOGS, ITEM_PREFIX, type FactCatalog, type FactDomain, type FactRecord } from '../rules/facts.js';
 import type { Collection } from '../rules/format/expression.js';
-import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
+import type { CalculationFile, CalculationId, Post, Value } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { EvalContext } from './context.js';
 import { addUsage, emptyUsage, usageOf, type Usage } from './dependencies.js';
@@ -164,8 +164,9 @@ function walkedOnce(ruleSet: RuleSet, calc: CalculationFile, key: object, root: 
  */
 export function usageFor(ruleSet: RuleSet, calc: CalculationFile, node: unknown): Usage {
   if (node === null || typeof node !== 'object' || !('rules' in node)) return usageOf(ruleSet, calc, node);
-  const definitions: readonly object[] = [...calc.posts, ...(calc.values ?? [])];
-  if (definitions.includes(node)) return walkedOnce(ruleSet, calc, node, node);
+  const definition = node as Post & Value;
+  if (calc.posts.includes(definition) || (calc.values ?? []).includes(definition))
+    return walkedOnce(ruleSet, calc, node, node);
   // A run of rules (rulePrefix in compile-amounts.ts). In a rule set with a cycle of references,
   // which the loader refuses, it may read more than one walk over the run would: a key of more
   // facts, or nothing remembered, never a wrong amount.

@@ -134,6 +134,19 @@ export function reportCache(bundleFile: string, state: CodeCacheState): void {
     process.stderr.write(`budgetnorm: code cache ${state} (${basename(bundleFile)})\n`);
 }
 
+/** The cache file that goes with a bundle, beside it: `core.cjs` → `core.cache`. */
+export function cachePathOf(bundleFile: string): string {
+  return bundleFile.replace(/\.cjs$/, '.cache');
+}
+
+/**
+ * Writes a bundle's cache file (beside it, whole or not at all) with the bytecode of every
+ * function `script` has compiled so far: what the build does after running each bundle.
+ */
+export function writeCodeCache(bundleFile: string, bundle: string, script: VmScript): void {
+  writeCacheFile(cachePathOf(bundleFile), cacheFile(bundle, script.createCachedData()));
+}
+
 /**
  * Writes a cache file whole or not at all: to a file of its own beside it, then renamed into
  * place, so no reader ever sees one half written (V8 may stop the process on damaged data).

@@ -17,7 +17,14 @@
  * Deno, Bun, browsers and workers take the ES-module entries (package.json `exports`
  * conditions) and never this.
  */
-import { cacheFile, compileCached, readBundle, reportCache, writeCacheFile, type CachedScript } from './code-cache.js';
+import {
+  cachePathOf,
+  compileCached,
+  readBundle,
+  reportCache,
+  writeCodeCache,
+  type CachedScript,
+} from './code-cache.js';
 
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 
@@ -76,7 +83,7 @@ export function coreModules(bundle: URL): CoreModules {
   const cores = loadedCores();
   let core = cores.get(file);
   if (core === undefined) {
-    const { text, cache } = readBundle(file, file.replace(/\.cjs$/, '.cache'));
+    const { text, cache } = readBundle(file, cachePathOf(file));
     core = { ...compileCore(text, file, cache), text };
     cores.set(file, core);
     reportCache(file, core.cache);
@@ -97,7 +104,5 @@ export function coreModule(modules: CoreModules, path: string): Readonly<Record<
  * so the cache also holds what the command line runs of the core.
  */
 export function writeCoreCodeCaches(): void {
-  for (const [file, { text, script }] of loadedCores())
-    if (script !== undefined)
-      writeCacheFile(file.replace(/\.cjs$/, '.cache'), cacheFile(text, script.createCachedData()));
+  for (const [file, { text, script }] of loadedCores()) if (script !== undefined) writeCodeCache(file, text, script);
 }
