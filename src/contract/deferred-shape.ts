@@ -12,8 +12,15 @@
  *   gives the same schema, built later. For schemas whose identity matters (described ones,
  *   which zod's metadata registry holds by identity).
  * - {@link deferredSchema}: the whole schema made on first use, for the rule-file format, which
- *   has no descriptions.
+ *   has no descriptions, and the results' plain objects.
+ * - {@link deferredDescribedSchema}: the same for a described schema (the request and result
+ *   objects, the explanation): its stand-in is entered in zod's metadata registry with the
+ *   schema's description at once, so nothing needs the schema to find it.
+ *
+ * With these, importing the package builds no zod schema at all: the first one built paid for
+ * zod's own first use, some 4 ms of a cold start on the 2-core machine of 2026-11-27.
  */
+import * as z from 'zod';
 
 /**
  * The shape `make` returns, as an object that calls `make` (once) when it is first read: pass it
@@ -75,25 +82,101 @@ export function once<T>(make: () => T): () => T {
 /**
  * The schema `make` returns, made when it is first used (read, called, wrapped, checked with
  * `instanceof`) rather than when its module loads: for exported schemas that nothing reads at
- * import (the rule-file format is read only when a set is loaded from its files). Everything is
- * passed on to the schema made, `this` included, so it parses, describes itself and wraps as
- * that schema; only its identity differs, and zod's only identity lookup, the metadata registry,
- * must not hold it: `make` must not `.describe()` or `.meta()` what it returns.
+ * import (the rule-file format is read only when a set is loaded from its files). Every read is
+ * passed on to the schema made, with the stand-in as `this`, so it parses and describes itself as
+ * that schema, and what it wraps holds the stand-in. Only its identity differs from the schema
+ * made, and zod's identity lookup, the metadata registry, must not hold that one: `make` must not
+ * `.describe()` or `.meta()` what it returns
+ * ({@link deferredDescribedSchema} is for a schema that does).
+ *
+ * Nor may it return a wrapper (`.optional()`, `z.lazy`, …: {@link WRAPPER_TYPES}), which is
+ * refused when made: zod's JSON Schema generator files each schema it meets under that schema,
+ * the stand-in here, and a wrapper's own step then looks itself up under the schema made, which
+ * it never met. A recursive schema refers to its stand-in instead of going through `z.lazy`: the
+ * stand-in is what defers it.
  */
 export function deferredSchema<Schema extends object>(make: () => Schema): Schema {
-  const made = once(make);
+  const made = once(() => unwrapped(make()));
+  // The stand-in is the receiver of every read: zod binds a method to the schema it is first read
+  // from, so `.optional()`, `.describe()` and the like wrap the stand-in, the identity the other
+  // schemas and the registries hold. What zod keeps on a schema that way (the bound method, as an
+  // own property) lands on the stand-in's target, which every read looks at first.
   return new Proxy({} as Schema, {
-    get: (_, key) => Reflect.get(made(), key, made()),
-    has: (_, key) => Reflect.has(made(), key),
-    ownKeys: () => Reflect.ownKeys(made()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(made(), key);
-      // A proxy may report a property its (empty) target lacks only as configurable.
+    get: (target, key, receiver) =>
+      Object.hasOwn(target, key) ? Reflect.get(target, key) : Reflect.get(made(), key, receiver),
+    has: (target, key) => Reflect.has(target, key) || Reflect.has(made(), key),
+    ownKeys: (target) => [...new Set([...Reflect.ownKeys(made()), ...Reflect.ownKeys(target)])],
+    getOwnPropertyDescriptor: (target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target, key) ?? Reflect.getOwnPropertyDescriptor(made(), key);
+      // A proxy may report a property its target lacks only as configurable.
       return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
     },
     getPrototypeOf: () => Reflect.getPrototypeOf(made()),
-    set: (_, key, value) => Reflect.set(made(), key, value, made()),
-    defineProperty: () => false,
-    deleteProperty: () => false,
+    set: (_, key, value, receiver) => Reflect.set(made(), key, value, receiver),
+    defineProperty: (target, key, descriptor) =>
+      Reflect.defineProperty(target, key, { ...descriptor, configurable: true }),
+    deleteProperty: (target, key) => Reflect.deleteProperty(target, key),
   });
+}
+
+/**
+ * The schema kinds whose JSON Schema step looks the schema up by its own identity
+ * (zod/v4/core/json-schema-processors.js): not to be made by {@link deferredSchema}.
+ */
+export const WRAPPER_TYPES: ReadonlySet<string> = new Set([
+  'optional',
+  'nullable',
+  'nonoptional',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'promise',
+  'lazy',
+]);
+
+function unwrapped<Schema extends object>(schema: Schema): Schema {
+  const type = (schema as { _zod?: { def?: { type?: unknown } } })._zod?.def?.type;
+  if (typeof type === 'string' && WRAPPER_TYPES.has(type)) {
+    throw new Error(`internal: a deferred schema may not be a ${type} wrapper (see deferredSchema)`);
+  }
+  return schema;
+}
+
+/** What a described schema carries in zod's metadata registry: here, its description. */
+export interface SchemaDescription {
+  readonly description: string;
+}
+
+/**
+ * {@link deferredSchema} for a schema `make` describes (`.describe(text)` or
+ * `.meta({ description })`). zod's metadata registry holds descriptions by schema identity, and
+ * the JSON Schema and OpenAPI generators look them up by the schema they meet, which is the
+ * stand-in wherever it was used: so the stand-in is entered in the registry with `description`
+ * now, and the schema made must carry the very same (checked when it is made).
+ *
+ * @example A request object described once, built when first used
+ * ```ts
+ * const Woning = deferredDescribedSchema({ description: 'The dwelling' }, () =>
+ *   z.object({ HuurPerMaand: z.number() }).meta({ description: 'The dwelling' }),
+ * );
+ * z.toJSONSchema(Woning).description; // 'The dwelling', and only now is the object built
+ * ```
+ */
+export function deferredDescribedSchema<Schema extends z.ZodType>(
+  description: SchemaDescription,
+  make: () => Schema,
+): Schema {
+  const schema = deferredSchema(() => {
+    const made = make();
+    const carried = z.globalRegistry.get(made)?.description;
+    if (carried !== description.description) {
+      throw new Error(
+        `internal: a deferred schema described as ${JSON.stringify(description.description)} was made with the description ${JSON.stringify(carried)}`,
+      );
+    }
+    return made;
+  });
+  z.globalRegistry.add(schema, { description: description.description });
+  return schema;
 }

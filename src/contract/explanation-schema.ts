@@ -7,7 +7,7 @@
  * end of this file make the compiler refuse a schema that drifts from them in either direction.
  */
 import * as z from 'zod';
-import { deferredShape, once } from './deferred-shape.js';
+import { deferredDescribedSchema, once } from './deferred-shape.js';
 import { type ConditionTrace, EXPLANATION_FORMAT, type Explanation, type FigureUse } from './explanation.js';
 
 const decimal = once(() => z.string().describe('an exact decimal number, as a string'));
@@ -88,19 +88,25 @@ const ComparisonTraceSchema = once(() =>
  * fields of its own) held to it by the check at the end of this file. The OpenAPI document
  * names it as a component of its own, where its references to itself point.
  */
-export const ConditionTraceSchema = z
-  .lazy(
-    (): z.ZodType =>
-      z.union([
+const CONDITION_TRACE = {
+  description:
+    "a rule's condition as evaluated, as far as it decided: a comparison, or all / any / not of the parts that decided",
+};
+// Recursive through its stand-in, which defers it as z.lazy would (deferredSchema). Described by
+// registering the union itself, not a described copy of it: the JSON Schema generator would walk
+// the copy and then its original, meeting the recursive options twice.
+export const ConditionTraceSchema = deferredDescribedSchema(
+  CONDITION_TRACE,
+  (): z.ZodType =>
+    z
+      .union([
         ComparisonTraceSchema(),
         z.object({ all: z.array(ConditionTraceSchema), result: z.boolean() }),
         z.object({ any: z.array(ConditionTraceSchema), result: z.boolean() }),
         z.object({ not: ConditionTraceSchema, result: z.boolean() }),
-      ]),
-  )
-  .describe(
-    "a rule's condition as evaluated, as far as it decided: a comparison, or all / any / not of the parts that decided",
-  ) as unknown as z.ZodType<ConditionTrace>;
+      ])
+      .register(z.globalRegistry, CONDITION_TRACE),
+) as unknown as z.ZodType<ConditionTrace>;
 
 const RuleTraceSchema = once(() =>
   z.object({
@@ -136,9 +142,12 @@ const TotalTraceSchema = once(() =>
   }),
 );
 
-const explanationObject = z
-  .object(
-    deferredShape(() => ({
+const EXPLANATION = {
+  description: `How every amount came about (format ${EXPLANATION_FORMAT}): the rules tried, the figures used with their sources and provenance; see docs/explanation.md`,
+};
+const explanationObject = deferredDescribedSchema(EXPLANATION, () =>
+  z
+    .object({
       format: z.literal(EXPLANATION_FORMAT),
       ruleSet: z.object({
         id: z.string(),
@@ -152,11 +161,9 @@ const explanationObject = z
       posts: z.array(AmountTraceSchema()),
       values: z.array(AmountTraceSchema()),
       totals: z.array(TotalTraceSchema()),
-    })),
-  )
-  .describe(
-    `How every amount came about (format ${EXPLANATION_FORMAT}): the rules tried, the figures used with their sources and provenance; see docs/explanation.md`,
-  );
+    })
+    .meta(EXPLANATION),
+);
 
 /*
  * Compile-time agreement with the documented types: after making both read-only, they must be

@@ -11,6 +11,7 @@ import * as z from 'zod';
 import { MAX_AGE, MAX_MONTHLY_AMOUNT, MAX_WOZ_VALUE, MIN_AGE, MIN_MONTHLY_AMOUNT, MIN_WOZ_VALUE } from './bounds.js';
 import { caseInsensitiveNamePattern, describeEnumMembers, type EnumDefinition } from './enums.js';
 import { withRule, type ExclusiveKeys } from './field-rules.js';
+import { deferredDescribedSchema } from './deferred-shape.js';
 
 /** A whole number within `[min, max]`. Floats and numeric strings are rejected, never coerced. */
 export function integerField(min: number, max: number, noun: string, description: string) {
@@ -85,7 +86,11 @@ export function objectField<Shape extends z.ZodRawShape>(
   description: string,
   exclusiveKeys: readonly ExclusiveKeys[] = [],
 ) {
-  return withRule(z.object(shape).meta({ description }), { kind: 'object', exclusiveKeys });
+  // Made when first used: the request objects are module constants, and a valid body is checked
+  // without them (one-pass-check.ts), so importing the package builds none (deferred-shape.ts).
+  return deferredDescribedSchema({ description }, () =>
+    withRule(z.object(shape).meta({ description }), { kind: 'object', exclusiveKeys }),
+  );
 }
 
 export function arrayField<Element extends z.ZodType>(

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Explanation, ProvenanceKind } from './explanation.js';
-import { deferredShape, once } from './deferred-shape.js';
+import { deferredDescribedSchema, deferredSchema, once } from './deferred-shape.js';
 import { ExplanationSchema } from './explanation-schema.js';
 import { RuleSetStatus } from './rule-set-status.js';
 
@@ -14,9 +14,12 @@ import { RuleSetStatus } from './rule-set-status.js';
  * provenance among the rule-set figures it used for this household, and the names of the
  * estimates and to-verify values among them. See docs/contract.md, "Onderbouwing".
  */
-export const OnderbouwingSchema = z
-  .object(
-    deferredShape(() => ({
+const ONDERBOUWING = {
+  description: 'how well founded the amount is: weakest provenance and the uncertain figures behind it',
+};
+export const OnderbouwingSchema = deferredDescribedSchema(ONDERBOUWING, () =>
+  z
+    .object({
       /**
        * The weakest provenance among the figures the amount used, from best to worst `read`,
        * `derived`, `to-verify`, `estimate` (the rule files' own words). `read` too when the amount
@@ -31,9 +34,9 @@ export const OnderbouwingSchema = z
       Schattingen: z.array(z.string()).describe('names of the estimates used (parameter, or table [dim=key, …])'),
       /** The to-verify values it used, named the same way. */
       TeVerifieren: z.array(z.string()).describe('names of the to-verify values used'),
-    })),
-  )
-  .describe('how well founded the amount is: weakest provenance and the uncertain figures behind it');
+    })
+    .meta(ONDERBOUWING),
+);
 /**
  * How well founded one amount of a result is, as `provenance: true` (`?onderbouwing=true`) adds
  * it to every post, group and total: `Zwakst`, the weakest provenance among the rule-set figures
@@ -65,8 +68,8 @@ export const OnderbouwingSchema = z
  */
 export type Onderbouwing = z.infer<typeof OnderbouwingSchema>;
 
-export const Rekenregels = z.object(
-  deferredShape(() => ({
+export const Rekenregels = deferredSchema(() =>
+  z.object({
     /** The rule set's id, e.g. `nl-2026`. */
     Id: z.string().describe('rule set id, e.g. nl-2026'),
     /** The first day the rule set applies (`YYYY-MM-DD`). */
@@ -85,16 +88,16 @@ export const Rekenregels = z.object(
     Status: RuleSetStatus.describe(
       'the rule set status: draft, reviewed, approved (final) or withdrawn; not approved also gives the warning RekenregelsNietVastgesteld',
     ),
-  })),
+  }),
 );
 
-export const Melding = z.object(
-  deferredShape(() => ({
+export const Melding = deferredSchema(() =>
+  z.object({
     /** Stable code, e.g. `OnbekendVeld` (an unknown request field was ignored) or a rule set's own notice. */
     Code: z.string().describe('stable code, e.g. OnbekendVeld'),
     /** The warning in plain Dutch. */
     Tekst: z.string().describe('plain Dutch text'),
-  })),
+  }),
 );
 
 /**
@@ -126,98 +129,99 @@ export const Uitleg: z.ZodType<Explanation> = ExplanationSchema;
  * assert.equal(RepaymentCapacityResult.safeParse({ ...(body as object), Tekort: -1 }).success, false);
  * ```
  */
-export const RepaymentCapacityResult = z.object(
+export const RepaymentCapacityResult = deferredSchema(
   // Over 80 lines because it is a declarative literal: the result's fields, each with its TSDoc.
-  deferredShape(() => ({
-    /**
-     * What is left each month to repay debts: the income minus the necessary expenditure, never
-     * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
-     */
-    Afloscapaciteit: z
-      .number()
-      .min(0)
-      .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
-    /**
-     * What the household could repay each month if it cut its spending to the minimum: the income
-     * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
-     * `Afloscapaciteit`. The bundled rule sets take the living-cost norm without its
-     * income-dependent surcharge as the minimum, the other posts as they are
-     * (docs/methods/afloscapaciteit.md), and round down.
-     */
-    MaximaleAfloscapaciteit: z
-      .number()
-      .min(0)
-      .describe(
-        "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+  () =>
+    z.object({
+      /**
+       * What is left each month to repay debts: the income minus the necessary expenditure, never
+       * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
+       */
+      Afloscapaciteit: z
+        .number()
+        .min(0)
+        .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
+      /**
+       * What the household could repay each month if it cut its spending to the minimum: the income
+       * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
+       * `Afloscapaciteit`. The bundled rule sets take the living-cost norm without its
+       * income-dependent surcharge as the minimum, the other posts as they are
+       * (docs/methods/afloscapaciteit.md), and round down.
+       */
+      MaximaleAfloscapaciteit: z
+        .number()
+        .min(0)
+        .describe(
+          "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+        ),
+      /** The net disposable income per month, as given in the request. */
+      NettoBesteedbaarInkomenPerMaand: z.number().min(0),
+      /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
+      Posten: z.array(
+        z.object({
+          /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`. */
+          Code: z.string(),
+          /** The post in plain Dutch. */
+          Omschrijving: z.string(),
+          /** Euros per month, rounded as the rule set says. */
+          Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
+          /**
+           * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
+           * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
+           * without its income-dependent surcharge).
+           */
+          Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
+          /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
+          Onderbouwing: OnderbouwingSchema.optional(),
+        }),
       ),
-    /** The net disposable income per month, as given in the request. */
-    NettoBesteedbaarInkomenPerMaand: z.number().min(0),
-    /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
-    Posten: z.array(
-      z.object({
-        /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`. */
-        Code: z.string(),
-        /** The post in plain Dutch. */
-        Omschrijving: z.string(),
-        /** Euros per month, rounded as the rule set says. */
-        Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
-        /**
-         * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
-         * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
-         * without its income-dependent surcharge).
-         */
-        Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
-        /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
-        Onderbouwing: OnderbouwingSchema.optional(),
-      }),
-    ),
-    /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
-    TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
-    /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
-    TotaalMinimaleLasten: z
-      .number()
-      .min(0)
-      .describe("the minimum necessary expenditure per month (the sum of the posts' Minimaal)"),
-    /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
-    Tekort: z
-      .number()
-      .min(0)
-      .describe('how far the necessary expenditure exceeds the income per month; 0 when it does not'),
-    /**
-     * How much even the minimum necessary expenditure exceeds the income, per month; 0 when it
-     * does not (then `MaximaleAfloscapaciteit` says what is left). Never above `Tekort`.
-     */
-    MinimaalTekort: z
-      .number()
-      .min(0)
-      .describe('how far even the minimum necessary expenditure exceeds the income per month; 0 when it does not'),
-    /** The rule set that computed the result: its id, validity and content hash. */
-    Rekenregels,
-    /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
-    Meldingen: z.array(Melding),
-    /**
-     * Only with `provenance: true` (`?onderbouwing=true`): how well founded each total is, by the
-     * total's name.
-     */
-    OnderbouwingTotalen: z
-      .object({
-        /** How well founded `TotaalLasten` is. */
-        TotaalLasten: OnderbouwingSchema,
-        /** How well founded `TotaalMinimaleLasten` is. */
-        TotaalMinimaleLasten: OnderbouwingSchema,
-        /** How well founded `Afloscapaciteit` is. */
-        Afloscapaciteit: OnderbouwingSchema,
-        /** How well founded `MaximaleAfloscapaciteit` is. */
-        MaximaleAfloscapaciteit: OnderbouwingSchema,
-        /** How well founded `Tekort` is. */
-        Tekort: OnderbouwingSchema,
-        /** How well founded `MinimaalTekort` is. */
-        MinimaalTekort: OnderbouwingSchema,
-      })
-      .optional(),
-    /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
-    Uitleg: Uitleg.optional(),
-  })),
+      /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
+      TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
+      /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
+      TotaalMinimaleLasten: z
+        .number()
+        .min(0)
+        .describe("the minimum necessary expenditure per month (the sum of the posts' Minimaal)"),
+      /** How much the necessary expenditure exceeds the income, per month; 0 when it does not. The bundled sets round it up. */
+      Tekort: z
+        .number()
+        .min(0)
+        .describe('how far the necessary expenditure exceeds the income per month; 0 when it does not'),
+      /**
+       * How much even the minimum necessary expenditure exceeds the income, per month; 0 when it
+       * does not (then `MaximaleAfloscapaciteit` says what is left). Never above `Tekort`.
+       */
+      MinimaalTekort: z
+        .number()
+        .min(0)
+        .describe('how far even the minimum necessary expenditure exceeds the income per month; 0 when it does not'),
+      /** The rule set that computed the result: its id, validity and content hash. */
+      Rekenregels,
+      /** Warnings: request fields that were ignored, assumptions the rules made (e.g. `HuurOntbreekt`). */
+      Meldingen: z.array(Melding),
+      /**
+       * Only with `provenance: true` (`?onderbouwing=true`): how well founded each total is, by the
+       * total's name.
+       */
+      OnderbouwingTotalen: z
+        .object({
+          /** How well founded `TotaalLasten` is. */
+          TotaalLasten: OnderbouwingSchema,
+          /** How well founded `TotaalMinimaleLasten` is. */
+          TotaalMinimaleLasten: OnderbouwingSchema,
+          /** How well founded `Afloscapaciteit` is. */
+          Afloscapaciteit: OnderbouwingSchema,
+          /** How well founded `MaximaleAfloscapaciteit` is. */
+          MaximaleAfloscapaciteit: OnderbouwingSchema,
+          /** How well founded `Tekort` is. */
+          Tekort: OnderbouwingSchema,
+          /** How well founded `MinimaalTekort` is. */
+          MinimaalTekort: OnderbouwingSchema,
+        })
+        .optional(),
+      /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
+      Uitleg: Uitleg.optional(),
+    }),
 );
 /**
  * A repayment capacity result, as {@link repaymentCapacity} returns it and
@@ -286,8 +290,8 @@ const basisVoorbeeld = once(() => ({
  * assert.deepEqual(RetirementExpenditureResult.parse(sent), result);
  * ```
  */
-export const RetirementExpenditureResult = z.object(
-  deferredShape(() => ({
+export const RetirementExpenditureResult = deferredSchema(() =>
+  z.object({
     /** Every expenditure post of the rule set, in its order, each with the group it counts in. */
     Posten: z.array(
       z.object({
@@ -318,7 +322,7 @@ export const RetirementExpenditureResult = z.object(
     Meldingen: z.array(Melding),
     /** Only with `explain: true` (`?uitleg=true`): how every amount came about; see {@link Explanation}. */
     Uitleg: Uitleg.optional(),
-  })),
+  }),
 );
 /**
  * A retirement expenditure result, as {@link retirementExpenditure} returns it and

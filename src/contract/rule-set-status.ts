@@ -4,11 +4,12 @@
  * not final; the rule format (src/rules/format/manifest.ts) takes the same list from here.
  */
 import * as z from 'zod';
+import { deferredSchema } from './deferred-shape.js';
 
 // A literal of four values rather than z.enum: the same check and JSON Schema (`enum`), and a
 // plain union type, which the API reference can show without an object of four keys to document.
 /** `draft` → `reviewed` → `approved` (final); `withdrawn` is chosen only by id. */
-export const RuleSetStatus = z.literal(['draft', 'reviewed', 'approved', 'withdrawn']);
+export const RuleSetStatus = deferredSchema(() => z.literal(['draft', 'reviewed', 'approved', 'withdrawn']));
 export type RuleSetStatus = z.infer<typeof RuleSetStatus>;
 
 /** Each status in Dutch, as readers show it (the advisor page has the same words). */

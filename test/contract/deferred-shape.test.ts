@@ -4,9 +4,17 @@
  * and making, describing, wrapping or putting it in a union does not build it; that is what
  * keeps the result, explanation and rule-file schemas out of a cold start (issue 14).
  */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { deferredSchema, deferredShape, once } from '../../src/contract/deferred-shape.js';
+import { deferredDescribedSchema, deferredSchema, deferredShape, once } from '../../src/contract/deferred-shape.js';
+import { RepaymentCapacityResult } from '../../src/contract/results.js';
+import { repaymentRequestSchema } from '../../src/contract/repayment-request.js';
+import { SINGLE_TENANT_REPAYMENT } from '../support/request-bodies.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A shape like the rule files' sourced values: an enumeration, a union, an optional, nesting. */
 function makeShape() {
@@ -108,6 +116,89 @@ describe('deferredSchema', () => {
     expect(key).toBeInstanceOf(z.ZodString);
     expect(key.safeParse('abc').success).toBe(true);
     expect(calls).toBe(1);
+  });
+});
+
+describe('deferredDescribedSchema', () => {
+  const DESCRIBED = { description: 'a dwelling' };
+  const make = () => z.object({ rent: z.number().min(0).describe('rent') }).meta(DESCRIBED);
+
+  it('carries its description before it is made, and gives the JSON Schema of the schema written out', () => {
+    let calls = 0;
+    const deferred = deferredDescribedSchema(DESCRIBED, () => {
+      calls += 1;
+      return make();
+    });
+    const inObject = z.object(deferredShape(() => ({ home: deferred.optional() })));
+    expect(calls).toBe(0);
+    // Read by the identity the generators meet (zod's registry reads the schema's parent, so this makes it).
+    expect(z.globalRegistry.get(deferred)).toEqual(DESCRIBED);
+    expect(z.toJSONSchema(deferred)).toEqual(z.toJSONSchema(make()));
+    expect(z.toJSONSchema(inObject)).toEqual(z.toJSONSchema(z.object({ home: make().optional() })));
+    expect(deferred.description).toBe('a dwelling');
+    expect(calls).toBe(1);
+  });
+
+  it('refuses a wrapper, whose JSON Schema step would look for the schema made where the stand-in was filed', () => {
+    const wrappers: (() => z.ZodType)[] = [
+      () => z.number().optional(),
+      () => z.lazy(() => z.number()),
+      () => z.string().default('x'),
+    ];
+    for (const make of wrappers) {
+      const deferred = deferredSchema(make);
+      expect(() => deferred.parse(1)).toThrow(/may not be a (optional|lazy|default) wrapper/);
+    }
+    const recursive: z.ZodType = deferredSchema(() => z.union([z.number(), z.array(recursive)]));
+    expect(recursive.safeParse([1, [2, [3]]]).success).toBe(true);
+    expect(recursive.safeParse([1, ['x']]).success).toBe(false);
+    expect(JSON.stringify(z.toJSONSchema(recursive))).toContain('"$ref":"#"');
+  });
+
+  it('refuses a schema made with another description than it was given', () => {
+    const deferred = deferredDescribedSchema({ description: 'one' }, () => z.number().describe('another'));
+    expect(() => deferred.parse(1)).toThrow(/described as "one" was made with the description "another"/);
+  });
+
+  it('is what the contract exports: its request and result objects described, the same JSON Schema as before', () => {
+    expect(z.globalRegistry.get(repaymentRequestSchema)?.description).toMatch(/^Repayment capacity request/);
+    const json = z.toJSONSchema(RepaymentCapacityResult, { io: 'output' }) as { properties: Record<string, unknown> };
+    expect(Object.keys(json.properties)).toContain('Afloscapaciteit');
+  });
+});
+
+describe('importing the package', () => {
+  /**
+   * zod calls the global post-processor on every schema it makes. Built without it, the first
+   * schema a process makes paid for zod's own first use: some 4 ms of a cold start (issue 14).
+   */
+  const schemasMade = (script: string): number[] => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    return JSON.parse(run.stdout) as number[];
+  };
+
+  it('builds no zod schema, nor does a first result of each operation; a refused body builds the schemas it needs', () => {
+    const counts = schemasMade(`
+      let made = 0;
+      globalThis.__zod_globalConfig = { postProcessor: () => { made += 1; } };
+      const counts = [];
+      const { repaymentCapacity, retirementExpenditure, ValidationError } = await import(${JSON.stringify(join(ROOT, 'src/index.ts'))});
+      counts.push(made);
+      repaymentCapacity(${JSON.stringify(SINGLE_TENANT_REPAYMENT)});
+      retirementExpenditure({ Hoofdpersonen: [{ Geslacht: 'Vrouw' }], Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' }, NettoBesteedbaarInkomenPerMaand: 2200 });
+      counts.push(made);
+      try { repaymentCapacity({ ...${JSON.stringify(SINGLE_TENANT_REPAYMENT)}, AantalAutos: -1 }); } catch (error) { if (!(error instanceof ValidationError)) throw error; }
+      counts.push(made);
+      console.log(JSON.stringify(counts));
+    `);
+    expect(counts[0]).toBe(0);
+    expect(counts[1]).toBe(0);
+    // The hook does count: the refused body's full check builds the request's fields.
+    expect(counts[2]).toBeGreaterThan(0);
   });
 });
 

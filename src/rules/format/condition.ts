@@ -75,7 +75,8 @@ export const FactConditionSchema = deferredSchema(() =>
   }),
 );
 
-export const Condition: z.ZodType<Condition> = z.lazy(() =>
+// Recursive through its stand-in, which defers it as z.lazy would (deferredSchema).
+export const Condition: z.ZodType<Condition> = deferredSchema(() =>
   z.union([
     FactConditionSchema,
     z.strictObject({ all: z.array(Condition).min(1) }),
@@ -85,7 +86,7 @@ export const Condition: z.ZodType<Condition> = z.lazy(() =>
 );
 
 /** A rule's condition: json-rules-engine requires `all`, `any` or `not` at the top. */
-export const TopCondition: z.ZodType<BooleanCondition> = z.lazy(() =>
+export const TopCondition: z.ZodType<BooleanCondition> = deferredSchema(() =>
   z.union([
     z.strictObject({ all: z.array(Condition).min(1) }),
     z.strictObject({ any: z.array(Condition).min(1) }),

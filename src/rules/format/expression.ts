@@ -9,6 +9,7 @@
  * assembles the schema from the units, in the units' (documentation) order.
  */
 import * as z from 'zod';
+import { deferredSchema } from '../../contract/deferred-shape.js';
 import type { DecimalLiteral } from './common.js';
 import type { BooleanCondition, Condition } from './condition.js';
 import { EXPRESSION_UNITS } from '../language/units.js';
@@ -51,6 +52,7 @@ export type Expression = ExpressionForms[ExpressionOperator];
 /** The operator keys, in documentation order (the order of the units' table). */
 export const EXPRESSION_OPERATORS = Object.keys(EXPRESSION_UNITS) as readonly ExpressionOperator[];
 
-export const Expression: z.ZodType<Expression> = z.lazy(() =>
+// Recursive through its stand-in, which defers it as z.lazy would (deferredSchema).
+export const Expression: z.ZodType<Expression> = deferredSchema(() =>
   z.union(EXPRESSION_OPERATORS.map((op) => EXPRESSION_UNITS[op].schema(Expression)) as [z.ZodType<Expression>]),
 );
