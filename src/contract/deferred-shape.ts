@@ -9,10 +9,9 @@
  *
  * - {@link deferredShape}: zod resolves an object's shape on first read and keeps what it read
  *   (`$ZodObject` freezes a shape's getters), so a shape that builds its fields on first read
- *   gives the same schema, built later. For schemas whose identity matters (described ones,
- *   which zod's metadata registry holds by identity).
+ *   gives the same schema, built later: an object that is made, its fields not yet.
  * - {@link deferredSchema}: the whole schema made on first use, for the rule-file format, which
- *   has no descriptions, and the results' plain objects.
+ *   has no descriptions, and the results' plain objects; a stand-in takes its place.
  * - {@link deferredDescribedSchema}: the same for a described schema (the request and result
  *   objects, the explanation): its stand-in is entered in zod's metadata registry with the
  *   schema's description at once, so nothing needs the schema to find it.
