@@ -167,6 +167,24 @@ describe('deferredDescribedSchema', () => {
   });
 });
 
+describe('the exported result schemas, stand-ins since issue 14', () => {
+  it('behave as the zod objects they stand for: extended, picked, wrapped, a method read off and called, Standard Schema', () => {
+    const R = RepaymentCapacityResult;
+    expect(R).toBeInstanceOf(z.ZodObject);
+    expect(Object.keys(R.shape)).toContain('Afloscapaciteit');
+    const extended = R.extend({ Extra: z.string() });
+    expect(Object.keys(extended.shape)).toEqual([...Object.keys(R.shape), 'Extra']);
+    expect(Object.keys(R.pick({ Afloscapaciteit: true }).shape)).toEqual(['Afloscapaciteit']);
+    expect(R.keyof().options).toEqual(Object.keys(R.shape));
+    const { optional } = R;
+    expect(optional().safeParse(undefined).success).toBe(true);
+    expect(R.nullable().safeParse(null).success).toBe(true);
+    expect(R['~standard'].vendor).toBe('zod');
+    const checked = R['~standard'].validate({}) as { issues?: readonly unknown[] };
+    expect(checked.issues?.length).toBeGreaterThan(0);
+  });
+});
+
 describe('importing the package', () => {
   /**
    * zod calls the global post-processor on every schema it makes. Built without it, the first
