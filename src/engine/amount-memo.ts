@@ -8,6 +8,7 @@ import type { CalculationFile, CalculationId, Post, Value } from '../rules/forma
 import type { RuleSet } from '../rules/rule-set.js';
 import type { EvalContext } from './context.js';
 import { addUsage, emptyUsage, usageOf, type Usage } from './dependencies.js';
+import { madeOnce } from './made-once.js';
 import { slotOf } from './slots.js';
 
 /** At most this many remembered amounts per post or value; the oldest is forgotten first. */
@@ -128,12 +129,10 @@ const keySlots = new WeakMap<CalculationFile, Map<string, number>>();
  * in a retirement evaluation 21 amounts are remembered, by 9 different lists of facts.
  */
 function keySlot(calc: CalculationFile, facts: string): number {
-  let slots = keySlots.get(calc);
-  if (slots === undefined) {
-    slots = new Map();
-    keySlots.set(calc, slots);
-  }
-  return slotOf(slots, facts);
+  return slotOf(
+    madeOnce(keySlots, calc, () => new Map()),
+    facts,
+  );
 }
 
 /** Per calculation file, what each of its posts, values and rules reads (references followed), each walked once. */
@@ -141,17 +140,8 @@ const usages = new WeakMap<CalculationFile, WeakMap<object, Usage>>();
 
 /** What `root` reads, walked the first time `key` is asked for in `calc` and remembered (read-only) after. */
 function walkedOnce(ruleSet: RuleSet, calc: CalculationFile, key: object, root: object): Usage {
-  let known = usages.get(calc);
-  if (known === undefined) {
-    known = new WeakMap();
-    usages.set(calc, known);
-  }
-  let usage = known.get(key);
-  if (usage === undefined) {
-    usage = usageOf(ruleSet, calc, root);
-    known.set(key, usage);
-  }
-  return usage;
+  const known = madeOnce(usages, calc, () => new WeakMap<object, Usage>());
+  return madeOnce(known, key, () => usageOf(ruleSet, calc, root));
 }
 
 /**

@@ -3,6 +3,7 @@ import { wholeMoney, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import { ZERO } from '../amount.js';
 import { factReader, type ExpressionEnv, type OperatorCompiler } from '../expression-env.js';
+import { madeOnce } from '../made-once.js';
 
 /** The last number read per fact name and its Decimal. */
 interface LastDecimal {
@@ -18,17 +19,8 @@ interface LastDecimal {
 const lastDecimals = new WeakMap<ExpressionEnv, Map<string, LastDecimal>>();
 
 function lastDecimalOf(env: ExpressionEnv, name: string): LastDecimal {
-  let byName = lastDecimals.get(env);
-  if (byName === undefined) {
-    byName = new Map();
-    lastDecimals.set(env, byName);
-  }
-  let last = byName.get(name);
-  if (last === undefined) {
-    last = { number: 0, decimal: ZERO };
-    byName.set(name, last);
-  }
-  return last;
+  const byName = madeOnce(lastDecimals, env, () => new Map<string, LastDecimal>());
+  return madeOnce(byName, name, () => ({ number: 0, decimal: ZERO }));
 }
 
 export const compileFact: OperatorCompiler<ExpressionForms['fact']> = (e, c) => {

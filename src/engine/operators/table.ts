@@ -10,6 +10,7 @@ import type { RuleSet } from '../../rules/rule-set.js';
 import { CONSTANT_CONTEXT, constant, type AmountFn } from '../amount.js';
 import type { EvalContext } from '../context.js';
 import { factReader, provenanceFields, sourceRef, type OperatorCompiler } from '../expression-env.js';
+import { madeOnce } from '../made-once.js';
 
 function bandKey(bands: readonly Band[], value: number): string | undefined {
   for (const b of bands) {
@@ -29,16 +30,13 @@ type Cells = ReadonlyMap<string, { readonly d: Decimal; readonly cell: Table['ce
 const cellsByTable = new WeakMap<Table, Cells>();
 
 function cellsOf(table: Table): Cells {
-  let cells = cellsByTable.get(table);
-  if (cells === undefined) {
+  return madeOnce(cellsByTable, table, () => {
     const dims = Object.keys(table.dimensions);
     const made = new Map<string, { d: Decimal; cell: Table['cells'][number] }>();
     for (const cell of table.cells)
       made.set(dims.map((k) => cell.key[k]).join('\u0000'), { d: new Money(cell.value), cell });
-    cells = made;
-    cellsByTable.set(table, cells);
-  }
-  return cells;
+    return made;
+  });
 }
 
 export const compileTable: OperatorCompiler<ExpressionForms['table']> = (e, c) => {
