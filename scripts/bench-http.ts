@@ -23,7 +23,10 @@
  * Two server times per request: 1/throughput (one process, saturated by 50 connections), and the
  * server process's own CPU time (user + system) per request, which other work on the machine
  * disturbs far less (the load generator shares the 2 cores). A layer's cost is the difference
- * between its row and the row it builds on, in CPU µs. Before the
+ * between its row and the row it builds on, in CPU µs. Beside it, the time the server's main
+ * thread stood paused in garbage collection per request (V8's gc entries, scripts/lib/server-usage.mjs):
+ * how much of a row's CPU is collection, and how much of a layer's cost the collection of its
+ * garbage is. Before the
  * loads, the per-request pieces of the app layer are timed alone in this process (SHA-256 of a
  * key, pure JS and node:crypto; a log line through pino).
  * Targets (issue 14): budgetnorm ≥ 0.5× the bare throughput, and its p99 ≤ 1.5× the bare p99.
@@ -63,6 +66,8 @@ interface Figures {
   readonly requests: number;
   /** The server process's CPU time (user + system) per request, µs. */
   readonly cpuMicroseconds: number;
+  /** The server's main thread paused in garbage collection, per request, µs. */
+  readonly gcMicroseconds: number;
 }
 
 /** Starts a server in a child process; resolves with it and its port once it listens. */
@@ -99,14 +104,14 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The child's CPU time so far (user + system), µs. */
-function cpuOf(child: ChildProcess): Promise<number> {
+/** The child's CPU time so far (user + system, µs) and its main thread's GC pauses so far (ms), as scripts/lib/server-usage.mjs reports them. */
+function usageOf(child: ChildProcess): Promise<{ cpu: number; gcPauseMs: number }> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
-      const cpu = (message as { cpu?: NodeJS.CpuUsage }).cpu;
+      const { cpu, gcPauseMs } = message as { cpu?: NodeJS.CpuUsage; gcPauseMs?: number };
       if (cpu === undefined) return;
       child.off('message', onMessage);
-      resolve(cpu.user + cpu.system);
+      resolve({ cpu: cpu.user + cpu.system, gcPauseMs: gcPauseMs ?? Number.NaN });
     };
     child.on('message', onMessage);
     child.send('cpu');
@@ -114,7 +119,7 @@ function cpuOf(child: ChildProcess): Promise<number> {
 }
 
 async function load(name: string, child: ChildProcess, port: number, seconds: number): Promise<Figures> {
-  const cpuBefore = await cpuOf(child);
+  const before = await usageOf(child);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}/Afloscapaciteit/Resultaat`,
     method: 'POST',
@@ -123,10 +128,11 @@ async function load(name: string, child: ChildProcess, port: number, seconds: nu
     headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
     body: BODY,
   });
-  const cpu = (await cpuOf(child)) - cpuBefore;
+  const after = await usageOf(child);
   return {
     name,
-    cpuMicroseconds: cpu / Math.max(1, result.requests.total),
+    cpuMicroseconds: (after.cpu - before.cpu) / Math.max(1, result.requests.total),
+    gcMicroseconds: ((after.gcPauseMs - before.gcPauseMs) * 1000) / Math.max(1, result.requests.total),
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -297,6 +303,7 @@ const rows: Figures[] = SERVERS.map(({ name }) => {
     errors: runs.reduce((n, r) => n + r.errors, 0),
     requests: runs.reduce((n, r) => n + r.requests, 0),
     cpuMicroseconds: median(runs.map((r) => r.cpuMicroseconds)),
+    gcMicroseconds: median(runs.map((r) => r.gcMicroseconds)),
   };
 });
 const row = (name: string): Figures => rows.find((r) => r.name === name) as Figures;
@@ -305,7 +312,7 @@ const pad = (s: string, n: number) => s.padEnd(n);
 const usPerRequest = (r: Figures) => 1e6 / r.requestsPerSecond;
 console.log();
 console.log(
-  `${pad('server', 24)}${pad('req/s', 8)}${pad('p50 ms', 7)}${pad('p99 ms', 7)}${pad('× bare', 7)}${pad('p99×bare', 9)}${pad('µs/req', 7)}${pad('cpu µs', 7)}${pad('cpu×bare', 9)}${pad('non-2xx/err', 12)}layer: cpu µs over the row it builds on`,
+  `${pad('server', 24)}${pad('req/s', 8)}${pad('p50 ms', 7)}${pad('p99 ms', 7)}${pad('× bare', 7)}${pad('p99×bare', 9)}${pad('µs/req', 7)}${pad('cpu µs', 7)}${pad('cpu×bare', 9)}${pad('gc µs', 6)}${pad('non-2xx/err', 12)}layer: cpu µs over the row it builds on`,
 );
 SERVERS.forEach((server, i) => {
   const r = rows[i] as Figures;
@@ -314,7 +321,7 @@ SERVERS.forEach((server, i) => {
       ? ''
       : `+${(r.cpuMicroseconds - row(server.over.row).cpuMicroseconds).toFixed(0)} ${server.over.layer} (over ${server.over.row})`;
   console.log(
-    `${pad(r.name, 24)}${pad(r.requestsPerSecond.toFixed(0), 8)}${pad(String(r.p50), 7)}${pad(String(r.p99), 7)}${pad((r.requestsPerSecond / bare.requestsPerSecond).toFixed(2), 7)}${pad((r.p99 / bare.p99).toFixed(2), 9)}${pad(usPerRequest(r).toFixed(0), 7)}${pad(r.cpuMicroseconds.toFixed(0), 7)}${pad((r.cpuMicroseconds / bare.cpuMicroseconds).toFixed(2), 9)}${pad(`${r.non2xx}/${r.errors}`, 12)}${layer}`,
+    `${pad(r.name, 24)}${pad(r.requestsPerSecond.toFixed(0), 8)}${pad(String(r.p50), 7)}${pad(String(r.p99), 7)}${pad((r.requestsPerSecond / bare.requestsPerSecond).toFixed(2), 7)}${pad((r.p99 / bare.p99).toFixed(2), 9)}${pad(usPerRequest(r).toFixed(0), 7)}${pad(r.cpuMicroseconds.toFixed(0), 7)}${pad((r.cpuMicroseconds / bare.cpuMicroseconds).toFixed(2), 9)}${pad(r.gcMicroseconds.toFixed(1), 6)}${pad(`${r.non2xx}/${r.errors}`, 12)}${layer}`,
   );
 });
 const service = row(SERVICE);

@@ -17,6 +17,10 @@
  * 5. provenance: what `onderbouwing` costs.
  * 6. profile: 200,000 `repaymentCapacity(body)` calls under V8's CPU profiler: the top 10
  *    functions by self time and the time per part of the program, in µs per call.
+ * 7. cache: `repaymentCapacity(body)` and its hand-written baseline with the CPU's caches cold:
+ *    other memory written before each call (none, 256 KB, 1 MB, 4 MB), as a service's request
+ *    I/O does between two calculations. Not a target: it shows why the calculation costs more
+ *    per request in the loaded service than in the loop of part 2.
  *
  * Figures are printed, never asserted: speed depends on the machine. Contenders are measured
  * in interleaved rounds, so a change in machine load during the run hits them alike.
@@ -650,6 +654,71 @@ async function libraryProfile(): Promise<void> {
   for (const text of selfTimeLines(byPart(profile, 10), PROFILED_CALLS)) console.log(text);
 }
 
+// ---------------------------------------------------------------------------------------
+// 7. The call with its caches cold: in the service a request's own I/O runs between two
+// calculations and evicts what the last one left in the CPU's caches.
+
+/** Other memory traffic before each call, in KB: none, about an L2 cache, a few times that. */
+const TRAFFIC_KB = [0, 256, 1024, 4096] as const;
+const COLD_CALLS = 3_000;
+
+/**
+ * The median µs of `call` when `kb` KB of other memory are written just before each call (one
+ * write per 64-byte cache line, at a place that moves from call to call), so the call finds
+ * less of its code and data in the caches the more there was.
+ */
+function medianAfterTraffic(call: (i: number) => unknown, kb: number, memory: Float64Array): number {
+  const lines = (kb * 1024) / 64;
+  const times: number[] = [];
+  for (let i = 0; i < COLD_CALLS; i += 1) {
+    let at = ((i * 7_919) % (memory.length / 8 - lines)) * 8;
+    for (let line = 0; line < lines; line += 1, at += 8) memory[at] = (memory[at] as number) + 1;
+    const start = performance.now();
+    call(i);
+    times.push(performance.now() - start);
+  }
+  return median(times) * 1000;
+}
+
+function cacheCold(): void {
+  const ruleSet = bundledCatalog().byId('nl-2026');
+  const bodies = repaymentBodies(1_000);
+  const hand = handWrittenRepayment(ruleSet);
+  checkAgreement(bodies, ruleSet, hand);
+  const contenders = {
+    library: (i: number) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet }),
+    hand: (i: number) => hand(bodies[i % bodies.length] as Record<string, unknown>),
+  };
+  const memory = new Float64Array(((Math.max(...TRAFFIC_KB) + 64) * 1024) / 8);
+  for (const call of Object.values(contenders)) for (let i = 0; i < 5_000; i += 1) call(i);
+  const figures = new Map<string, number[]>();
+  // Interleaved rounds, every size and contender in each, the median of the rounds reported.
+  for (let round = 0; round < 3; round += 1)
+    for (const kb of TRAFFIC_KB)
+      for (const [name, call] of Object.entries(contenders)) {
+        const key = `${name} ${kb}`;
+        figures.set(key, [...(figures.get(key) ?? []), medianAfterTraffic(call, kb, memory)]);
+      }
+  const at = (name: string, kb: number) => median(figures.get(`${name} ${kb}`) ?? []);
+  console.log(
+    `\n7. Caches cold: repaymentCapacity(body) and the hand-written baseline, median µs per call with other memory written just before each call (${COLD_CALLS.toLocaleString('en-US')} calls per figure, median of 3 interleaved rounds)`,
+  );
+  console.log(
+    `  ${'other memory written before each call'.padEnd(40)}${'library'.padStart(10)}${'hand-written'.padStart(14)}  library x hand-written`,
+  );
+  for (const kb of TRAFFIC_KB) {
+    const library = at('library', kb);
+    const byHand = at('hand', kb);
+    const label = kb === 0 ? 'none (caches warm)' : `${kb.toLocaleString('en-US')} KB`;
+    console.log(
+      `  ${label.padEnd(40)}${`${library.toFixed(1)} µs`.padStart(10)}${`${byHand.toFixed(1)} µs`.padStart(14)}  ${(byHand / library).toFixed(2)}x   (library ${(library / at('library', 0)).toFixed(2)}x, hand-written ${(byHand / at('hand', 0)).toFixed(2)}x its warm figure)`,
+    );
+  }
+  console.log(
+    "  (not a target: what a request's own I/O between two calculations costs the calculation in the service)",
+  );
+}
+
 console.log(
   `budgetnorm bench: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, one core, ${SECONDS} s per figure`,
 );
@@ -662,5 +731,6 @@ const parts: Record<string, () => unknown> = {
   cold: coldStart,
   provenance: provenanceCost,
   profile: libraryProfile,
+  cache: cacheCold,
 };
 for (const [name, run] of Object.entries(parts)) if (only.size === 0 || only.has(name)) await run();

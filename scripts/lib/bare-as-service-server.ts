@@ -7,6 +7,7 @@
 // What is left between this row and the service is the service's own work.
 import { createServer } from 'node:http';
 import { processLog } from '../../src/node/log.js';
+import { reportUsageToBench } from './server-usage.mjs';
 
 const canned: unknown = JSON.parse(process.env['BENCH_CANNED_RESULT'] ?? 'null');
 if (canned === null) throw new Error('BENCH_CANNED_RESULT is not set');
@@ -46,6 +47,5 @@ server.listen(0, '127.0.0.1', () => {
   process.send?.({ port: typeof address === 'object' && address !== null ? address.port : 0 });
 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
+// The bench asks for this process's CPU time and GC pauses before and after each load.
+reportUsageToBench();

@@ -4,6 +4,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+import { reportUsageToBench } from './server-usage.mjs';
 
 const result = (income: number) => ({
   Afloscapaciteit: Math.max(0, income - 3000),
@@ -39,7 +40,5 @@ const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info
 );
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
-// The bench asks for this process's CPU time before and after each load (server µs per request).
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
+// The bench asks for this process's CPU time and GC pauses before and after each load.
+reportUsageToBench();

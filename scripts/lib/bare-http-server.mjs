@@ -2,6 +2,7 @@
 // it as JSON, and answers a JSON object of about the size of a repayment-capacity result.
 // No routing, no key, no validation, no calculation, no log: what HTTP and JSON alone cost.
 import { createServer } from 'node:http';
+import { reportUsageToBench } from './server-usage.mjs';
 
 const posts = [
   ['Levensonderhoud', 'Kosten van levensonderhoud (norm, zonder wonen en auto)'],
@@ -58,7 +59,5 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => process.send?.({ port: server.address().port }));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 
-// The bench asks for this process's CPU time before and after each load (server µs per request).
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
+// The bench asks for this process's CPU time and GC pauses before and after each load.
+reportUsageToBench();

@@ -6,6 +6,7 @@
 // direct path taken from node:http's request instead of straight from the connection.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { reportUsageToBench } from './server-usage.mjs';
 
 // BENCH_SERVICE_SOURCE=src (run with tsx): the service from src/, so that a CPU profile names
 // the folder of every function (the bundles of dist/ mix them); the figures are dist/'s.
@@ -28,12 +29,12 @@ const service = await startService(config, options);
 process.send?.({ port: service.port });
 process.on('SIGTERM', () => void service.shutdown().then(() => process.exit(0)));
 
-// The bench asks for this process's CPU time before and after each load (server µs per request),
+// The bench asks for this process's CPU time and GC pauses before and after each load (server µs per request),
 // and may profile one load: `{ profile: 'start' }`, then `{ profile: 'stop', file }` writes the
 // V8 CPU profile of what ran in between to `file`.
 const inspector = new Session();
+reportUsageToBench();
 process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   const profile = message?.profile;
   if (profile === 'start') {
     inspector.connect();
