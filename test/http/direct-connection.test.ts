@@ -4,10 +4,13 @@
  * it get the same bytes back (dates and request ids aside) and the same log lines, whatever the
  * bytes: split anywhere, pipelined, mixed with requests node:http must answer, or crafted to be
  * framed two ways. And it keeps node:http's timeouts, `Connection: close`, back-pressure and
- * graceful shutdown.
+ * graceful shutdown. Its answers of one turn of the event loop are written together at the
+ * turn's end (`AnswersOfTheTurn`), never dropped on the way.
  */
 import { connect, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswersOfTheTurn } from '../../src/node/direct-connection.js';
 import { readRequestHead } from '../../src/node/request-head.js';
 import { readServiceConfig, type RunningService, startService, type StartOptions } from '../../src/node/server.js';
 import { KEY, REPAYMENT, RETIREMENT } from './support/helpers.js';
@@ -471,5 +474,85 @@ describe('graceful shutdown with direct connections', () => {
     await busyClosed;
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nConnection: close\r\n\r\n\{"Afloscapaciteit"/);
     expect(await stopped).toBe('drained');
+  });
+});
+
+describe('AnswersOfTheTurn: the answers of one turn written together at its end', () => {
+  /** A real stream (cork and uncork as a socket has them) that records what reaches its destination. */
+  function recorder(): { stream: Socket; written: string[] } {
+    const written: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk.toString());
+        callback();
+      },
+      writev(chunks, callback) {
+        written.push(chunks.map((c) => String(c.chunk)).join(''));
+        callback();
+      },
+    });
+    return { stream: stream as unknown as Socket, written };
+  }
+  const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it("holds every answer of the turn, then writes each stream's answers in order, in one write, and says so once", async () => {
+    const answers = new AnswersOfTheTurn();
+    const a = recorder();
+    const b = recorder();
+    const told: string[] = [];
+    for (const [name, { stream }, text] of [
+      ['a', a, 'first '],
+      ['b', b, 'only'],
+      ['a', a, 'second'],
+    ] as const) {
+      answers.hold(stream, () => told.push(name));
+      stream.write(text);
+    }
+    // Within the turn nothing has gone out; the held bytes count as the stream's pending ones.
+    expect([a.written, b.written]).toEqual([[], []]);
+    expect(a.stream.writableLength).toBe('first second'.length);
+    await endOfTurn();
+    expect([a.written, b.written]).toEqual([['first second'], ['only']]);
+    expect(told.sort()).toEqual(['a', 'b']);
+    expect(a.stream.writableCorked).toBe(0);
+  });
+
+  it("writeNow sends a stream's held answers at once, and the end of the turn leaves that stream alone", async () => {
+    const answers = new AnswersOfTheTurn();
+    const a = recorder();
+    const b = recorder();
+    const told: string[] = [];
+    answers.hold(a.stream, () => told.push('a'));
+    a.stream.write('one');
+    answers.hold(a.stream, () => told.push('a'));
+    a.stream.write('two');
+    answers.hold(b.stream, () => told.push('b'));
+    b.stream.write('three');
+    answers.writeNow(a.stream);
+    expect(a.written.join('')).toBe('onetwo');
+    expect(b.written).toEqual([]);
+    // What writes to the stream after it (node:http, once it has the connection) is not held back by the turn.
+    a.stream.cork();
+    a.stream.write('theirs');
+    await endOfTurn();
+    expect(a.stream.writableCorked).toBe(1);
+    expect(a.written.join('')).toBe('onetwo');
+    expect(b.written).toEqual(['three']);
+    expect(told).toEqual(['b']);
+  });
+
+  it('a stream ended within the turn writes its held answers before it ends', async () => {
+    const answers = new AnswersOfTheTurn();
+    const a = recorder();
+    let finished = false;
+    a.stream.on('finish', () => {
+      finished = true;
+    });
+    answers.hold(a.stream, () => {});
+    a.stream.write('answer');
+    a.stream.end();
+    await endOfTurn();
+    expect(a.written.join('')).toBe('answer');
+    expect(finished).toBe(true);
   });
 });
