@@ -475,6 +475,33 @@ describe('graceful shutdown with direct connections', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nConnection: close\r\n\r\n\{"Afloscapaciteit"/);
     expect(await stopped).toBe('drained');
   });
+
+  it('a request answered in the turn the shutdown begins: its answer is written, then its connection closes at once', async () => {
+    const log: string[] = [];
+    const service = await serve({ timeouts: { shutdownGraceMs: 8_000, keepAliveMs: 4_000 } }, log);
+    let stopped: Promise<'drained' | 'forced'> | undefined;
+    // Listeners added after the direct connection's own: this one runs in the same 'data' event,
+    // so the shutdown begins in the turn whose answer is still held (corked) to be written at its end.
+    service.server.on('connection', (socket: Socket) => {
+      socket.on('data', () => {
+        stopped ??= service.shutdown();
+      });
+    });
+    const client = connect(service.port, '127.0.0.1');
+    let answer = '';
+    client.on('data', (c: Buffer) => {
+      answer += c.toString();
+    });
+    const closed = new Promise((r) => client.once('close', r));
+    await new Promise((r) => client.once('connect', r));
+    const started = Date.now();
+    client.write(post(REPAY, REPAYMENT));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n\{"Afloscapaciteit"/);
+    // Not left open until keepAliveMs (4 s) ended it: idle once its answer was written, it was closed.
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await stopped).toBe('drained');
+  });
 });
 
 describe('AnswersOfTheTurn: the answers of one turn written together at its end', () => {
