@@ -58,20 +58,20 @@ const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r
  * reads many connections' requests; writing each answer at once put the kernel's work for the
  * write (about half of a request's CPU on loopback) between two calculations, and each
  * calculation then ran with the caches the write had left it: one repayment calculation costs
- * 1.2–1.8× its warm time after 0.25–4 MB of other memory traffic (`npm run bench -- cache`).
- * Calculated back to back, with the writes after, the service used 12 % less CPU per request
- * in interleaved loads (issue 14, docs/http.md). An answer waits at most for the rest of the
- * turn's requests.
+ * 1.2–2.1× its warm time after 0.25–4 MB of other memory traffic (`npm run bench -- cache`).
+ * Calculated back to back, with the writes after, the service used about a quarter less CPU per
+ * request (median 82 against 110 µs in eight interleaved loads; issue 14, docs/http.md). An
+ * answer waits at most for the rest of the turn's requests.
  *
  * Corking keeps every guarantee of the stream: the bytes stay in the socket's buffer, in order
- * (`writableLength` counts them, so reading still pauses on a client that does not read),
- * `end()` writes them before the FIN, `destroy()` drops them, and node:http, when it takes a
- * connection over, writes after them.
+ * (`writableLength` counts them, so reading still pauses on a client that does not read), and
+ * `end()` writes them before the FIN. A connection leaving the direct path (handed to
+ * node:http, ended, destroyed) writes its held answers first ({@link AnswersOfTheTurn.writeNow}).
  *
  * @example
  * ```ts
  * const answers = new AnswersOfTheTurn();
- * answers.hold(socket); // corked until this turn's I/O is done
+ * answers.hold(socket, () => log('written')); // corked until this turn's I/O is done
  * socket.write(text);
  * ```
  */
