@@ -56,7 +56,7 @@ const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r
  * The answers computed in one turn of the event loop, written together once the turn's I/O
  * callbacks have run (`setImmediate`), each socket corked until then. Under load one turn
  * reads many connections' requests; writing each answer at once put the kernel's work for the
- * write (about half of a request's CPU on loopback) between two calculations, and each
+ * write (about a third of a request's CPU on loopback) between two calculations, and each
  * calculation then ran with the caches the write had left it: one repayment calculation costs
  * 1.2–2.1× its warm time after 0.25–4 MB of other memory traffic (`npm run bench -- cache`).
  * Calculated back to back, with the writes after, the service used about a quarter less CPU per
