@@ -76,16 +76,15 @@ const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r
  * ```
  */
 export class AnswersOfTheTurn {
-  /** The sockets corked this turn: how many corks each (one per answer) and what to do once written. */
-  private readonly held = new Map<Socket, { corks: number; readonly written: () => void }>();
+  /** The sockets corked this turn (once each, whatever the number of answers), and what to call once written. */
+  private readonly held = new Map<Socket, () => void>();
 
   /** Corks `socket` until the end of this turn; `written` is called once its answers are written. */
   hold(socket: Socket, written: () => void): void {
+    if (this.held.has(socket)) return;
     if (this.held.size === 0) setImmediate(this.release);
     socket.cork();
-    const entry = this.held.get(socket);
-    if (entry === undefined) this.held.set(socket, { corks: 1, written });
-    else entry.corks += 1;
+    this.held.set(socket, written);
   }
 
   /**
@@ -95,17 +94,15 @@ export class AnswersOfTheTurn {
    * when every answer was written at once).
    */
   writeNow(socket: Socket): void {
-    const entry = this.held.get(socket);
-    if (entry === undefined) return;
-    this.held.delete(socket);
-    for (let i = 0; i < entry.corks; i += 1) socket.uncork();
+    if (this.held.delete(socket)) socket.uncork();
   }
 
   private readonly release = (): void => {
+    // Emptied first: a `written` that closes its connection then finds nothing of it left to write.
     const entries = [...this.held];
     this.held.clear();
-    for (const [socket, { corks, written }] of entries) {
-      for (let i = 0; i < corks; i += 1) socket.uncork();
+    for (const [socket, written] of entries) {
+      socket.uncork();
       written();
     }
   };
