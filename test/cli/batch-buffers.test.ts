@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { bundledCatalog } from '../../src/index.js';
+import { bundledCatalog, repaymentCapacity } from '../../src/index.js';
 import { ByteSink, SpareBuffers } from '../../src/cli/batch/byte-sink.js';
 import { Pipeline, type Tally } from '../../src/cli/batch/pipeline.js';
 import type { BatchOutput } from '../../src/cli/batch/output.js';
@@ -91,6 +91,90 @@ describe('a chunk processor with spares', () => {
     const fresh = createChunkProcessor(SETTINGS, ruleSet)(chunkOf(1, 21, lines(100).slice(0, 10)));
     expect(second.out.buffer).not.toBe(fresh.out.buffer);
     expect(Buffer.from(second.out).equals(Buffer.from(fresh.out))).toBe(true);
+  });
+});
+
+describe('a chunk processor in steps of records', () => {
+  // Records are parsed, calculated and encoded a step (32 records) at a time: these chunks put
+  // error records and blank lines on both sides of each step boundary.
+  const ruleSet = bundledCatalog().byId('nl-2026');
+  const MALFORMED = new Set([31, 32, 33, 64, 65, 97]);
+  const BLANK = new Set([40, 96]);
+  const REFUSED = 50;
+  const expectedRecords = (lineCount: number, bodyOf: (line: number) => Record<string, unknown>) =>
+    Array.from({ length: lineCount }, (_, i) => i + 1)
+      .filter((line) => !BLANK.has(line))
+      .map((line) =>
+        MALFORMED.has(line) || line === REFUSED
+          ? { line, error: true }
+          : { line, result: JSON.parse(JSON.stringify(repaymentCapacity(bodyOf(line), { ruleSet }))) as unknown },
+      );
+  const recordsIn = (bytes: Uint8Array) =>
+    new TextDecoder()
+      .decode(bytes)
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => {
+        const r = JSON.parse(l) as { line: number; result?: unknown; issues?: unknown };
+        return 'issues' in r ? { line: r.line, error: true } : { line: r.line, result: r.result };
+      });
+
+  it.each([
+    ['interleaved', undefined],
+    ['in an errors file', 'ndjson'],
+  ] as const)('NDJSON, errors %s: every record once, in order, each what the library gives', (_, errorsFormat) => {
+    const lines = Array.from({ length: 103 }, (_, i) => {
+      const line = i + 1;
+      if (BLANK.has(line)) return '';
+      if (MALFORMED.has(line)) return '{"LeeftijdHoofdpersoon": 4';
+      return JSON.stringify(
+        line === REFUSED ? { ...repaymentBody(line), Woning: { WoningSoort: 'Tent' } } : repaymentBody(line),
+      );
+    });
+    const outcome = createChunkProcessor({ ...SETTINGS, errorsFormat }, ruleSet)(chunkOf(0, 1, lines));
+    const expected = expectedRecords(103, repaymentBody);
+    const got =
+      errorsFormat === undefined ? recordsIn(outcome.out) : [...recordsIn(outcome.out), ...recordsIn(outcome.err)];
+    expect(got.sort((a, b) => a.line - b.line)).toEqual(expected);
+    if (errorsFormat === undefined)
+      expect(recordsIn(outcome.out).map((r) => r.line)).toEqual(expected.map((r) => r.line));
+    expect([outcome.results, outcome.errors, outcome.blank]).toEqual([103 - 2 - 7, 7, 2]);
+  });
+
+  it('CSV: every row once, in order, across step boundaries', () => {
+    const header = ['LeeftijdHoofdpersoon', 'HeeftPartner', 'AantalThuiswonendeKinderen', 'AantalAutos'];
+    header.push(
+      'NettoBesteedbaarInkomenPerMaand',
+      'BijzondereUitgaven.KostenZorg',
+      'Woning.WoningSoort',
+      'Woning.HuurPerMaand',
+    );
+    const bodyOf = (line: number) => ({
+      LeeftijdHoofdpersoon: 20 + (line % 60),
+      HeeftPartner: line % 2 === 0,
+      AantalThuiswonendeKinderen: line % 3,
+      AantalAutos: line % 2,
+      NettoBesteedbaarInkomenPerMaand: 1500 + line * 37,
+      BijzondereUitgaven: { KostenZorg: line % 50 },
+      Woning: { WoningSoort: line === REFUSED ? 'Tent' : 'Huurwoning', HuurPerMaand: 400 + line },
+    });
+    const rows = Array.from({ length: 103 }, (_, i) => {
+      const line = i + 1;
+      if (BLANK.has(line)) return '';
+      const b = bodyOf(line);
+      if (MALFORMED.has(line)) return `${b.LeeftijdHoofdpersoon},"${b.NettoBesteedbaarInkomenPerMaand}`;
+      const cells = [b.LeeftijdHoofdpersoon, b.HeeftPartner, b.AantalThuiswonendeKinderen, b.AantalAutos];
+      const rest = [
+        b.NettoBesteedbaarInkomenPerMaand,
+        b.BijzondereUitgaven.KostenZorg,
+        b.Woning.WoningSoort,
+        b.Woning.HuurPerMaand,
+      ];
+      return [...cells, ...rest].join(',');
+    });
+    const settings: BatchSettings = { ...SETTINGS, inputFormat: 'csv', csvHeader: header };
+    const outcome = createChunkProcessor(settings, ruleSet)(chunkOf(0, 1, rows));
+    expect(recordsIn(outcome.out)).toEqual(expectedRecords(103, bodyOf));
   });
 });
 
