@@ -17,9 +17,10 @@ import { parseRepaymentRequest } from '../household/parse-repayment.js';
 import { parseRetirementRequest } from '../household/parse-retirement.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
+import { type JsonSink, JsonString } from './json-sink.js';
 import type { CalculationOptions } from './options.js';
-import { repaymentCapacity, repaymentCapacityJson } from './repayment-capacity.js';
-import { retirementExpenditure, retirementExpenditureJson } from './retirement-expenditure.js';
+import { repaymentCapacity, writeRepaymentCapacityJson } from './repayment-capacity.js';
+import { retirementExpenditure, writeRetirementExpenditureJson } from './retirement-expenditure.js';
 
 /** A request's or result's zod object schema (its fields in the contract's order), with its name among the OpenAPI document's components. */
 export interface NamedSchema {
@@ -74,11 +75,12 @@ export interface OperationSpec<Result = unknown> {
   /** Parses the body, chooses the rule set and builds the result. Throws as the library's entry points do. */
   readonly calculate: (body: unknown, options?: CalculationOptions) => Result;
   /**
-   * `JSON.stringify(calculate(body, options))`, byte for byte, written faster (the rule set's
-   * constant parts once per set). Optional: without it, and for any `calculate` other than this
-   * entry's own, {@link jsonCalculation} stringifies.
+   * Writes `JSON.stringify(calculate(body, options))` into a sink, byte for byte, faster (the
+   * rule set's constant parts once per set, src/calculations/json-sink.ts). Throws what
+   * `calculate` throws, before writing anything. Optional: without it, and for any `calculate`
+   * other than this entry's own, {@link jsonWriter} and {@link jsonCalculation} stringify.
    */
-  readonly calculateJson?: (body: unknown, options?: CalculationOptions) => string;
+  readonly writeJson?: (sink: JsonSink, body: unknown, options?: CalculationOptions) => void;
   /** Whether a rule set can compute it (has its calculation file). */
   readonly computableWith: (ruleSet: RuleSet) => boolean;
   readonly http: OperationHttp;
@@ -104,7 +106,7 @@ const retirement = {
   what: 'the retirement expenditure reference amounts',
   parse: parseRetirementRequest,
   calculate: retirementExpenditure,
-  calculateJson: retirementExpenditureJson,
+  writeJson: writeRetirementExpenditureJson,
   computableWith: hasCalculationFile('pensioenuitgaven'),
   http: {
     path: '/pensioenuitgaven/Resultaat',
@@ -128,7 +130,7 @@ const repayment = {
   what: 'the repayment capacity',
   parse: parseRepaymentRequest,
   calculate: repaymentCapacity,
-  calculateJson: repaymentCapacityJson,
+  writeJson: writeRepaymentCapacityJson,
   computableWith: hasCalculationFile('afloscapaciteit'),
   http: {
     path: '/Afloscapaciteit/Resultaat',
@@ -158,28 +160,43 @@ export type OperationResult<Id extends CalculationId> = ReturnType<(typeof OPERA
 /** The operations' ids in registry order. */
 export const operationIds = (operations: OperationRegistry): string[] => Object.keys(operations);
 
-/** What computes a result, and what computes it as JSON text. */
+/** What computes a result, and what writes it as JSON text. */
 type Calculation = (body: unknown, options?: CalculationOptions) => unknown;
-type JsonCalculation = (body: unknown, options?: CalculationOptions) => string;
+type JsonWriter = (sink: JsonSink, body: unknown, options?: CalculationOptions) => void;
 
 /** The library's own calculations and their JSON writers: found by the function, so only the very function it belongs to gets one. */
-const JSON_WRITERS = new Map<Calculation, JsonCalculation>(
+const JSON_WRITERS = new Map<Calculation, JsonWriter>(
   Object.values(OPERATIONS as OperationRegistry).flatMap((spec) =>
-    spec.calculateJson === undefined ? [] : [[spec.calculate, spec.calculateJson] as const],
+    spec.writeJson === undefined ? [] : [[spec.calculate, spec.writeJson] as const],
   ),
 );
 
 /**
- * What gives the JSON text of `calculate`'s result, byte for byte `JSON.stringify` of it: the
- * operation's `calculateJson` when `calculate` is the library's own (an operation of
- * {@link OPERATIONS}), else `JSON.stringify` of what `calculate` returns. Shells (the batch, the
- * service) write results through it; a `calculate` of their caller's (the service's
- * `calculations` override, a registry of the tests) may return any value, which is stringified.
+ * What writes the JSON text of `calculate`'s result into a sink, byte for byte
+ * `JSON.stringify` of it: the operation's `writeJson` when `calculate` is the library's own (an
+ * operation of {@link OPERATIONS}), else `JSON.stringify` of what `calculate` returns. The
+ * batch writes results through it; a `calculate` of its caller's (a registry of the tests) may
+ * return any value, which is stringified. Either throws what `calculate` throws before writing.
+ */
+export function jsonWriter<Options extends CalculationOptions | undefined>(
+  calculate: (body: unknown, options: Options) => unknown,
+): (sink: JsonSink, body: unknown, options: Options) => void {
+  // A writer is found only for a function of the registry, which takes any such options.
+  const own = JSON_WRITERS.get(calculate as Calculation);
+  return own ?? ((sink, body, options) => sink.text(JSON.stringify(calculate(body, options))));
+}
+
+/**
+ * {@link jsonWriter}'s text as one string: what the service answers (and the library's own
+ * operations write faster than `JSON.stringify`).
  */
 export function jsonCalculation<Options extends CalculationOptions | undefined>(
   calculate: (body: unknown, options: Options) => unknown,
 ): (body: unknown, options: Options) => string {
-  // A writer is found only for a function of the registry, which takes any such options.
-  const own = JSON_WRITERS.get(calculate as Calculation);
-  return own ?? ((body, options) => JSON.stringify(calculate(body, options)));
+  const write = jsonWriter(calculate);
+  return (body, options) => {
+    const out = new JsonString();
+    write(out, body, options);
+    return out.value;
+  };
 }

@@ -15,7 +15,8 @@ import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { foundedRepayment, needsExplanation } from './foundations.js';
-import { repaymentEvaluationJson } from './result-json.js';
+import type { JsonSink } from './json-sink.js';
+import { writeRepaymentEvaluation } from './result-json.js';
 import { type Evaluated, evaluateRequest } from './evaluate.js';
 
 /** What the request reader gives. */
@@ -114,17 +115,22 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
 }
 
 /**
- * The JSON text of {@link repaymentCapacity}'s result, byte for byte `JSON.stringify` of it,
- * the rule set's constant parts written once per set (src/calculations/result-json.ts). What
- * a batch writes and the service answers.
+ * Writes the JSON text of {@link repaymentCapacity}'s result into `sink`, byte for byte
+ * `JSON.stringify` of it, the rule set's constant parts written once per set
+ * (src/calculations/result-json.ts). What a batch writes and the service answers. A body the
+ * calculation refuses throws before anything is written.
  */
-export function repaymentCapacityJson(body: unknown, options?: CalculationOptions): string {
-  if (needsExplanation(options)) return JSON.stringify(repaymentOutcome(body, options).result);
+export function writeRepaymentCapacityJson(sink: JsonSink, body: unknown, options?: CalculationOptions): void {
+  if (needsExplanation(options)) {
+    sink.text(JSON.stringify(repaymentOutcome(body, options).result));
+    return;
+  }
   const evaluated = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
   const { parsed, ruleSet, evaluation } = evaluated;
   const warnings = meldingen(parsed.ignoredFields, evaluation.notices, ruleSet);
   const income = parsed.household.netMonthlyIncome;
-  return repaymentEvaluationJson(income, evaluation, warnings, ruleSet) ?? JSON.stringify(repaymentResultOf(evaluated));
+  if (!writeRepaymentEvaluation(sink, income, evaluation, warnings, ruleSet))
+    sink.text(JSON.stringify(repaymentResultOf(evaluated)));
 }
 
 /** The result, and the rule set that computed it. */

@@ -12,7 +12,8 @@ import { readRetirementRequest } from '../household/parse-retirement.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { foundedRetirement, needsExplanation } from './foundations.js';
-import { retirementResultJson } from './result-json.js';
+import type { JsonSink } from './json-sink.js';
+import { writeRetirementResult } from './result-json.js';
 import { evaluateRequest } from './evaluate.js';
 
 /**
@@ -75,13 +76,15 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
 }
 
 /**
- * The JSON text of {@link retirementExpenditure}'s result, byte for byte `JSON.stringify` of
- * it, the rule set's constant parts written once per set (src/calculations/result-json.ts).
- * What a batch writes and the service answers.
+ * Writes the JSON text of {@link retirementExpenditure}'s result into `sink`, byte for byte
+ * `JSON.stringify` of it, the rule set's constant parts written once per set
+ * (src/calculations/result-json.ts). What a batch writes and the service answers. A body the
+ * calculation refuses throws before anything is written.
  */
-export function retirementExpenditureJson(body: unknown, options?: CalculationOptions): string {
+export function writeRetirementExpenditureJson(sink: JsonSink, body: unknown, options?: CalculationOptions): void {
   const { result, ruleSet } = retirementOutcome(body, options);
-  return needsExplanation(options) ? JSON.stringify(result) : retirementResultJson(result, ruleSet);
+  if (needsExplanation(options)) sink.text(JSON.stringify(result));
+  else writeRetirementResult(sink, result, ruleSet);
 }
 
 /** The result, and the rule set that computed it. */

@@ -1,14 +1,16 @@
 /**
  * Issue 14: a batch and the service write a result's JSON through its operation's
- * `calculateJson` (src/calculations/result-json.ts), which writes the rule set's constant parts
- * once per set instead of stringifying every result whole. Its text must be byte for byte what
+ * `writeJson` (src/calculations/result-json.ts), which writes the rule set's constant parts
+ * once per set instead of stringifying every result whole: into one string for the service, into
+ * a batch's bytes (src/cli/batch/byte-sink.ts) for a batch. Its text must be byte for byte what
  * `JSON.stringify` makes of the result: on generated households of both operations (valid and
  * refused, with unknown fields and the rules' own warnings), with both bundled rule sets and an
  * approved copy (no status warning), with and without `explain` and `provenance`.
  */
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/contract/errors.js';
-import { jsonCalculation, OPERATIONS } from '../../src/calculations/operations.js';
+import { jsonCalculation, jsonWriter, OPERATIONS } from '../../src/calculations/operations.js';
+import { ByteSink } from '../../src/cli/batch/byte-sink.js';
 import type { CalculationOptions } from '../../src/calculations/options.js';
 import { meldingen } from '../../src/calculations/options.js';
 import { repaymentEvaluationJson, retirementResultJson } from '../../src/calculations/result-json.js';
@@ -69,6 +71,7 @@ function compare(
     approved(),
   ];
   const json = jsonCalculation(calculate);
+  const write = jsonWriter(calculate);
   const r = random(seed);
   const counts = { written: 0, refused: 0, warned: 0 };
   for (let i = 0; i < HOUSEHOLDS; i += 1) {
@@ -77,9 +80,23 @@ function compare(
     const options = optionsOf(i, sets);
     const expected = outcome(() => JSON.stringify(calculate(body, options)));
     const actual = outcome(() => json(body, options));
+    // The batch's bytes: the same text, and nothing at all written for a body that is refused.
+    const sink = new ByteSink(64);
+    sink.push('[');
+    const refusal = outcome(() => {
+      write(sink, body, options);
+      return '';
+    });
+    const bytes = Buffer.from(sink.bytes()).toString('utf8');
+    const inBytes = refusal === '' ? bytes.slice(1) : bytes === '[' ? refusal : `written before refusing: ${bytes}`;
     // One readable failure, not the whole run's.
-    if (actual !== expected)
-      expect({ household: i, options, actual }).toEqual({ household: i, options, actual: expected });
+    if (actual !== expected || inBytes !== expected)
+      expect({ household: i, options, actual, inBytes }).toEqual({
+        household: i,
+        options,
+        actual: expected,
+        inBytes: expected,
+      });
     if (expected.startsWith('refused')) counts.refused += 1;
     else counts.written += 1;
     if (expected.includes('"Meldingen":[{"Code":"OnbekendVeld"')) counts.warned += 1;
@@ -103,8 +120,8 @@ describe("an operation's JSON writer gives JSON.stringify's text of its result, 
   });
 
   it("the library's own operations get their writer; any other calculation is stringified", () => {
-    expect(jsonCalculation(repaymentCapacity)).toBe(OPERATIONS.afloscapaciteit.calculateJson);
-    expect(jsonCalculation(retirementExpenditure)).toBe(OPERATIONS.pensioenuitgaven.calculateJson);
+    expect(jsonWriter(repaymentCapacity)).toBe(OPERATIONS.afloscapaciteit.writeJson);
+    expect(jsonWriter(retirementExpenditure)).toBe(OPERATIONS.pensioenuitgaven.writeJson);
     const other = (body: unknown) => ({ ...(body as object), Afloscapaciteit: -0, Tekst: 'a "quoted" \u2028 line' });
     expect(jsonCalculation(other)({ x: 1 }, undefined)).toBe(
       '{"x":1,"Afloscapaciteit":0,"Tekst":"a \\"quoted\\" \u2028 line"}',

@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { bundledCatalog, repaymentCapacity } from '../../src/index.js';
 import { ByteSink, SpareBuffers } from '../../src/cli/batch/byte-sink.js';
+import { jsonPiece } from '../../src/calculations/json-sink.js';
 import { Pipeline, type Tally } from '../../src/cli/batch/pipeline.js';
 import type { BatchOutput } from '../../src/cli/batch/output.js';
 import type { ChunkRunner } from '../../src/cli/batch/pool.js';
@@ -56,6 +57,58 @@ describe('ByteSink', () => {
     const fresh = new ByteSink(100, spares);
     fresh.push('x');
     expect(fresh.bytes().buffer).not.toBe(spare);
+  });
+});
+
+describe('ByteSink as a JSON sink', () => {
+  const text = (sink: ByteSink) => Buffer.from(sink.bytes()).toString('utf8');
+
+  it('writes every finite number as JSON.stringify does', () => {
+    const numbers = [0, -0, 7, 10, 99, 100, 1_234_567, -1, -1234, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) + 1];
+    numbers.push(
+      0.5,
+      -12.25,
+      1e21,
+      1.5e-7,
+      123456789012345680000,
+      Number.MAX_SAFE_INTEGER,
+      5e-324,
+      -1.7976931348623157e308,
+    );
+    for (const n of numbers) {
+      const sink = new ByteSink(0);
+      sink.number(n);
+      expect(text(sink), String(n)).toBe(JSON.stringify(n));
+    }
+  });
+
+  it('copies pieces short and long, any UTF-8, growing its buffer as it goes', () => {
+    const pieces = [',"Minimaal":', '{"Code":"Woonlasten","Omschrijving":"één € 😀 en nog wat meer tekst"', ''].map(
+      jsonPiece,
+    );
+    const sink = new ByteSink(0);
+    let expected = '';
+    for (let i = 0; i < 300; i += 1) {
+      const piece = pieces[i % pieces.length] as (typeof pieces)[number];
+      sink.piece(piece);
+      sink.number(i);
+      sink.text(i % 7 === 0 ? '"ß"' : '');
+      expected += `${piece.text}${i}${i % 7 === 0 ? '"ß"' : ''}`;
+    }
+    expect(text(sink)).toBe(expected);
+  });
+
+  it('drops a record it could not complete, and only back to a length it has written', () => {
+    const sink = new ByteSink(64);
+    sink.push('{"line":1}\n');
+    const start = sink.written;
+    sink.piece(jsonPiece('{"line":2,"result":'));
+    sink.number(42);
+    sink.truncate(start);
+    sink.push('{"line":2,"issues":[]}\n');
+    expect(text(sink)).toBe('{"line":1}\n{"line":2,"issues":[]}\n');
+    expect(() => sink.truncate(sink.written + 1)).toThrow(RangeError);
+    expect(() => sink.truncate(-1)).toThrow(RangeError);
   });
 });
 

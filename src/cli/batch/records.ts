@@ -13,7 +13,8 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { RuleEvaluationError, ValidationError, type ValidationIssue, errorMessage } from '../../contract/errors.js';
 import { parseJsonText } from '../../contract/json-text.js';
 import type { CalculationOptions } from '../../calculations/options.js';
-import { jsonCalculation } from '../../calculations/operations.js';
+import { jsonWriter } from '../../calculations/operations.js';
+import { jsonPiece } from '../../calculations/json-sink.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink, SpareBuffers } from './byte-sink.js';
 import { CLI_OPERATIONS, cliOperation, type CliOperations } from '../operations.js';
@@ -194,12 +195,17 @@ function failureIssues(error: unknown): readonly ValidationIssue[] {
 
 /**
  * How a chunk writes its records, each as one line of its format: the result of a body
- * (calculated here; throws what the calculation throws) and an error record.
+ * (calculated here, written into the sink; throws what the calculation throws, and what it wrote
+ * of the record is then dropped by the caller) and an error record.
  */
 interface RecordWriters {
-  readonly result: (line: number, body: unknown) => string;
+  readonly result: (out: ByteSink, line: number, body: unknown) => void;
   readonly error: (line: number, issues: readonly ValidationIssue[]) => string;
 }
+
+const RECORD_START = jsonPiece('{"line":');
+const RESULT_KEY = jsonPiece(',"result":');
+const RECORD_END = jsonPiece('}\n');
 
 function recordWriters(
   settings: BatchSettings,
@@ -208,8 +214,8 @@ function recordWriters(
   options: CalculationOptions,
 ): RecordWriters {
   const { delimiter } = settings;
-  // NDJSON takes the result's JSON text, which the library's own operations write faster than JSON.stringify.
-  const json = jsonCalculation(calculate);
+  // NDJSON takes the result's JSON, which the library's own operations write as bytes faster than JSON.stringify.
+  const writeJson = jsonWriter(calculate);
   const interleaved = settings.errorsFormat === undefined;
   const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;
   const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
@@ -220,12 +226,19 @@ function recordWriters(
         : interleaved
           ? stringifyCsv([[String(line), ...emptyResult, JSON.stringify(issues)]], { delimiter })
           : stringifyCsv([[String(line), JSON.stringify(issues)]], { delimiter }),
-    result: (line, body) =>
+    result:
       resultCells === undefined
-        ? `{"line":${line},"result":${json(body, options)}}\n`
-        : stringifyCsv([[String(line), ...resultCells.cells(calculate(body, options)), ...(interleaved ? [''] : [])]], {
-            delimiter,
-          }),
+        ? (out, line, body) => {
+            out.piece(RECORD_START);
+            out.number(line);
+            out.piece(RESULT_KEY);
+            writeJson(out, body, options);
+            out.piece(RECORD_END);
+          }
+        : (out, line, body) => {
+            const cells = resultCells.cells(calculate(body, options));
+            out.push(stringifyCsv([[String(line), ...cells, ...(interleaved ? [''] : [])]], { delimiter }));
+          },
   };
 }
 
@@ -233,13 +246,12 @@ function recordWriters(
 const OUTPUT_SLACK = 16 * 1024;
 
 /**
- * Records a chunk handles in one step: their lines parsed, then their results calculated as
- * texts, then the texts encoded into the output. Parsing, calculating and encoding each record
- * in turn left every calculation to start with the parser's and the encoder's data in the
- * caches in place of its own (as the service's socket writes did, docs/http.md); steps of
- * 4–64 records took 5–13 % less CPU per record than steps of one, 32 the least in three
- * interleaved runs of 200,000 households (issue 14). Longer steps keep more parsed bodies and
- * texts alive through a collection: 256 was slower again.
+ * Records a chunk handles in one step: their lines parsed, then their results calculated and
+ * written. Parsing and calculating each record in turn left every calculation to start with
+ * the JSON parser's data in the caches in place of its own (as the service's socket writes did,
+ * docs/http.md); steps of 4–64 records took 5–13 % less CPU per record than steps of one, 32 the
+ * least, in three interleaved runs of 200,000 households (issue 14). Longer steps keep more
+ * parsed bodies alive through a collection: 256 was slower again.
  */
 const RECORDS_PER_STEP = 32;
 
@@ -249,42 +261,26 @@ interface Tally {
   blank: number;
 }
 
-/** One step's records as texts, in input order (see {@link RECORDS_PER_STEP}); its arrays are reused from step to step. */
-class StepTexts {
-  private readonly texts: string[] = [];
-  /** Whether each text is an error record (else a result). */
-  private readonly isError: boolean[] = [];
-
-  /** Calculates every record of `parsed`: its result's text, or its error record's. */
-  calculate(parsed: readonly Parsed[], write: RecordWriters): void {
-    this.texts.length = 0;
-    this.isError.length = 0;
-    for (const p of parsed) {
-      let text: string;
-      let error = true;
-      if ('body' in p) {
-        try {
-          text = write.result(p.line, p.body);
-          error = false;
-        } catch (failure) {
-          text = write.error(p.line, failureIssues(failure));
-        }
-      } else text = write.error(p.line, p.issues);
-      this.texts.push(text);
-      this.isError.push(error);
-    }
-  }
-
-  /** Encodes the texts in order, results into `out` and error records into `err` (the same sink when interleaved), and counts them. */
-  encode(out: ByteSink, err: ByteSink, tally: Tally): void {
-    for (let i = 0; i < this.texts.length; i += 1) {
-      if (this.isError[i] === true) {
-        tally.errors += 1;
-        err.push(this.texts[i] as string);
-      } else {
+/**
+ * Writes one step's records (see {@link RECORDS_PER_STEP}), in input order: each body's result
+ * into `out`, or its error record into `err` (the same sink when errors are interleaved).
+ */
+function writeStep(parsed: readonly Parsed[], write: RecordWriters, out: ByteSink, err: ByteSink, tally: Tally): void {
+  for (const p of parsed) {
+    if ('body' in p) {
+      const start = out.written;
+      try {
+        write.result(out, p.line, p.body);
         tally.results += 1;
-        out.push(this.texts[i] as string);
+      } catch (failure) {
+        // The record's start (and anything the calculation wrote) goes; its error record takes its place.
+        out.truncate(start);
+        tally.errors += 1;
+        err.push(write.error(p.line, failureIssues(failure)));
       }
+    } else {
+      tally.errors += 1;
+      err.push(write.error(p.line, p.issues));
     }
   }
 }
@@ -318,15 +314,11 @@ export function createChunkProcessor(
   // the next chunk's buffer is sized by it, so it is rarely grown (a copy of what it holds) and
   // not much larger than its records (it goes to the main thread whole).
   let outputRatio = 4;
-  const stepTexts = new StepTexts();
   return (chunk) => {
     const out = new ByteSink(Math.ceil(chunk.bytes.byteLength * outputRatio * 1.05) + OUTPUT_SLACK, spares);
     const err = interleaved ? out : new ByteSink(1024);
     const tally: Tally = { results: 0, errors: 0, blank: 0 };
-    const step = (parsed: readonly Parsed[]) => {
-      stepTexts.calculate(parsed, write);
-      stepTexts.encode(out, err, tally);
-    };
+    const step = (parsed: readonly Parsed[]) => writeStep(parsed, write, out, err, tally);
     const text = decoder.decode(chunk.bytes);
     const raw = text.split('\n');
     if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
