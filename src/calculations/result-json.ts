@@ -52,17 +52,22 @@ interface Constants {
   /** `]}`, after the warnings, and the status warning's JSON and `]}` (the status warning alone, the usual case). */
   readonly close: JsonPiece;
   readonly statusAndClose: JsonPiece;
+  /** The repayment result's template, for the repayment calculation. */
+  readonly repayment: RepaymentTemplate | undefined;
+}
+
+/**
+ * A repayment result up to `Meldingen`, as the text before each amount: `pieces[i]` comes before
+ * amount `i`, and the last piece after the last amount (ending in `,"Meldingen":[`); then the
+ * warnings follow. So a result is its pieces and amounts in turn, some 25 pieces in all.
+ */
+interface RepaymentTemplate {
+  readonly pieces: readonly JsonPiece[];
+  /** The last piece with the usual warnings after it: none, or the set's status warning alone. */
+  readonly end: JsonPiece;
+  readonly endWithStatus: JsonPiece;
   /** Room for the amounts of one result, checked before any is written. */
   readonly amounts: Float64Array;
-  /**
-   * A repayment result up to `Meldingen`, as the text before each amount: `pieces[i]` comes before
-   * amount `i`, and the last piece after the last amount (ending in `,"Meldingen":[`); then the
-   * warnings follow. So a result is its pieces and amounts in turn, some 25 pieces in all.
-   */
-  readonly repaymentPieces: readonly JsonPiece[];
-  /** The last repayment piece with the usual warnings after it: `[]` and, if the set has one, its status warning alone. */
-  readonly repaymentEnd: JsonPiece;
-  readonly repaymentEndWithStatus: JsonPiece;
 }
 
 const cache = new WeakMap<RuleSet, Map<string, Constants>>();
@@ -87,8 +92,6 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
     const statusText = status === undefined ? '' : JSON.stringify(status);
     const posts = calc?.posts ?? [];
     const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet))},"Meldingen":[`;
-    const pieces = templatePieces(repaymentTemplate(posts, rekenregelsText));
-    const last = pieces[pieces.length - 1] as JsonPiece;
     constants = {
       // A retirement post always names its group ('' when the rules give none), a repayment post never.
       posts: posts.map((p) =>
@@ -100,10 +103,7 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
       statusText,
       close: jsonPiece(']}'),
       statusAndClose: jsonPiece(`${statusText}]}`),
-      amounts: new Float64Array(2 * posts.length + REPAYMENT_AMOUNTS_BESIDE_POSTS),
-      repaymentPieces: pieces,
-      repaymentEnd: jsonPiece(`${last.text}]}`),
-      repaymentEndWithStatus: jsonPiece(`${last.text}${statusText}]}`),
+      repayment: calculation === 'afloscapaciteit' ? repaymentTemplate(posts, rekenregelsText, statusText) : undefined,
     };
     byCalculation.set(calculation, constants);
   }
@@ -113,11 +113,12 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
 /** Where an amount goes in a result's text. */
 const AMOUNT = Symbol('amount');
 
-/** A repayment result up to its warnings: its text, and where each amount goes, in order. */
+/** The template of a repayment result of these posts (see {@link RepaymentTemplate}). */
 function repaymentTemplate(
   posts: readonly { readonly code: string; readonly description: string }[],
   rekenregelsText: string,
-): (string | typeof AMOUNT)[] {
+  statusText: string,
+): RepaymentTemplate {
   const parts: (string | typeof AMOUNT)[] = [
     '{"Afloscapaciteit":',
     AMOUNT,
@@ -134,7 +135,14 @@ function repaymentTemplate(
   parts.push(']');
   for (const { name } of REPAYMENT_TOTALS_AFTER_POSTS) parts.push(`,"${name}":`, AMOUNT);
   parts.push(rekenregelsText);
-  return parts;
+  const pieces = templatePieces(parts);
+  const last = (pieces[pieces.length - 1] as JsonPiece).text;
+  return {
+    pieces,
+    end: jsonPiece(`${last}]}`),
+    endWithStatus: jsonPiece(`${last}${statusText}]}`),
+    amounts: new Float64Array(pieces.length - 1),
+  };
 }
 
 /** The pieces of a template: the text before each amount, and after the last. */
@@ -207,9 +215,6 @@ const REPAYMENT_TOTALS_AFTER_POSTS = [
   { name: 'MinimaalTekort' },
 ] as const;
 
-/** The amounts of a repayment result outside `Posten`: the two capacities, the income and the totals after the posts. */
-const REPAYMENT_AMOUNTS_BESIDE_POSTS = 3 + REPAYMENT_TOTALS_AFTER_POSTS.length;
-
 /**
  * Writes the JSON text of the repayment result of an evaluation, byte for byte what
  * `JSON.stringify` writes of the result src/calculations/repayment-capacity.ts builds from it,
@@ -227,11 +232,12 @@ export function writeRepaymentEvaluation(
   ruleSet: RuleSet,
 ): boolean {
   const c = constantsOf(ruleSet, 'afloscapaciteit', 'Bedrag');
+  const template = c.repayment as RepaymentTemplate;
   const { posts, totals } = evaluation;
   if (posts.length !== c.posts.length) return false;
   // Every amount is read and checked before the first is written: the sink may be a file's bytes.
-  // c.amounts is this rule set's scratch; nothing between here and the writes can call back in.
-  const amounts = c.amounts;
+  // The template's amounts are this rule set's scratch; nothing between here and the writes calls back in.
+  const amounts = template.amounts;
   amounts[0] = moneyToNumber(totals['Afloscapaciteit'] as Decimal);
   amounts[1] = moneyToNumber(totals['MaximaleAfloscapaciteit'] as Decimal);
   amounts[2] = income;
@@ -248,13 +254,13 @@ export function writeRepaymentEvaluation(
   for (const { name } of REPAYMENT_TOTALS_AFTER_POSTS) amounts[at++] = moneyToNumber(totals[name] as Decimal);
   for (let i = 0; i < at; i += 1) if (!Number.isFinite(amounts[i] as number)) return false;
 
-  const pieces = c.repaymentPieces;
+  const pieces = template.pieces;
   for (let i = 0; i < at; i += 1) {
     sink.piece(pieces[i] as JsonPiece);
     sink.number(amounts[i] as number);
   }
-  if (meldingen.length === 0) sink.piece(c.repaymentEnd);
-  else if (meldingen.length === 1 && isStatus(meldingen[0] as Melding, c)) sink.piece(c.repaymentEndWithStatus);
+  if (meldingen.length === 0) sink.piece(template.end);
+  else if (meldingen.length === 1 && isStatus(meldingen[0] as Melding, c)) sink.piece(template.endWithStatus);
   else {
     sink.piece(pieces[at] as JsonPiece);
     writeWarnings(sink, meldingen, c);
