@@ -43,6 +43,8 @@ export class SpareBuffers {
  */
 export class ByteSink implements JsonSink {
   private buf: Buffer;
+  /** `buf.byteLength`, kept as a field: the check before every write reads it. */
+  private capacity: number;
   private length = 0;
 
   /** A sink of at least `initialBytes`, in the first of `spares` that large (taken from it) or in new memory. */
@@ -50,11 +52,12 @@ export class ByteSink implements JsonSink {
     const size = Math.max(64, initialBytes);
     const spare = spares?.take(size);
     this.buf = spare === undefined ? Buffer.allocUnsafeSlow(size) : Buffer.from(spare);
+    this.capacity = this.buf.byteLength;
   }
 
   push(text: string): void {
     // A UTF-16 code unit takes at most 3 bytes of UTF-8.
-    this.room(text.length * 3);
+    if (this.length + text.length * 3 > this.capacity) this.grow(text.length * 3);
     this.length += this.buf.write(text, this.length, 'utf8');
   }
 
@@ -64,7 +67,7 @@ export class ByteSink implements JsonSink {
 
   piece(piece: JsonPiece): void {
     const bytes = piece.bytes;
-    this.room(bytes.length);
+    if (this.length + bytes.length > this.capacity) this.grow(bytes.length);
     // One call into the runtime's copy: 22–33 ns for 12 to 400 bytes, where a loop over a
     // Buffer's bytes took 33 ns for 12 and 491 for 100.
     this.buf.set(bytes, this.length);
@@ -72,7 +75,7 @@ export class ByteSink implements JsonSink {
   }
 
   number(n: number): void {
-    this.room(MAX_NUMBER_TEXT);
+    if (this.length + MAX_NUMBER_TEXT > this.capacity) this.grow(MAX_NUMBER_TEXT);
     const { buf } = this;
     let at = this.length;
     // Whole numbers below 2^31 (every amount, in practice) digit by digit, in 32-bit integer
@@ -112,14 +115,12 @@ export class ByteSink implements JsonSink {
     return this.buf.subarray(0, this.length);
   }
 
-  /** Makes room for `bytes` more, in a larger buffer holding what was written when the present one is too small. */
-  private room(bytes: number): void {
-    const need = this.length + bytes;
-    if (need > this.buf.byteLength) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(need, this.buf.byteLength * 2));
-      this.buf.copy(grown, 0, 0, this.length);
-      this.buf = grown;
-    }
+  /** Moves what was written into a buffer with room for `bytes` more (at least twice as large). */
+  private grow(bytes: number): void {
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.length + bytes, this.capacity * 2));
+    this.buf.copy(grown, 0, 0, this.length);
+    this.buf = grown;
+    this.capacity = grown.byteLength;
   }
 }
 
