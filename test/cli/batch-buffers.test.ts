@@ -80,6 +80,16 @@ describe('ByteSink as a JSON sink', () => {
       sink.number(n);
       expect(text(sink), String(n)).toBe(JSON.stringify(n));
     }
+    // Every whole number to 200,000 and its negative, one after another with a separator.
+    const sink = new ByteSink(0);
+    let expected = '';
+    for (let n = 0; n <= 200_000; n += 1) {
+      sink.number(n);
+      sink.number(-n);
+      sink.text(',');
+      expected += `${n}${-n},`;
+    }
+    expect(text(sink) === expected).toBe(true);
   });
 
   it('copies pieces short and long, any UTF-8, growing its buffer as it goes', () => {

@@ -78,19 +78,27 @@ export class ByteSink implements JsonSink {
     if (this.length + MAX_NUMBER_TEXT > this.capacity) this.grow(MAX_NUMBER_TEXT);
     const { buf } = this;
     let at = this.length;
-    // Whole numbers below 2^31 (every amount, in practice) digit by digit, in 32-bit integer
-    // arithmetic (a double's % is a call, four times as slow); -0 is written 0, as JSON writes it.
+    // Whole numbers below 2^31 (every amount, in practice) two digits at a time, from a table, in
+    // 32-bit integer arithmetic (a double's % is a call, four times as slow); -0 is written 0, as
+    // JSON writes it.
     if (Number.isInteger(n) && n > -WHOLE_LIMIT && n < WHOLE_LIMIT) {
       if (n < 0) buf[at++] = MINUS;
       let rest = (n < 0 ? -n : n) | 0;
       let digits = 1;
       for (let power = 10; power <= rest; power *= 10) digits += 1;
       at += digits;
-      for (let i = at - 1; i >= at - digits; i -= 1) {
-        const tenth = (rest / 10) | 0;
-        buf[i] = ZERO + rest - tenth * 10;
-        rest = tenth;
+      let i = at;
+      while (rest >= 100) {
+        const hundredth = (rest / 100) | 0;
+        const pair = (rest - hundredth * 100) * 2;
+        buf[--i] = DIGIT_PAIRS[pair + 1] as number;
+        buf[--i] = DIGIT_PAIRS[pair] as number;
+        rest = hundredth;
       }
+      if (rest >= 10) {
+        buf[--i] = DIGIT_PAIRS[rest * 2 + 1] as number;
+        buf[--i] = DIGIT_PAIRS[rest * 2] as number;
+      } else buf[--i] = ZERO + rest;
     } else {
       // Any other finite number: its JavaScript text, ASCII throughout.
       const text = `${n}`;
@@ -129,3 +137,5 @@ const MAX_NUMBER_TEXT = 32;
 const WHOLE_LIMIT = 2 ** 31;
 const ZERO = 0x30;
 const MINUS = 0x2d;
+/** The two ASCII digits of 0 to 99, in turn. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
