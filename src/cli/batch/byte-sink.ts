@@ -138,4 +138,7 @@ const WHOLE_LIMIT = 2 ** 31;
 const ZERO = 0x30;
 const MINUS = 0x2d;
 /** The two ASCII digits of 0 to 99, in turn. */
-const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
+const DIGIT_PAIRS = Uint8Array.from(
+  { length: 200 },
+  (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
+);
