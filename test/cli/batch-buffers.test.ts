@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { bundledCatalog, repaymentCapacity } from '../../src/index.js';
 import { ByteSink, SpareBuffers } from '../../src/cli/batch/byte-sink.js';
 import { jsonPiece } from '../../src/calculations/json-sink.js';
+import { RuleEvaluationError } from '../../src/contract/errors.js';
+import { CLI_OPERATIONS, type CliOperations } from '../../src/cli/operations.js';
 import { Pipeline, type Tally } from '../../src/cli/batch/pipeline.js';
 import type { BatchOutput } from '../../src/cli/batch/output.js';
 import type { ChunkRunner } from '../../src/cli/batch/pool.js';
@@ -238,6 +240,59 @@ describe('a chunk processor in steps of records', () => {
     const settings: BatchSettings = { ...SETTINGS, inputFormat: 'csv', csvHeader: header };
     const outcome = createChunkProcessor(settings, ruleSet)(chunkOf(0, 1, rows));
     expect(recordsIn(outcome.out)).toEqual(expectedRecords(103, bodyOf));
+  });
+});
+
+describe('a chunk processor whose calculation fails part way', () => {
+  it('drops the start of a record whose calculation throws, and writes its error record in its place', () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    // A registry of the tests: its calculation is not the library's, so the record's start is
+    // written before the calculation runs, and must go when it throws.
+    const calculate = (body: unknown) => {
+      const b = body as { fail?: string; n: number };
+      if (b.fail === 'rules') throw new RuleEvaluationError('division_by_zero', 'test.json post X', 'divided by 0');
+      if (b.fail === 'bug') throw new TypeError('not a function');
+      return { n: b.n };
+    };
+    const operations = {
+      afloscapaciteit: { ...CLI_OPERATIONS.afloscapaciteit, calculate },
+    } as unknown as CliOperations;
+    const lines = [{ n: 1 }, { fail: 'rules', n: 2 }, { n: 3 }, { fail: 'bug', n: 4 }, { n: 5 }].map((b) =>
+      JSON.stringify(b),
+    );
+    for (const errorsFormat of [undefined, 'ndjson'] as const) {
+      const outcome = createChunkProcessor({ ...SETTINGS, errorsFormat }, ruleSet, operations)(chunkOf(0, 1, lines));
+      const out = new TextDecoder().decode(outcome.out);
+      const err = new TextDecoder().decode(outcome.err);
+      const results = '{"line":1,"result":{"n":1}}\n{"line":3,"result":{"n":3}}\n{"line":5,"result":{"n":5}}\n';
+      const codes = (text: string) =>
+        text
+          .split('\n')
+          .filter((l) => l.includes('"issues"'))
+          .map((l) => {
+            const r = JSON.parse(l) as { line: number; issues: { code: string }[] };
+            return `${r.line}:${r.issues[0]?.code}`;
+          });
+      if (errorsFormat === undefined) {
+        expect(
+          out
+            .split('\n')
+            .filter((l) => l.includes('"result"'))
+            .join('\n') + '\n',
+        ).toBe(results);
+        expect(codes(out)).toEqual(['2:calculation_failed', '4:internal_error']);
+        expect(
+          out
+            .split('\n')
+            .filter((l) => l !== '')
+            .map((l) => (JSON.parse(l) as { line: number }).line),
+        ).toEqual([1, 2, 3, 4, 5]);
+      } else {
+        expect(out).toBe(results);
+        expect(codes(err)).toEqual(['2:calculation_failed', '4:internal_error']);
+      }
+      expect([outcome.results, outcome.errors]).toEqual([3, 2]);
+    }
   });
 });
 
