@@ -274,12 +274,8 @@ describe('a chunk processor whose calculation fails part way', () => {
             return `${r.line}:${r.issues[0]?.code}`;
           });
       if (errorsFormat === undefined) {
-        expect(
-          out
-            .split('\n')
-            .filter((l) => l.includes('"result"'))
-            .join('\n') + '\n',
-        ).toBe(results);
+        const resultLines = out.split('\n').filter((l) => l.includes('"result"'));
+        expect(resultLines.map((l) => `${l}\n`).join('')).toBe(results);
         expect(codes(out)).toEqual(['2:calculation_failed', '4:internal_error']);
         expect(
           out
