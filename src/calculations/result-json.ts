@@ -90,13 +90,13 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
     };
     const status = statusNoticeOf(ruleSet);
     const statusText = status === undefined ? '' : JSON.stringify(status);
-    const posts = calc?.posts ?? [];
     const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet))},"Meldingen":[`;
+    // A retirement post always names its group ('' when the rules give none), a repayment post never.
+    const posts = (calc?.posts ?? []).map((p) =>
+      head(p.code, p.description, calculation === 'pensioenuitgaven' ? (p.group ?? '') : undefined),
+    );
     constants = {
-      // A retirement post always names its group ('' when the rules give none), a repayment post never.
-      posts: posts.map((p) =>
-        head(p.code, p.description, calculation === 'pensioenuitgaven' ? (p.group ?? '') : undefined),
-      ),
+      posts,
       groups: new Map((calc?.groups ?? []).map((g) => [g.code, head(g.code, g.description)])),
       rekenregels: jsonPiece(rekenregelsText),
       status,
@@ -113,12 +113,8 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
 /** Where an amount goes in a result's text. */
 const AMOUNT = Symbol('amount');
 
-/** The template of a repayment result of these posts (see {@link RepaymentTemplate}). */
-function repaymentTemplate(
-  posts: readonly { readonly code: string; readonly description: string }[],
-  rekenregelsText: string,
-  statusText: string,
-): RepaymentTemplate {
+/** The template of a repayment result of these posts, their heads' text ending in `"Bedrag":` (see {@link RepaymentTemplate}). */
+function repaymentTemplate(posts: readonly Head[], rekenregelsText: string, statusText: string): RepaymentTemplate {
   const parts: (string | typeof AMOUNT)[] = [
     '{"Afloscapaciteit":',
     AMOUNT,
@@ -129,8 +125,7 @@ function repaymentTemplate(
     ',"Posten":[',
   ];
   posts.forEach((p, i) => {
-    const head = `{"Code":${JSON.stringify(p.code)},"Omschrijving":${JSON.stringify(p.description)},"Bedrag":`;
-    parts.push(i === 0 ? head : `,${head}`, AMOUNT, ',"Minimaal":', AMOUNT, '}');
+    parts.push((i === 0 ? p.text : p.next).text, AMOUNT, ',"Minimaal":', AMOUNT, '}');
   });
   parts.push(']');
   for (const { name } of REPAYMENT_TOTALS_AFTER_POSTS) parts.push(`,"${name}":`, AMOUNT);
@@ -174,28 +169,24 @@ function isStatus(m: Melding, constants: Constants): boolean {
 
 /** The warnings, after `"Meldingen":[`, and the end of the result. */
 function writeWarnings(sink: JsonSink, meldingen: readonly Melding[], constants: Constants): void {
-  let text = '';
-  for (let i = 0; i < meldingen.length; i += 1) {
-    const m = meldingen[i] as Melding;
-    if (i > 0) text += ',';
-    text += isStatus(m, constants) ? constants.statusText : JSON.stringify(m);
+  if (meldingen.length === 0) sink.piece(constants.close);
+  else if (meldingen.length === 1 && isStatus(meldingen[0] as Melding, constants)) sink.piece(constants.statusAndClose);
+  else {
+    let text = '';
+    for (let i = 0; i < meldingen.length; i += 1) {
+      const m = meldingen[i] as Melding;
+      if (i > 0) text += ',';
+      text += isStatus(m, constants) ? constants.statusText : JSON.stringify(m);
+    }
+    sink.text(text);
+    sink.piece(constants.close);
   }
-  sink.text(text);
-  sink.piece(constants.close);
 }
 
 /** The rest of the result: `Rekenregels` (the set's own, built by `rekenregels`) and `Meldingen`, closing the result. */
 function writeTail(sink: JsonSink, meldingen: readonly Melding[], constants: Constants): void {
-  if (meldingen.length === 1 && isStatus(meldingen[0] as Melding, constants)) {
-    sink.piece(constants.rekenregels);
-    sink.piece(constants.statusAndClose);
-  } else if (meldingen.length === 0) {
-    sink.piece(constants.rekenregels);
-    sink.piece(constants.close);
-  } else {
-    sink.piece(constants.rekenregels);
-    writeWarnings(sink, meldingen, constants);
-  }
+  sink.piece(constants.rekenregels);
+  writeWarnings(sink, meldingen, constants);
 }
 
 const piece = {
