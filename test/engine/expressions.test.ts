@@ -8,6 +8,7 @@
  * it alone; collection probes with item facts use a retirement calculation, whose post
  * amounts carry the measures `basis` and `voorbeeld`.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { compileProgram, programFor } from '../../src/engine/compile.js';
@@ -265,6 +266,62 @@ describe('arithmetic', () => {
     expect(probe({ max: list })).toBe('1500');
     expect(probe({ min: [param('perChild')] })).toBe('250.25');
     expect(probe({ max: [{ const: '-1' }, { const: '-2' }] })).toBe('-1');
+  });
+
+  it('max(0, a − b) compares before it subtracts, and gives what the plain max gives', () => {
+    // The shortcut applies to a zero first and a subtraction second; multiplying the difference
+    // by 1 hides the subtraction from it, so `plain` is the fold over the difference itself.
+    const long = { const: '0.3333333333333333333333333333333333' };
+    const a = { multiply: [{ fact: 'income' }, long] };
+    const b = { add: [{ fact: 'rent' }, { fact: 'serviceCosts' }] };
+    const shortcut = repaymentProbe({ max: [{ const: '0' }, { subtract: [a, b] }] });
+    const plain = repaymentProbe({ max: [{ const: '0' }, { multiply: [{ subtract: [a, b] }, { const: '1' }] }] });
+    const swapped = repaymentProbe({ max: [{ const: '0' }, { subtract: [b, a] }] });
+    const plainSwapped = repaymentProbe({
+      max: [{ const: '0' }, { multiply: [{ subtract: [b, a] }, { const: '1' }] }],
+    });
+    const money = fc.oneof(fc.integer({ min: 0, max: 20_000 }), fc.double({ min: 0, max: 20_000, noNaN: true }));
+    fc.assert(
+      fc.property(money, money, money, (income, rent, serviceCosts) => {
+        const facts = repaymentFacts({ income, rent, serviceCosts });
+        expect(tekort(shortcut, facts)).toBe(tekort(plain, facts));
+        expect(tekort(swapped, facts)).toBe(tekort(plainSwapped, facts));
+      }),
+      { seed: 20_261_127, numRuns: 400 },
+    );
+    // Equal operands, either way round: the zero written, not a difference of 0.
+    const whole = (amount: Json): RuleSet => repaymentProbe(amount);
+    const left = whole({ max: [{ const: '0' }, { subtract: [{ fact: 'income' }, b] }] });
+    const right = whole({ max: [{ const: '0' }, { subtract: [b, { fact: 'income' }] }] });
+    const at = (income: number): ExtractedFacts => repaymentFacts({ income, rent: 700, serviceCosts: 25 });
+    expect([725, 3000, 500].map((income) => [tekort(left, at(income)), tekort(right, at(income))])).toEqual([
+      ['0', '0'],
+      ['2275', '0'],
+      ['0', '225'],
+    ]);
+  });
+
+  it('max(0, a − b) explained reads every figure, whichever is larger', () => {
+    const files = miniFiles();
+    files['afloscapaciteit.json'].totals.Tekort = {
+      description: 'probe',
+      unit: 'EUR/month',
+      amount: { max: [{ const: '0' }, { subtract: [{ fact: 'income' }, { fact: 'rent' }] }] },
+    };
+    const program = programFor(loadRuleSet(files), 'afloscapaciteit');
+    for (const [income, tekort] of [
+      [500, '0'],
+      [3000, '2300'],
+    ] as const) {
+      const facts = repaymentFacts({ income, rent: 700 });
+      expect(program.evaluateFacts(facts).totals['Tekort']?.toString()).toBe(tekort);
+      const explained = program.evaluateFacts(facts, { explain: true });
+      expect(explained.totals['Tekort']?.toString()).toBe(tekort);
+      const trace = explained.explanation?.totals.find((t) => t.name === 'Tekort');
+      expect(trace?.value).toBe(tekort);
+      // The zero written is a figure of the explanation too, though it decides nothing here.
+      expect(trace?.figures.map((f) => ('name' in f ? f.name : f.kind))).toEqual(['const', 'income', 'rent']);
+    }
   });
 
   it('if chooses by a condition', () => {
