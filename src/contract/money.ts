@@ -281,34 +281,54 @@ export class MoneySum {
   }
 }
 
+/** The number of decimal digits of a word of decimal.js's digits (below ten million). */
+function wordDigits(word: number): number {
+  let n = 1;
+  while (n < 7 && word >= (POWERS_OF_TEN[n] as number)) n += 1;
+  return n;
+}
+
 /**
- * Whether `d` is finite, at least 1 and below ten million in magnitude, with at most four words
- * of digits (21 decimals or fewer): any sum of fewer than a million such amounts and whole
- * numbers below ten million has at most 7 + 6 + 21 = 34 significant digits, so decimal.js adds
- * them exactly, and in any order to the same sum.
+ * An upper bound of `|d|` for a finite `d`, from its first word and exponent: decimal.js writes
+ * the first word's digits from the most significant one, whose place is `e`.
  */
-function isShort(d: Decimal): boolean {
-  return d.d !== null && d.e >= 0 && d.e < 7 && d.d.length <= 4;
+function magnitudeBound(d: Decimal): number {
+  const first = (d.d as number[])[0] as number;
+  return (first + 1) * 10 ** (d.e + 1 - wordDigits(first));
 }
 
 /**
  * The sum of amounts, digit for digit what adding them one by one with decimal.js from 0 gives
  * (see {@link MoneySum}). The whole numbers below ten million among them are added as JS numbers
- * and the rest with decimal.js, once: a repayment's exact posts (a fractional norm beside whole
- * rents and costs given) took seven decimal.js additions per total, now two. That reorders the
- * additions, so it is done only when every amount is short enough for each sum to be exact
- * ({@link isShort}); an exact sum is one value whatever the order, and decimal.js writes a
- * value one way (a sum of nonzero amounts that is 0 is +0 in both).
+ * and the rest with decimal.js, once: a repayment's exact posts (a norm of 34 digits beside whole
+ * rents and costs given) took three or four decimal.js additions per total, now two. That
+ * reorders the additions, so it is done only when every sum along the way, in either order, is
+ * exact: when the amounts' magnitudes together stay below 10^(34 - d), d the most decimals of
+ * any, every partial sum has at most 34 significant digits, which decimal.js keeps. An exact sum
+ * is one value whatever the order, and decimal.js writes a value one way (a sum of nonzero
+ * amounts that is 0 is +0 in both). Otherwise, and for NaN or an infinity, one by one.
  */
 export function sumMoney(amounts: readonly Decimal[]): Decimal {
   if (amounts.length >= 1_000_000) return amounts.reduce(addMoney, ZERO);
   let whole = 0;
   let others: Decimal | undefined;
+  let magnitudes = 0;
+  let decimals = 0;
   for (const d of amounts) {
     const n = smallWholeNumber(d);
-    if (n !== undefined) whole += n;
-    else if (!isShort(d)) return amounts.reduce(addMoney, ZERO);
-    else others = others === undefined ? d : others.plus(d);
+    if (n !== undefined) {
+      whole += n;
+      magnitudes += Math.abs(n);
+      continue;
+    }
+    if (d.d === null) return amounts.reduce(addMoney, ZERO);
+    magnitudes += magnitudeBound(d);
+    const places = d.decimalPlaces();
+    if (places > decimals) decimals = places;
+    others = others === undefined ? d : others.plus(d);
   }
-  return others === undefined ? wholeMoney(whole) : addMoney(others, wholeMoney(whole));
+  if (others === undefined) return wholeMoney(whole);
+  // A margin of a millionth for the rounding of the bounds' own arithmetic.
+  if (magnitudes * 1.000001 >= 10 ** (PRECISION - decimals)) return amounts.reduce(addMoney, ZERO);
+  return addMoney(others, wholeMoney(whole));
 }
