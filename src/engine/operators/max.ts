@@ -18,10 +18,10 @@ export const compileMax: OperatorCompiler<ExpressionForms['max']> = (e, c) => {
  * shortfall, an income above a minimum), compiled to compare `a` with `b` and subtract only when
  * `a` is the larger: otherwise the zero is the result whatever the difference, and a difference
  * of exact amounts is the costliest step of the totals. A nonzero difference has the sign of the
- * comparison, and when neither is a number (NaN) or both are the same infinity, the comparison
- * and the difference give the zero alike; a difference too small to be held (below decimal.js's
- * minimum exponent) becomes 0, which `max` answers with the zero written, as here. `general`
- * (the plain fold) runs while an explanation records its figures.
+ * comparison; when either is not a number (NaN), or both are the same infinity, the comparison
+ * and the difference both lead to the zero; and a difference too small to be held (below
+ * decimal.js's minimum exponent) becomes 0, which `max` answers with the zero written, as here.
+ * `general` (the plain fold) runs while an explanation records its figures.
  */
 function positivePart(operands: readonly AmountFn[], general: AmountFn): AmountFn | undefined {
   const [first, second] = operands;
