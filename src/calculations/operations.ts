@@ -17,7 +17,7 @@ import { parseRepaymentRequest } from '../household/parse-repayment.js';
 import { parseRetirementRequest } from '../household/parse-retirement.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { type JsonSink, JsonString } from './json-sink.js';
+import { type JsonSink, jsonTextOf } from './json-sink.js';
 import type { CalculationOptions } from './options.js';
 import { repaymentCapacity, writeRepaymentCapacityJson } from './repayment-capacity.js';
 import { retirementExpenditure, writeRetirementExpenditureJson } from './retirement-expenditure.js';
@@ -194,9 +194,5 @@ export function jsonCalculation<Options extends CalculationOptions | undefined>(
   calculate: (body: unknown, options: Options) => unknown,
 ): (body: unknown, options: Options) => string {
   const write = jsonWriter(calculate);
-  return (body, options) => {
-    const out = new JsonString();
-    write(out, body, options);
-    return out.value;
-  };
+  return (body, options) => jsonTextOf((sink) => write(sink, body, options));
 }

@@ -26,7 +26,7 @@ import { type Decimal, moneyToNumber } from '../contract/money.js';
 import type { RetirementExpenditureResult } from '../contract/results.js';
 import type { Evaluation } from '../engine/compile.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { type JsonPiece, type JsonSink, jsonPiece, jsonTextOf } from './json-sink.js';
+import { type JsonPiece, type JsonSink, jsonPiece } from './json-sink.js';
 import { rekenregels, statusNoticeOf } from './options.js';
 
 /** A post (or group) as the rule set names it, and its JSON up to its first amount. */
@@ -128,7 +128,7 @@ function repaymentTemplate(posts: readonly Head[], rekenregelsText: string, stat
     parts.push((i === 0 ? p.text : p.next).text, AMOUNT, ',"Minimaal":', AMOUNT, '}');
   });
   parts.push(']');
-  for (const { name } of REPAYMENT_TOTALS_AFTER_POSTS) parts.push(`,"${name}":`, AMOUNT);
+  for (const name of REPAYMENT_TOTALS_AFTER_POSTS) parts.push(`,"${name}":`, AMOUNT);
   parts.push(rekenregelsText);
   const pieces = templatePieces(parts);
   const last = (pieces[pieces.length - 1] as JsonPiece).text;
@@ -195,16 +195,10 @@ const piece = {
   retirementStart: jsonPiece('{"Posten":['),
   groepen: jsonPiece('],"Groepen":['),
   totaalBasis: jsonPiece('],"Totaal":{"Basis":'),
-  totaalVoorbeeld: jsonPiece(',"Voorbeeld":'),
 };
 
 /** The totals of a repayment result, in the order the result has them after `Posten`. */
-const REPAYMENT_TOTALS_AFTER_POSTS = [
-  { name: 'TotaalLasten' },
-  { name: 'TotaalMinimaleLasten' },
-  { name: 'Tekort' },
-  { name: 'MinimaalTekort' },
-] as const;
+const REPAYMENT_TOTALS_AFTER_POSTS = ['TotaalLasten', 'TotaalMinimaleLasten', 'Tekort', 'MinimaalTekort'] as const;
 
 /**
  * Writes the JSON text of the repayment result of an evaluation, byte for byte what
@@ -242,7 +236,7 @@ export function writeRepaymentEvaluation(
     amounts[at++] = moneyToNumber(p.rounded[bedrag] as Decimal);
     amounts[at++] = moneyToNumber(p.rounded[minimaal] as Decimal);
   }
-  for (const { name } of REPAYMENT_TOTALS_AFTER_POSTS) amounts[at++] = moneyToNumber(totals[name] as Decimal);
+  for (const name of REPAYMENT_TOTALS_AFTER_POSTS) amounts[at++] = moneyToNumber(totals[name] as Decimal);
   for (let i = 0; i < at; i += 1) if (!Number.isFinite(amounts[i] as number)) return false;
 
   const pieces = template.pieces;
@@ -257,20 +251,6 @@ export function writeRepaymentEvaluation(
     writeWarnings(sink, meldingen, c);
   }
   return true;
-}
-
-/** {@link writeRepaymentEvaluation} as one string; `undefined` where it writes nothing. */
-export function repaymentEvaluationJson(
-  income: number,
-  evaluation: Evaluation,
-  meldingen: readonly { readonly Code: string; readonly Tekst: string }[],
-  ruleSet: RuleSet,
-): string | undefined {
-  let written = false;
-  const text = jsonTextOf((sink) => {
-    written = writeRepaymentEvaluation(sink, income, evaluation, meldingen, ruleSet);
-  });
-  return written ? text : undefined;
 }
 
 type Amounts = { readonly Basis: number; readonly Voorbeeld: number };
@@ -324,13 +304,8 @@ export function writeRetirementResult(sink: JsonSink, result: RetirementExpendit
   }
   sink.piece(piece.totaalBasis);
   sink.number(totaal.Basis);
-  sink.piece(piece.totaalVoorbeeld);
+  sink.piece(piece.voorbeeld);
   sink.number(totaal.Voorbeeld);
   sink.piece(piece.closeItem);
   writeTail(sink, r.Meldingen, c);
-}
-
-/** {@link writeRetirementResult} as one string. */
-export function retirementResultJson(result: RetirementExpenditureResult, ruleSet: RuleSet): string {
-  return jsonTextOf((sink) => writeRetirementResult(sink, result, ruleSet));
 }

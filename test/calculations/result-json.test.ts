@@ -13,7 +13,9 @@ import { jsonCalculation, jsonWriter, OPERATIONS } from '../../src/calculations/
 import { ByteSink } from '../../src/cli/batch/byte-sink.js';
 import type { CalculationOptions } from '../../src/calculations/options.js';
 import { meldingen } from '../../src/calculations/options.js';
-import { repaymentEvaluationJson, retirementResultJson } from '../../src/calculations/result-json.js';
+import { jsonTextOf } from '../../src/calculations/json-sink.js';
+import { writeRepaymentEvaluation, writeRetirementResult } from '../../src/calculations/result-json.js';
+import type { RetirementExpenditureResult } from '../../src/contract/results.js';
 import { money } from '../../src/contract/money.js';
 import { type Evaluation, programFor } from '../../src/engine/compile.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
@@ -27,6 +29,22 @@ import {
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
 
 const HOUSEHOLDS = 10_000;
+
+/** {@link writeRepaymentEvaluation} as one string; `undefined` where it writes nothing. */
+function repaymentEvaluationJson(
+  ...args: Parameters<typeof writeRepaymentEvaluation> extends [unknown, ...infer Rest] ? Rest : never
+): string | undefined {
+  let written = false;
+  const text = jsonTextOf((sink) => {
+    written = writeRepaymentEvaluation(sink, ...args);
+  });
+  return written ? text : undefined;
+}
+
+/** {@link writeRetirementResult} as one string. */
+function retirementResultJson(result: RetirementExpenditureResult, ruleSet: RuleSet): string {
+  return jsonTextOf((sink) => writeRetirementResult(sink, result, ruleSet));
+}
 
 /** What a call yields as text: the JSON, or the refusal's issues. */
 function outcome(call: () => string): string {
@@ -82,7 +100,7 @@ function compare(
     const actual = outcome(() => json(body, options));
     // The batch's bytes: the same text, and nothing at all written for a body that is refused.
     const sink = new ByteSink(64);
-    sink.push('[');
+    sink.text('[');
     const refusal = outcome(() => {
       write(sink, body, options);
       return '';

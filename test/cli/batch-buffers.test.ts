@@ -53,11 +53,11 @@ describe('ByteSink', () => {
     const spares = new SpareBuffers();
     spares.give(spare);
     const reused = new ByteSink(100, spares);
-    reused.push('{"a":"é"}\n');
+    reused.text('{"a":"é"}\n');
     expect(reused.bytes().buffer).toBe(spare);
     expect(new TextDecoder().decode(reused.bytes())).toBe('{"a":"é"}\n');
     const fresh = new ByteSink(100, spares);
-    fresh.push('x');
+    fresh.text('x');
     expect(fresh.bytes().buffer).not.toBe(spare);
   });
 });
@@ -112,12 +112,12 @@ describe('ByteSink as a JSON sink', () => {
 
   it('drops a record it could not complete, and only back to a length it has written', () => {
     const sink = new ByteSink(64);
-    sink.push('{"line":1}\n');
+    sink.text('{"line":1}\n');
     const start = sink.written;
     sink.piece(jsonPiece('{"line":2,"result":'));
     sink.number(42);
     sink.truncate(start);
-    sink.push('{"line":2,"issues":[]}\n');
+    sink.text('{"line":2,"issues":[]}\n');
     expect(text(sink)).toBe('{"line":1}\n{"line":2,"issues":[]}\n');
     expect(() => sink.truncate(sink.written + 1)).toThrow(RangeError);
     expect(() => sink.truncate(-1)).toThrow(RangeError);

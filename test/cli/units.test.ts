@@ -237,10 +237,10 @@ describe('small things', () => {
 });
 
 describe('ByteSink: records encoded into one growing buffer', () => {
-  it('gives the UTF-8 of everything pushed, across growth and multi-byte characters', () => {
+  it('gives the UTF-8 of everything written, across growth and multi-byte characters', () => {
     const sink = new ByteSink(8);
     const parts = ['{"a":1}\n', 'Zorgkosten €40 — ✓\n', '𝄞 x'.repeat(50), '', 'end\n'];
-    for (const p of parts) sink.push(p);
+    for (const p of parts) sink.text(p);
     expect(Buffer.from(sink.bytes()).toString('utf8')).toBe(parts.join(''));
     expect(sink.bytes().byteLength).toBe(Buffer.byteLength(parts.join('')));
   });

@@ -37,7 +37,7 @@ export class SpareBuffers {
 }
 
 /**
- * A batch's output bytes, written record by record: text (`push`, a CSV row, an error record),
+ * A batch's output bytes, written record by record: text (`text`: a CSV row, an error record),
  * and a result's JSON as its writer gives it (`JsonSink`): the rule set's constant pieces as
  * their bytes, encoded once, and each number's digits.
  */
@@ -55,14 +55,10 @@ export class ByteSink implements JsonSink {
     this.capacity = this.buf.byteLength;
   }
 
-  push(text: string): void {
+  text(text: string): void {
     // A UTF-16 code unit takes at most 3 bytes of UTF-8.
     if (this.length + text.length * 3 > this.capacity) this.grow(text.length * 3);
     this.length += this.buf.write(text, this.length, 'utf8');
-  }
-
-  text(text: string): void {
-    this.push(text);
   }
 
   piece(piece: JsonPiece): void {

@@ -237,7 +237,7 @@ function recordWriters(
           }
         : (out, line, body) => {
             const cells = resultCells.cells(calculate(body, options));
-            out.push(stringifyCsv([[String(line), ...cells, ...(interleaved ? [''] : [])]], { delimiter }));
+            out.text(stringifyCsv([[String(line), ...cells, ...(interleaved ? [''] : [])]], { delimiter }));
           },
   };
 }
@@ -276,11 +276,11 @@ function writeStep(parsed: readonly Parsed[], write: RecordWriters, out: ByteSin
         // The record's start (and anything the calculation wrote) goes; its error record takes its place.
         out.truncate(start);
         tally.errors += 1;
-        err.push(write.error(p.line, failureIssues(failure)));
+        err.text(write.error(p.line, failureIssues(failure)));
       }
     } else {
       tally.errors += 1;
-      err.push(write.error(p.line, p.issues));
+      err.text(write.error(p.line, p.issues));
     }
   }
 }
@@ -337,11 +337,8 @@ export function createChunkProcessor(
         }
       }
     }
-    if (csvIn === undefined) step(parsed);
-    else {
-      const rows = csvRowsToBodies(csvLines, csvIn, settings.delimiter);
-      for (let at = 0; at < rows.length; at += RECORDS_PER_STEP) step(rows.slice(at, at + RECORDS_PER_STEP));
-    }
+    // CSV rows are all parsed together (a header maps their cells), so they are one step.
+    step(csvIn === undefined ? parsed : csvRowsToBodies(csvLines, csvIn, settings.delimiter));
     const outBytes = out.bytes();
     if (chunk.bytes.byteLength > 0) outputRatio = Math.max(1, outBytes.byteLength / chunk.bytes.byteLength);
     return {

@@ -28,7 +28,7 @@ function positivePart(operands: readonly AmountFn[], general: AmountFn): AmountF
   if (operands.length !== 2 || first === undefined || second === undefined) return undefined;
   const zero = constantOf(first);
   const difference = constantOf(second) === undefined ? differenceOperands(second) : undefined;
-  if (zero === undefined || !isZero(zero) || difference === undefined) return undefined;
+  if (zero === undefined || !zero.isZero() || difference === undefined) return undefined;
   const [a, b] = difference;
   return (ctx) => {
     if (ctx.state.trace !== undefined) return general(ctx);
@@ -36,10 +36,6 @@ function positivePart(operands: readonly AmountFn[], general: AmountFn): AmountF
     const y = b(ctx);
     if (!(compareMoney(x, y) > 0)) return zero;
     const left = subtractMoney(x, y);
-    return isZero(left) ? zero : left;
+    return left.isZero() ? zero : left;
   };
-}
-
-function isZero(d: Decimal): boolean {
-  return d.d !== null && d.d[0] === 0;
 }
