@@ -8,11 +8,16 @@
  *    reading, parsing and writing alone cost, without calculating. Then the same writing one
  *    real result's text for every line: the CPU that writing output of the real size costs,
  *    which the 20 µs per record the target allows on 2 cores must also pay.
- * 3. The built CLI (`node dist/cli/main.js batch afloscapaciteit …`), sampling its memory
+ * 3. The same batch written by hand, one thread: every line JSON.parse'd, its figures computed by
+ *    the hand-written method `npm run bench` measures the library against (decimal.js, no
+ *    validation, no engine), and the result's text written from a template, as the batch does:
+ *    what the same arithmetic and output cost without budgetnorm, the limit the batch chases.
+ *    Its figures are checked against the batch's results (the first 20,000 records).
+ * 4. The built CLI (`node dist/cli/main.js batch afloscapaciteit …`), sampling its memory
  *    (/proc/<pid>/status: VmRSS over time, VmHWM at the end) and reading its summary line.
- * 4. Checks nothing was lost (output + error records = input records) and prints time,
- *    throughput, peak RSS, the baseline and the ratio, beside the target (≤ 10 s, issue 14).
- * 5. The batch's CPU per record (all its threads), and what it means for 1,000,000 records on
+ * 5. Checks nothing was lost (output + error records = input records) and prints time,
+ *    throughput, peak RSS, the baselines and the ratios, beside the target (≤ 10 s, issue 14).
+ * 6. The batch's CPU per record (all its threads), and what it means for 1,000,000 records on
  *    this machine's cores; beside it, for comparison with `npm run bench`, the library call alone
  *    (`repaymentCapacity` and `JSON.stringify` of its result, in this process, the median of 15
  *    rounds). The two are measured at different moments, and this machine's speed has been seen
@@ -29,6 +34,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { BIN, ensureBuilt, REPO } from './cli-ensure-built.js';
 import { random, randomRepaymentBody } from './lib/bench-households.js';
+import { handWrittenRepayment } from './lib/bench-repayment-by-hand.js';
 
 const RECORDS = Number(process.env['BENCH_BATCH_RECORDS'] ?? '1000000');
 const WORKERS = process.env['BENCH_BATCH_WORKERS'];
@@ -172,7 +178,7 @@ async function countLines(path: string): Promise<number> {
 
 /** The JSON text of the result of the input's first line (built code), as the batch writes it. */
 async function oneResultText(input: string): Promise<string> {
-  const lib = (await import(join(REPO, 'dist', 'index.js'))) as typeof import('../src/index.js');
+  const lib = await builtLibrary();
   for await (const chunk of createReadStream(input, { start: 0, end: 64 * 1024 })) {
     const first = (chunk as Buffer).toString('utf8').split('\n')[0] as string;
     return JSON.stringify(lib.repaymentCapacity(JSON.parse(first), { ruleSet: 'nl-2026' }));
@@ -180,9 +186,89 @@ async function oneResultText(input: string): Promise<string> {
   throw new Error('the input is empty');
 }
 
+type Library = typeof import('../src/index.js');
+type RepaymentResult = ReturnType<Library['repaymentCapacity']>;
+
+/** The built package (dist/), as a caller imports it. */
+async function builtLibrary(): Promise<Library> {
+  return (await import(join(REPO, 'dist', 'index.js'))) as Library;
+}
+
+/** How many of the hand-written batch's first records are kept to check against the batch's. */
+const CHECKED_RECORDS = 20_000;
+
+/**
+ * The output record the hand-written batch writes for a line: the result in the contract's field
+ * order, its figures from the hand-written method, written as one template string whose fixed
+ * parts (codes, descriptions, rule set, notices) were JSON-encoded once, as the batch's own
+ * writer does: with JSON.stringify of a result object per record, the records cost about as much
+ * again as the figures did. Posts' descriptions, rule set and notices are the first result's: the
+ * hand-written method computes no notices (every generated household has the same one). A line
+ * that is not JSON gets an error record; nothing is validated, as the hand-written method
+ * validates nothing. `kept` receives the first CHECKED_RECORDS records.
+ */
+function byHandRecord(lib: Library, first: RepaymentResult, kept: string[]): (line: number, value: unknown) => string {
+  const hand = handWrittenRepayment(lib.bundledCatalog().byId('nl-2026'));
+  const postStarts = first.Posten.map(
+    (p, i) =>
+      `${i === 0 ? '' : ','}{"Code":${JSON.stringify(p.Code)},"Omschrijving":${JSON.stringify(p.Omschrijving)},"Bedrag":`,
+  );
+  const end = `,"Rekenregels":${JSON.stringify(first.Rekenregels)},"Meldingen":${JSON.stringify(first.Meldingen)}}}\n`;
+  return (line, value) => {
+    let text: string;
+    if (value === null || typeof value !== 'object') text = `{"line":${line},"error":"not a JSON object"}\n`;
+    else {
+      const body = value as Record<string, unknown>;
+      const f = hand(body);
+      let posts = '';
+      for (let i = 0; i < postStarts.length; i += 1)
+        posts += `${postStarts[i] as string}${f.posts[i] as number},"Minimaal":${f.minimal[i] as number}}`;
+      text =
+        `{"line":${line},"result":{"Afloscapaciteit":${f.afloscapaciteit},"MaximaleAfloscapaciteit":${f.maximaleAfloscapaciteit}` +
+        `,"NettoBesteedbaarInkomenPerMaand":${JSON.stringify(body['NettoBesteedbaarInkomenPerMaand'])},"Posten":[${posts}]` +
+        `,"TotaalLasten":${f.totaalLasten},"TotaalMinimaleLasten":${f.totaalMinimaleLasten},"Tekort":${f.tekort},"MinimaalTekort":${f.minimaalTekort}${end}`;
+    }
+    if (kept.length < CHECKED_RECORDS) kept.push(text);
+    return text;
+  };
+}
+
+/**
+ * The hand-written batch must compute what the batch computes: every result record among the
+ * first CHECKED_RECORDS lines, its notices aside, is the batch's, field for field in the same
+ * order. Returns how many were compared.
+ */
+async function checkByHandAgreement(kept: readonly string[], results: string): Promise<number> {
+  const withoutNotices = (text: string) => {
+    const record = JSON.parse(text) as { line: number; result?: Record<string, unknown> };
+    if (record.result !== undefined) delete record.result['Meldingen'];
+    return record;
+  };
+  const byHand = new Map(kept.map((t) => withoutNotices(t)).map((r) => [r.line, JSON.stringify(r)]));
+  const last = kept.length;
+  let compared = 0;
+  let carry = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of createReadStream(results, { highWaterMark: 1 << 20 })) {
+    const lines = (carry + decoder.decode(chunk as Buffer, { stream: true })).split('\n');
+    carry = lines.pop() ?? '';
+    for (const text of lines) {
+      const record = withoutNotices(text);
+      if (record.line > last) return compared;
+      const expected = JSON.stringify(record);
+      if (byHand.get(record.line) !== expected)
+        throw new Error(
+          `the hand-written batch and the batch disagree on line ${record.line}:\n${byHand.get(record.line)}\n${expected}`,
+        );
+      compared += 1;
+    }
+  }
+  return compared;
+}
+
 /** What one library call costs here, single-threaded, on the generated households (built code): wall and CPU µs. */
 async function libraryCost(input: string): Promise<{ wall: number; cpu: number }> {
-  const lib = (await import(join(REPO, 'dist', 'index.js'))) as typeof import('../src/index.js');
+  const lib = await builtLibrary();
   const ruleSet = lib.bundledCatalog().byId('nl-2026');
   const lines: string[] = [];
   for await (const chunk of createReadStream(input, { start: 0, end: 8 * 1024 * 1024 })) {
@@ -261,6 +347,17 @@ async function main(): Promise<void> {
       `  ${fmt(sized.seconds, 1)} s, CPU ${fmt(sized.cpu, 1)} s (${fmt((sized.cpu * 1e6) / sized.records, 1)} µs per record), output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
     );
     rmSync(join(dir, 'baseline.ndjson'));
+    const kept: string[] = [];
+    const byHandRecords = byHandRecord(await builtLibrary(), JSON.parse(resultText) as RepaymentResult, kept);
+    const byHand = await baseline(input, join(dir, 'baseline.ndjson'), byHandRecords);
+    const byHandPerRecord = (byHand.cpu * 1e6) / byHand.records;
+    console.log(
+      `the same batch written by hand (JSON.parse, the hand-written method's figures with decimal.js, the result's text from a template), one thread:`,
+    );
+    console.log(
+      `  ${fmt(byHand.seconds, 1)} s, CPU ${fmt(byHand.cpu, 1)} s (${fmt(byHandPerRecord, 1)} µs per record), output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
+    );
+    rmSync(join(dir, 'baseline.ndjson'));
     // The generator's and the baseline's writes are flushed to disk now, so that the kernel's
     // writeback of them does not fall within (and take CPU from) the batch measured next.
     spawnSync('sync');
@@ -302,8 +399,12 @@ async function main(): Promise<void> {
       `  output ${fmt(results)} results (${mb(statSync(out).size)}) + ${fmt(errorRecords)} error records = ${fmt(results + errorRecords)} of ${fmt(RECORDS)} input records; lost: ${fmt(lost)}`,
     );
     if (lost !== 0 || errorRecords !== malformed + refused) throw new Error('records were lost or miscounted');
+    const compared = await checkByHandAgreement(kept, out);
+    console.log(
+      `  the hand-written batch agrees with it on all ${fmt(compared)} results of its first ${fmt(kept.length)} lines`,
+    );
 
-    // 5. The batch's CPU per record, and the library call alone for comparison.
+    // 6. The batch's CPU per record, and the library call alone for comparison.
     const cost = await libraryCost(input);
     const cores = availableParallelism();
     console.log(
@@ -325,6 +426,9 @@ async function main(): Promise<void> {
     const floor = run.cpu / cores;
     console.log(
       `  CPU: the batch ${fmt(run.cpu, 1)} s, ${fmt(batchPerRecord, 1)} µs per record (all threads): on ${cores} cores at least ${fmt(floor, 1)} s for ${fmt(RECORDS)} records however well they overlap`,
+    );
+    console.log(
+      `  by hand: ${fmt(byHandPerRecord, 1)} µs per record (one thread): on ${cores} cores at least ${fmt(byHand.cpu / cores, 1)} s; the batch's CPU per record is ${fmt(batchPerRecord / byHandPerRecord, 2)}x the hand-written batch's`,
     );
     const target = TARGET_SECONDS * (RECORDS / 1e6);
     const scaled = RECORDS === 1e6 ? '' : ` (scaled to ${fmt(RECORDS)} records: ${fmt(target, 2)} s)`;
