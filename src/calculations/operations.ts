@@ -79,6 +79,8 @@ export interface OperationSpec<Result = unknown> {
    * rule set's constant parts once per set, src/calculations/json-sink.ts). Throws what
    * `calculate` throws, before writing anything. Optional: without it, and for any `calculate`
    * other than this entry's own, {@link jsonWriter} and {@link jsonCalculation} stringify.
+   * `body` must be what `JSON.parse` made of a request and nothing else holds (the batch's and
+   * the service's bodies are): an acceptable one is read in place, not copied first.
    */
   readonly writeJson?: (sink: JsonSink, body: unknown, options?: CalculationOptions) => void;
   /** Whether a rule set can compute it (has its calculation file). */

@@ -118,14 +118,15 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
  * Writes the JSON text of {@link repaymentCapacity}'s result into `sink`, byte for byte
  * `JSON.stringify` of it, the rule set's constant parts written once per set
  * (src/calculations/result-json.ts). What a batch writes and the service answers. A body the
- * calculation refuses throws before anything is written.
+ * calculation refuses throws before anything is written. `body` is what `JSON.parse` made of
+ * a request, held by nothing else (see `OperationSpec.writeJson`): it is read in place.
  */
 export function writeRepaymentCapacityJson(sink: JsonSink, body: unknown, options?: CalculationOptions): void {
   if (needsExplanation(options)) {
-    sink.text(JSON.stringify(repaymentOutcome(body, options).result));
+    sink.text(JSON.stringify(repaymentOutcome(body, options, readOwnedRepaymentRequest).result));
     return;
   }
-  const evaluated = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
+  const evaluated = evaluateRequest('afloscapaciteit', readOwnedRepaymentRequest, body, options);
   const { parsed, ruleSet, evaluation } = evaluated;
   const warnings = meldingen(parsed.ignoredFields, evaluation.notices, ruleSet);
   const income = parsed.household.netMonthlyIncome;
@@ -133,12 +134,16 @@ export function writeRepaymentCapacityJson(sink: JsonSink, body: unknown, option
     sink.text(JSON.stringify(repaymentResultOf(evaluated)));
 }
 
-/** The result, and the rule set that computed it. */
+/** {@link readRepaymentRequest} of a body `JSON.parse` made and nothing else holds. */
+const readOwnedRepaymentRequest = (body: unknown): RepaymentRead => readRepaymentRequest(body, true);
+
+/** The result, and the rule set that computed it; `read` reads the body (a caller's, by default: copied). */
 function repaymentOutcome(
   body: unknown,
   options: CalculationOptions | undefined,
+  read: (body: unknown) => RepaymentRead = readRepaymentRequest,
 ): { readonly result: RepaymentCapacityResult; readonly ruleSet: RuleSet } {
-  const evaluated = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
+  const evaluated = evaluateRequest('afloscapaciteit', read, body, options);
   const { ruleSet } = evaluated;
   return { result: foundedRepayment(repaymentResultOf(evaluated), ruleSet, options), ruleSet };
 }

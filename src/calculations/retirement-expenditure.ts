@@ -9,6 +9,7 @@ import type { RetirementExpenditureResult } from '../contract/results.js';
 import type { RetirementExpenditureRequest } from '../contract/retirement-request.js';
 import type { RequestBody } from '../contract/request-body.js';
 import { readRetirementRequest } from '../household/parse-retirement.js';
+import type { ReadRequest } from '../household/household.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { foundedRetirement, needsExplanation } from './foundations.js';
@@ -79,20 +80,25 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
  * Writes the JSON text of {@link retirementExpenditure}'s result into `sink`, byte for byte
  * `JSON.stringify` of it, the rule set's constant parts written once per set
  * (src/calculations/result-json.ts). What a batch writes and the service answers. A body the
- * calculation refuses throws before anything is written.
+ * calculation refuses throws before anything is written. `body` is what `JSON.parse` made of
+ * a request, held by nothing else (see `OperationSpec.writeJson`): it is read in place.
  */
 export function writeRetirementExpenditureJson(sink: JsonSink, body: unknown, options?: CalculationOptions): void {
-  const { result, ruleSet } = retirementOutcome(body, options);
+  const { result, ruleSet } = retirementOutcome(body, options, readOwnedRetirementRequest);
   if (needsExplanation(options)) sink.text(JSON.stringify(result));
   else writeRetirementResult(sink, result, ruleSet);
 }
 
-/** The result, and the rule set that computed it. */
+/** {@link readRetirementRequest} of a body `JSON.parse` made and nothing else holds. */
+const readOwnedRetirementRequest = (body: unknown): ReadRequest => readRetirementRequest(body, true);
+
+/** The result, and the rule set that computed it; `read` reads the body (a caller's, by default: copied). */
 function retirementOutcome(
   body: unknown,
   options: CalculationOptions | undefined,
+  read: (body: unknown) => ReadRequest = readRetirementRequest,
 ): { readonly result: RetirementExpenditureResult; readonly ruleSet: RuleSet } {
-  const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', readRetirementRequest, body, options);
+  const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', read, body, options);
   const calc = ruleSet.calculations.pensioenuitgaven;
   const groupTotals = new Map<string, { readonly basis: MoneySum; readonly voorbeeld: MoneySum }>();
   const basis = new MoneySum();

@@ -15,7 +15,10 @@ import { describeJsonValue, isJsonObject } from './json-kinds.js';
 import { collectUnknownFields } from './unknown-fields.js';
 
 export interface ValidatedRequest<T> {
-  /** The body as the schema sees it: declared fields only, enumerations still as sent. */
+  /**
+   * The body as the schema sees it: declared fields only, enumerations still as sent. An owned
+   * body accepted in one walk is the body itself: its unknown fields are still there, unread.
+   */
   readonly data: T;
   /** Keys the schema does not know, to be reported in `Meldingen`. */
   readonly ignoredFields: readonly IgnoredField[];
@@ -23,10 +26,15 @@ export interface ValidatedRequest<T> {
 
 /**
  * Validates a parsed JSON body against a request schema. Throws a `ValidationError` listing
- * every problem of the body; throws nothing else for any JSON value.
+ * every problem of the body; throws nothing else for any JSON value. `owned`: the body is what
+ * `JSON.parse` made, held by nothing else, and is read in place (see `acceptInOnePass`).
  */
-export function validateRequest<S extends z.ZodObject>(schema: S, body: unknown): ValidatedRequest<z.output<S>> {
-  const accepted = acceptInOnePass(schema, body);
+export function validateRequest<S extends z.ZodObject>(
+  schema: S,
+  body: unknown,
+  owned = false,
+): ValidatedRequest<z.output<S>> {
+  const accepted = acceptInOnePass(schema, body, owned);
   // Accepted as it is: its data holds what zod's output would hold.
   if (accepted !== undefined) return { data: accepted.data as z.output<S>, ignoredFields: accepted.ignoredFields };
   if (!isJsonObject(body)) {

@@ -2,7 +2,9 @@
  * The one-walk acceptance (src/contract/one-pass-check.ts) against the full path it stands in
  * for: on generated bodies, whatever it accepts zod accepts too, with the same data and the same
  * unknown fields, and it accepts every body the full path accepts without a cross-field issue
- * (so the fast path is the common path, not a rare one).
+ * (so the fast path is the common path, not a rare one). An owned body (what `JSON.parse` made,
+ * as the batch and the service hand on) is read in place: accepted and refused exactly as the
+ * copying walk does, and read into the same household.
  */
 import { describe, expect, it } from 'vitest';
 import { checkExclusiveKeys } from '../../src/contract/exclusive-keys.js';
@@ -10,14 +12,27 @@ import { acceptInOnePass } from '../../src/contract/one-pass-check.js';
 import { repaymentRequestSchema } from '../../src/contract/repayment-request.js';
 import { retirementRequestSchema } from '../../src/contract/retirement-request.js';
 import { collectUnknownFields } from '../../src/contract/unknown-fields.js';
+import { ValidationError } from '../../src/contract/errors.js';
+import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
+import { readRetirementRequest } from '../../src/household/parse-retirement.js';
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
 
 const BODIES = 5_000;
 
+/** What reading a body yields: the household and unknown fields, or the refusal's issues. */
+function readOutcome(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ValidationError) return { refused: error.issues };
+    throw error;
+  }
+}
+
 describe.each([
-  ['repayment', repaymentRequestSchema, repaymentBody, 141],
-  ['retirement', retirementRequestSchema, retirementBody, 142],
-] as const)('acceptInOnePass, %s request', (_, schema, draw, seed) => {
+  ['repayment', repaymentRequestSchema, repaymentBody, readRepaymentRequest, 141],
+  ['retirement', retirementRequestSchema, retirementBody, readRetirementRequest, 142],
+] as const)('acceptInOnePass, %s request', (_, schema, draw, read, seed) => {
   it(`accepts exactly what the full path accepts, with zod's data and the same unknown fields (${BODIES} bodies)`, () => {
     const r: Draw = random(seed);
     let accepted = 0;
@@ -51,5 +66,25 @@ describe.each([
     expect(acceptInOnePass(schema, Object.assign(Object.create({ inherited: 1 }), body))).toBeUndefined();
     expect(acceptInOnePass(schema, [body])).toBeUndefined();
     expect(acceptInOnePass(schema, null)).toBeUndefined();
+  });
+
+  it(`an owned body is accepted and refused as a copied one, read in place into the same household (${BODIES} bodies)`, () => {
+    const r: Draw = random(seed + 3);
+    let accepted = 0;
+    for (let i = 0; i < BODIES; i += 1) {
+      const healthy = draw(r);
+      // What the batch and the service hand on: JSON.parse's own objects.
+      const body: unknown = JSON.parse(JSON.stringify(r() < 0.3 ? damage(r, healthy) : healthy));
+      const copied = acceptInOnePass(schema, body);
+      const owned = acceptInOnePass(schema, body, true);
+      expect({ i, accepted: owned !== undefined }).toEqual({ i, accepted: copied !== undefined });
+      expect({ i, read: readOutcome(() => read(body, true)) }).toEqual({ i, read: readOutcome(() => read(body)) });
+      if (owned === undefined || copied === undefined) continue;
+      accepted += 1;
+      expect(owned.data).toBe(body);
+      expect(owned.data).toMatchObject(copied.data as Record<string, unknown>);
+      expect(owned.ignoredFields).toEqual(copied.ignoredFields);
+    }
+    expect(accepted).toBeGreaterThan(BODIES / 2);
   });
 });
