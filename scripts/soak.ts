@@ -299,11 +299,12 @@ try {
   const growth = rssStart !== undefined && rssEnd !== undefined ? (rssEnd - rssStart) / rssStart : Number.NaN;
   const { keptAlive, refused } = result;
   const total = (f: (r: autocannon.Result) => number) => f(keptAlive) + f(refused);
+  const serverErrors = total((r) => r['5xx']);
   console.log(
     `requests: ${total((r) => r.requests.total)} (${total((r) => r.requests.average).toFixed(0)}/s average): ${keptAlive.requests.total} in the main mix, ${refused.requests.total} refused before their body`,
   );
   console.log(
-    `statuses (autocannon): main mix {${statusLine(keptAlive.statusCodeStats)}}, refused before the body {${statusLine(refused.statusCodeStats)}}; 5xx ${total((r) => r['5xx'])}`,
+    `statuses (autocannon): main mix {${statusLine(keptAlive.statusCodeStats)}}, refused before the body {${statusLine(refused.statusCodeStats)}}; 5xx ${serverErrors}`,
   );
   console.log(`statuses (service log): {${logged.map(([s, n]) => `${s}: ${n}`).join(', ')}}`);
   const errors = total((r) => r.errors);
@@ -321,7 +322,7 @@ try {
   );
 
   if (errors > 0 || timeouts > 0) failures.push(`${errors} non-HTTP errors (${timeouts} timeouts)`);
-  if (total((r) => r['5xx']) > 0) failures.push(`${total((r) => r['5xx'])} 5xx answers`);
+  if (serverErrors > 0) failures.push(`${serverErrors} 5xx answers`);
   if (logged.some(([s]) => s >= 500)) failures.push('the service logged a 5xx');
   failures.push(...statusFailures(result));
   if (!(growth < MAX_RSS_GROWTH))
