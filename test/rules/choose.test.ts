@@ -192,6 +192,53 @@ describe('dates', () => {
     }
   });
 
+  it("agrees with the time-zone database in the two hours before midnight UTC of every day from 1990 to 2110, the summer time law's years and the years on either side", () => {
+    const amsterdam = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Amsterdam',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    const hour = 3_600_000;
+    let compared = 0;
+    for (let midnight = Date.UTC(1990, 0, 2); midnight <= Date.UTC(2111, 0, 1); midnight += 24 * hour) {
+      // 22:00, the last millisecond before 23:00, 23:00 and the last before midnight: every
+      // instant whose day depends on the offset, and the ones on either side of a change.
+      for (const instant of [midnight - 2 * hour, midnight - hour - 1, midnight - hour, midnight - 1]) {
+        const day = referenceDate(new Date(instant));
+        if (day !== amsterdam.format(instant))
+          expect(day, new Date(instant).toISOString()).toBe(amsterdam.format(instant));
+        compared += 1;
+      }
+    }
+    expect(compared).toBe(4 * 44_194);
+  });
+
+  it('makes no time-zone formatter in the years the summer time law fixes the offset (its first costs a cold start ~30 ms), and one outside them', async () => {
+    vi.resetModules();
+    const original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      const fresh = await import('../../src/rules/choose.js');
+      expect(fresh.referenceDate(new Date('2026-11-27T23:30:00Z'))).toBe('2026-11-28');
+      expect(fresh.referenceDate(new Date('2026-11-27T22:30:00Z'))).toBe('2026-11-27');
+      expect(fresh.referenceDate(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
+      expect(fresh.referenceDate(new Date('2099-12-31T23:00:00Z'))).toBe('2100-01-01');
+      expect(made).toBe(0);
+      // 1995: summer time still ended in September, and the database says so.
+      expect(fresh.referenceDate(new Date('1995-10-20T22:30:00Z'))).toBe('1995-10-20');
+      expect(made).toBe(1);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
+  });
+
   it('defaults to today in the Netherlands', () => {
     const before = referenceDate(new Date());
     const today = referenceDate(undefined);
