@@ -98,7 +98,7 @@ function dutchDayOf(when: Date): string {
   // day is the UTC day whatever the season.
   if (when.getUTCHours() < 22) return when.toISOString().slice(0, 10);
   // In the two hours before midnight UTC the offset decides. The first Intl.DateTimeFormat of a
-  // process sets up ICU: 27-30 ms of a cold start on the 2-core machine of 2026-11-27, half of
+  // process sets up ICU: 26-42 ms of a cold start on the 2-core machine of 2026-11-27, half of
   // the 60 ms a first result may take, every day from 22:00 to 24:00 UTC. So the offset is
   // worked out from the law where the law fixes it, and the time-zone database is asked only
   // for other years.
