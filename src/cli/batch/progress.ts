@@ -4,8 +4,28 @@
  */
 import type { Writable } from 'node:stream';
 
+/**
+ * A count rounded to a whole number, with thousands separators (`1,234,567`): what
+ * `toLocaleString('en-US')` writes, without it for any safe integer. The first number a process
+ * formats with Intl sets up ICU, 26-42 ms on the 2-core machine of 2026-11-27, and every batch
+ * paid that for its summary line, after its records were done.
+ *
+ * @example
+ * ```ts
+ * formatCount(1234567.4); // '1,234,567'
+ * ```
+ */
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  const whole = Math.round(n);
+  if (!Number.isSafeInteger(whole)) return whole.toLocaleString('en-US');
+  const digits = String(Math.abs(whole));
+  let out = '';
+  for (let i = 0; i < digits.length; i += 1) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  // -0 too, as toLocaleString writes it.
+  return whole < 0 || Object.is(whole, -0) ? `-${out}` : out;
 }
 
 export function formatDuration(seconds: number): string {
