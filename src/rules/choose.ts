@@ -96,16 +96,21 @@ export function referenceDate(date: string | Date | undefined): string {
 function dutchDayOf(when: Date): string {
   // Amsterdam is UTC+1 or UTC+2 (in its whole history between +0 and +2), so before 22:00 UTC its
   // day is the UTC day whatever the season.
-  if (when.getUTCHours() < 22) return when.toISOString().slice(0, 10);
+  if (when.getUTCHours() < 22) return utcDayOf(when.getTime());
   // In the two hours before midnight UTC the offset decides. The first Intl.DateTimeFormat of a
   // process sets up ICU: 26-42 ms of a cold start on the 2-core machine of 2026-11-27, half of
   // the 60 ms a first result may take, every day from 22:00 to 24:00 UTC. So the offset is
   // worked out from the law where the law fixes it, and the time-zone database is asked only
   // for other years.
   const offset = dutchOffsetHours(when);
-  if (offset !== undefined) return new Date(when.getTime() + offset * HOUR).toISOString().slice(0, 10);
+  if (offset !== undefined) return utcDayOf(when.getTime() + offset * HOUR);
   const format = dutchCalendarDay();
-  return format === undefined ? when.toISOString().slice(0, 10) : format.format(when);
+  return format === undefined ? utcDayOf(when.getTime()) : format.format(when);
+}
+
+/** The UTC calendar day, `YYYY-MM-DD`, of an instant in milliseconds. */
+function utcDayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
 }
 
 const HOUR = 3_600_000;

@@ -18,14 +18,9 @@ import type { Writable } from 'node:stream';
 export function formatCount(n: number): string {
   const whole = Math.round(n);
   if (!Number.isSafeInteger(whole)) return whole.toLocaleString('en-US');
-  const digits = String(Math.abs(whole));
-  let out = '';
-  for (let i = 0; i < digits.length; i += 1) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
-    out += digits[i];
-  }
-  // -0 too, as toLocaleString writes it.
-  return whole < 0 || Object.is(whole, -0) ? `-${out}` : out;
+  // A comma before each group of three digits that ends the number; -0 as toLocaleString writes it.
+  const grouped = String(Math.abs(whole)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return whole < 0 || Object.is(whole, -0) ? `-${grouped}` : grouped;
 }
 
 export function formatDuration(seconds: number): string {
