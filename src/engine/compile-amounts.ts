@@ -9,7 +9,7 @@ import type { Decimal } from '../contract/money.js';
 import type { CalculationFile, CalculationId, Post, PostRule, ValueRule } from '../rules/format/calculation.js';
 import type { BooleanCondition } from '../rules/format/condition.js';
 import type { Expression } from '../rules/format/expression.js';
-import { amountMemo } from './amount-memo.js';
+import { type AmountMemo, amountMemo } from './amount-memo.js';
 import { at } from './at.js';
 import {
   compileExpression,
@@ -61,13 +61,7 @@ function compileRule(
  */
 function remembered(env: ExpressionEnv, calculation: CalculationId, expression: Expression, fn: AmountFn): AmountFn {
   if (constantOf(fn) !== undefined) return fn;
-  const memo = amountMemo<Decimal>(
-    env.ruleSet,
-    env.calculation,
-    expression,
-    calculation,
-    (usage) => usage.collections.size > 0 || JSON.stringify(expression).includes('"divide"'),
-  );
+  const memo = rememberedMemo(env, calculation, expression);
   if (memo === undefined) return fn;
   return (ctx) => {
     if (ctx.state.trace !== undefined) return fn(ctx);
@@ -79,6 +73,21 @@ function remembered(env: ExpressionEnv, calculation: CalculationId, expression: 
     }
     return amount;
   };
+}
+
+/** The memo of a rule's amount that is remembered per make-up (see {@link remembered}), or undefined. */
+export function rememberedMemo(
+  env: ExpressionEnv,
+  calculation: CalculationId,
+  expression: Expression,
+): AmountMemo<Decimal> | undefined {
+  return amountMemo<Decimal>(
+    env.ruleSet,
+    env.calculation,
+    expression,
+    calculation,
+    (usage) => usage.collections.size > 0 || JSON.stringify(expression).includes('"divide"'),
+  );
 }
 
 /** The posts of a calculation file, compiled in order. */
@@ -117,7 +126,7 @@ export function compilePosts(env: ExpressionEnv, calculation: CalculationId, cal
  * amounts read only a household's make-up, to be remembered per make-up (see
  * {@link RulePrefix}). None when the whole post is remembered already, or no such run exists.
  */
-function rulePrefix(env: ExpressionEnv, calculation: CalculationId, post: Post): RulePrefix | undefined {
+export function rulePrefix(env: ExpressionEnv, calculation: CalculationId, post: Post): RulePrefix | undefined {
   if (post.combine !== 'sum' || amountMemo(env.ruleSet, env.calculation, post, calculation) !== undefined)
     return undefined;
   for (let length = post.rules.length - 1; length >= 2; length -= 1) {

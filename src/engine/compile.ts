@@ -18,6 +18,8 @@ import { buildExplanation } from './explanation-builder.js';
 import { compileExpression, type AmountFn, type ExpressionEnv } from './expression.js';
 import { byMeasure, type CompiledAmount } from './rule-runner.js';
 import { slotOf } from './slots.js';
+import { generateEvaluator, NotGenerated } from './codegen/generate.js';
+import { codeLoader, type LoadedEvaluator } from './codegen/loader.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -143,7 +145,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
         ? byMeasure(calc.measures, evaluator.postExact(index, ctx))
         : { amount: evaluator.valueExact(index, ctx) };
     },
-    evaluate: (household, options) => evaluateFacts(catalog.extract(household), options),
+    evaluate: generatedOrClosures(env, calculation, (household) => catalog.extract(household), evaluateFacts),
   };
 }
 
@@ -191,4 +193,41 @@ function evaluateTotals(
     }
   }
   return { values, traces };
+}
+
+/**
+ * A program's `evaluate`: its generated code when a shell registered a loader and the code
+ * evaluates the household (asked once, on the first evaluation), else the closures; an
+ * explanation always on the closures.
+ */
+function generatedOrClosures(
+  env: ExpressionEnv,
+  calculation: CalculationId,
+  extract: (household: AnyHousehold) => ExtractedFacts,
+  evaluateFacts: Program['evaluateFacts'],
+): Program['evaluate'] {
+  let generated: LoadedEvaluator | false | undefined;
+  return (household, options) => {
+    const extracted = extract(household);
+    if (options?.explain !== true) {
+      generated ??= generatedFor(env, calculation);
+      if (generated !== false) {
+        const fast = generated(extracted);
+        if (fast !== undefined) return fast;
+      }
+    }
+    return evaluateFacts(extracted, options);
+  };
+}
+
+/** The generated evaluator of a calculation, when a loader is registered and the calculation generates; false otherwise. */
+function generatedFor(env: ExpressionEnv, calculation: CalculationId): LoadedEvaluator | false {
+  const load = codeLoader();
+  if (load === undefined) return false;
+  try {
+    return load(generateEvaluator(env, calculation));
+  } catch (error) {
+    if (error instanceof NotGenerated) return false;
+    throw error;
+  }
 }

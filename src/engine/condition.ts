@@ -32,7 +32,7 @@ export interface CompiledCondition {
   readonly explain: (ctx: EvalContext) => ConditionTrace;
 }
 
-function numberValidator(value: unknown): boolean {
+export function numberValidator(value: unknown): boolean {
   // json-rules-engine's own check, kept verbatim in meaning: parseFloat of the value is not NaN.
   // For a number that is simply "not NaN" (parseFloat(String(n)) is n, or ±Infinity for
   // ±Infinity), which spares the string round trip on the hot path.

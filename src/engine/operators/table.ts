@@ -12,7 +12,7 @@ import type { EvalContext } from '../context.js';
 import { factReader, provenanceFields, sourceRef, type OperatorCompiler } from '../expression-env.js';
 import { madeOnce } from '../made-once.js';
 
-function bandKey(bands: readonly Band[], value: number): string | undefined {
+export function bandKey(bands: readonly Band[], value: number): string | undefined {
   for (const b of bands) {
     if (value >= Number(b.from) && (b.below === undefined || value < Number(b.below))) return b.key;
   }
@@ -29,7 +29,7 @@ type Cells = ReadonlyMap<string, { readonly d: Decimal; readonly cell: Table['ce
  */
 const cellsByTable = new WeakMap<Table, Cells>();
 
-function cellsOf(table: Table): Cells {
+export function cellsOf(table: Table): Cells {
   return madeOnce(cellsByTable, table, () => {
     const dims = Object.keys(table.dimensions);
     const made = new Map<string, { d: Decimal; cell: Table['cells'][number] }>();
