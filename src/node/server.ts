@@ -22,6 +22,7 @@ import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hon
 import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
 import { type DirectCalculations, directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
+import { enableGeneratedCode } from './generated-code.js';
 import { nativeDigestKey } from './digest.js';
 import { type DirectConnectionBindings, type DirectConnections, serveDirectConnections } from './direct-connection.js';
 import { directListener } from './direct-server.js';
@@ -121,6 +122,8 @@ function errorDetail(error: unknown): unknown {
 
 /** Starts the service; resolves once it listens. */
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
+  // A service evaluates request after request: the generated code pays for itself at once.
+  enableGeneratedCode();
   const log =
     options.writeLog === undefined && options.writeError === undefined
       ? processLog()
