@@ -127,6 +127,27 @@ describe('generated code against the closure engine', () => {
     expect(calls.left - before.left).toBe(1);
   });
 
+  it('runs on closures when the loader refuses the text: the same results, no failure', () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    const household = readRepaymentRequest(repaymentBody(random(5))).household;
+    const working = codeLoader();
+    let asked = 0;
+    setCodeLoader(() => {
+      asked += 1;
+      throw new SyntaxError('a loader that refuses every text');
+    });
+    try {
+      const program = compileProgram(ruleSet, 'afloscapaciteit');
+      const extracted = FACT_CATALOGS.afloscapaciteit.extract(household);
+      expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
+      expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
+      // Asked once per program, not again for every household.
+      expect(asked).toBe(1);
+    } finally {
+      setCodeLoader(working);
+    }
+  });
+
   it('explains on the closures: the explanation is there, the generated code is not asked', () => {
     const ruleSet = bundledCatalog().byId('nl-2026');
     const program = compileProgram(ruleSet, 'afloscapaciteit');
