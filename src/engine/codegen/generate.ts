@@ -63,6 +63,8 @@ interface Gen {
   next: number;
   /** `sumPosts` keys, to slots of the evaluation's cache. */
   readonly sumSlots: Map<string, number>;
+  /** Each expression's constant as the closure compiler folds it (null: it varies), asked once per node. */
+  readonly constants: Map<Expression, Decimal | null>;
 }
 
 function bind(g: Gen, value: unknown): string {
@@ -106,7 +108,7 @@ function readFact(g: Gen, place: Place, fact: string): string {
 
 /** Emits statements computing `e` into `out`; returns the name (or bound constant) holding its Decimal. */
 function emit(g: Gen, e: Expression, place: Place, out: string[]): string {
-  const fixed = constantOf(compileExpression(g.env, e, place.scope, place.where));
+  const fixed = constantOperand(g, e, place);
   if (fixed !== undefined) return bind(g, fixed);
   const op = operatorOf(e);
   return (EMITTERS[op] as Emitter<Expression>)(g, e, place, out);
@@ -114,9 +116,18 @@ function emit(g: Gen, e: Expression, place: Place, out: string[]): string {
 
 type Emitter<F> = (g: Gen, e: F, place: Place, out: string[]) => string;
 
-/** The constant of an operand, as the closure compiler folds it; undefined when it varies. */
+/**
+ * The constant of an expression, as the closure compiler folds it; undefined when it varies.
+ * Remembered per node: a fold asks for each operand and then emits it, which asks again, and
+ * each answer compiles the whole subtree.
+ */
 function constantOperand(g: Gen, e: Expression, place: Place): Decimal | undefined {
-  return constantOf(compileExpression(g.env, e, place.scope, place.where));
+  let known = g.constants.get(e);
+  if (known === undefined) {
+    known = constantOf(compileExpression(g.env, e, place.scope, place.where)) ?? null;
+    g.constants.set(e, known);
+  }
+  return known ?? undefined;
 }
 
 /**
@@ -134,8 +145,8 @@ function emitFold(
 ): string {
   const constants = operands.map((x) => constantOperand(g, x, place));
   const fixed = constants.filter((d): d is Decimal => d !== undefined);
-  const acc = local(g);
   if (operands.length === 1) return emit(g, operands[0] as Expression, place, out);
+  const acc = local(g);
   if (fixed.length <= 1) {
     const first = emit(g, operands[0] as Expression, place, out);
     out.push(`let ${acc} = ${first};`);
@@ -285,16 +296,12 @@ const EMITTERS: { readonly [K in ExpressionOperator]: Emitter<ExpressionForms[K]
     return r;
   },
   sum: (g, e, place, out) => {
-    const { over } = e.sum;
     const total = local(g);
-    const item = local(g, 'it');
-    const inner: Place = { scope: over, where: place.where, item, ctx: local(g, 'ic') };
+    const { inner, head } = itemLoop(g, e.sum.over, place);
     const body: string[] = [];
     const test = e.sum.when === undefined ? 'true' : emitCondition(g, e.sum.when, inner);
     const amount = emit(g, e.sum.amount, inner, body);
-    out.push(`let ${total} = ${bind(g, ZERO)};`);
-    out.push(`for (const ${item} of cl${fieldOf(over)}) {`);
-    out.push(`const ${inner.ctx} = { facts: f, collections: cl, item: ${item}, state: st };`);
+    out.push(`let ${total} = ${bind(g, ZERO)};`, ...head);
     out.push(`if (!(${test})) continue;`);
     out.push(...body);
     out.push(`${total} = ${bind(g, addMoney)}(${total}, ${amount});`);
@@ -302,14 +309,10 @@ const EMITTERS: { readonly [K in ExpressionOperator]: Emitter<ExpressionForms[K]
     return total;
   },
   count: (g, e, place, out) => {
-    const { over } = e.count;
     const n = local(g, 'n');
-    const item = local(g, 'it');
-    const inner: Place = { scope: over, where: place.where, item, ctx: local(g, 'ic') };
+    const { inner, head } = itemLoop(g, e.count.over, place);
     const test = e.count.when === undefined ? 'true' : emitCondition(g, e.count.when, inner);
-    out.push(`let ${n} = 0;`);
-    out.push(`for (const ${item} of cl${fieldOf(over)}) {`);
-    out.push(`const ${inner.ctx} = { facts: f, collections: cl, item: ${item}, state: st };`);
+    out.push(`let ${n} = 0;`, ...head);
     out.push(`if (${test}) ${n} += 1;`);
     out.push('}');
     const r = local(g);
@@ -328,6 +331,22 @@ const EMITTERS: { readonly [K in ExpressionOperator]: Emitter<ExpressionForms[K]
     return r;
   },
 };
+
+/**
+ * The opening of a loop over a collection's items, `sum`'s and `count`'s alike: the item, and a
+ * context holding it for the closure engine's own tests (the caller closes the loop).
+ */
+function itemLoop(g: Gen, over: Collection, place: Place): { inner: Place; head: string[] } {
+  const item = local(g, 'it');
+  const inner: Place = { scope: over, where: place.where, item, ctx: local(g, 'ic') };
+  return {
+    inner,
+    head: [
+      `for (const ${item} of cl${fieldOf(over)}) {`,
+      `const ${inner.ctx} = { facts: f, collections: cl, item: ${item}, state: st };`,
+    ],
+  };
+}
 
 function onlyMeasure(calc: CalculationFile, where: string): string {
   const [only, ...more] = calc.measures;
@@ -489,7 +508,15 @@ const NO_GUARD: readonly boolean[] = Object.freeze([]);
 
 /** Generates the evaluator of `calculation` (see the module's comment). */
 export function generateEvaluator(env: ExpressionEnv, calculation: CalculationId): GeneratedEvaluator {
-  const g: Gen = { env, calculation, bindings: [], bound: new Map(), next: 0, sumSlots: new Map() };
+  const g: Gen = {
+    env,
+    calculation,
+    bindings: [],
+    bound: new Map(),
+    next: 0,
+    sumSlots: new Map(),
+    constants: new Map(),
+  };
   const calc = env.calculation;
   const values = calc.values ?? [];
   const functions = [
