@@ -22,6 +22,53 @@ export interface AmountMemo<T> {
   key(ctx: EvalContext): MemoKey;
   readonly cache: Map<MemoKey, T>;
   remember(key: MemoKey, amount: T): void;
+  /** The slot of its key in `EvalState.memoKeys`, shared by every memo of the same facts. */
+  readonly slot: number;
+  /** How its numeric key is made; undefined when every key is a string. */
+  readonly plan: KeyPlan | undefined;
+}
+
+/** A fact's domain when it has a small set of values: one digit of a numeric key. */
+export type SmallDomain =
+  | { readonly kind: 'boolean' }
+  | { readonly kind: 'enum'; readonly values: readonly string[] }
+  | { readonly kind: 'number'; readonly min: number; readonly max: number };
+
+/**
+ * How a numeric key is made, as data: each fact's digit, then per collection its length (below
+ * `lengths`) and each item's digits. A reader of it (the closure below, the generated code of
+ * src/engine/codegen/generate.ts) makes the very same number.
+ */
+export interface KeyPlan {
+  readonly facts: readonly { readonly name: string; readonly domain: SmallDomain }[];
+  readonly collections: readonly {
+    readonly name: Collection;
+    readonly lengths: number;
+    /** Each item fact's digit: 0 when the item lacks it, else 1 + its value's code. */
+    readonly items: readonly { readonly name: string; readonly domain: SmallDomain }[];
+  }[];
+}
+
+/** The domain as a digit; undefined for a domain that has no small set of values. */
+function smallDomain(domain: FactDomain | undefined): SmallDomain | undefined {
+  if (domain === undefined) return undefined;
+  if (domain.kind === 'number') {
+    if (!domain.integer || domain.max - domain.min > 200) return undefined;
+    return { kind: 'number', min: domain.min, max: domain.max };
+  }
+  return domain;
+}
+
+/** How many values a digit of this domain takes. */
+export function radixOf(domain: SmallDomain): number {
+  switch (domain.kind) {
+    case 'boolean':
+      return 2;
+    case 'enum':
+      return Math.max(1, domain.values.length);
+    case 'number':
+      return domain.max - domain.min + 1;
+  }
 }
 
 /** One digit of a numeric key: a fact value's code in [0, radix), or -1 for a value outside its domain. */
@@ -30,21 +77,19 @@ interface KeyDigit {
   code(value: unknown): number;
 }
 
-/** The digit of a fact with this domain; undefined for a domain that has no small set of values. */
-function digitOf(domain: FactDomain | undefined): KeyDigit | undefined {
-  if (domain === undefined) return undefined;
+function digitOf(domain: SmallDomain): KeyDigit {
+  const radix = radixOf(domain);
   switch (domain.kind) {
     case 'boolean':
-      return { radix: 2, code: (v) => (v === false ? 0 : v === true ? 1 : -1) };
+      return { radix, code: (v) => (v === false ? 0 : v === true ? 1 : -1) };
     case 'enum': {
       const codes = new Map<unknown, number>(domain.values.map((v, i) => [v, i]));
-      return { radix: Math.max(1, domain.values.length), code: (v) => codes.get(v) ?? -1 };
+      return { radix, code: (v) => codes.get(v) ?? -1 };
     }
     case 'number': {
       const { min, max } = domain;
-      if (!domain.integer || max - min > 200) return undefined;
       return {
-        radix: max - min + 1,
+        radix,
         code: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max ? v - min : -1),
       };
     }
@@ -60,44 +105,53 @@ function itemDigitOf(name: string, digit: KeyDigit): (item: FactRecord) => numbe
   };
 }
 
-/**
- * A numeric key (a mixed-radix number: each fact's code, then per collection its length and
- * each item's facts) when every fact read has a small domain; undefined otherwise. At run
- * time it gives undefined for a value outside its domain or a key beyond 2^53, and the
- * string key is used instead: number and string keys never meet in a Map.
- */
-function numericKey(
+/** The plan of a numeric key when every fact read has a small domain; undefined otherwise. */
+function keyPlanOf(
   catalog: FactCatalog,
   facts: readonly string[],
   collections: readonly Collection[],
   itemFacts: readonly string[],
-): ((ctx: EvalContext) => number | undefined) | undefined {
-  const factDigits: [string, KeyDigit][] = [];
-  for (const f of facts) {
-    const digit = digitOf(catalog.facts.get(f)?.domain);
-    if (digit === undefined) return undefined;
-    factDigits.push([f, digit]);
+): KeyPlan | undefined {
+  const factDigits: KeyPlan['facts'][number][] = [];
+  for (const name of facts) {
+    const domain = smallDomain(catalog.facts.get(name)?.domain);
+    if (domain === undefined) return undefined;
+    factDigits.push({ name, domain });
   }
-  const collectionDigits: {
-    name: Collection;
-    lengths: number;
-    items: { radix: number; code: (item: FactRecord) => number }[];
-  }[] = [];
+  const collectionDigits: KeyPlan['collections'][number][] = [];
   for (const c of collections) {
-    const items: { radix: number; code: (item: FactRecord) => number }[] = [];
-    for (const f of itemFacts) {
-      if (!f.startsWith(ITEM_PREFIX[c])) continue;
-      const digit = digitOf(catalog.items[c].get(f)?.domain);
-      if (digit === undefined) return undefined;
-      items.push({ radix: digit.radix + 1, code: itemDigitOf(f, digit) });
+    const items: KeyPlan['facts'][number][] = [];
+    for (const name of itemFacts) {
+      if (!name.startsWith(ITEM_PREFIX[c])) continue;
+      const domain = smallDomain(catalog.items[c].get(name)?.domain);
+      if (domain === undefined) return undefined;
+      items.push({ name, domain });
     }
     collectionDigits.push({ name: c, lengths: catalog.sizes[c].max + 1, items });
   }
+  return { facts: factDigits, collections: collectionDigits };
+}
+
+/**
+ * The numeric key of a plan (a mixed-radix number: each fact's code, then per collection its
+ * length and each item's facts). It gives undefined for a value outside its domain or a key
+ * beyond 2^53, and the string key is used instead: number and string keys never meet in a Map.
+ */
+function numericKey(plan: KeyPlan): (ctx: EvalContext) => number | undefined {
+  const factDigits = plan.facts.map(({ name, domain }) => [name, digitOf(domain)] as const);
+  const collectionDigits = plan.collections.map(({ name, lengths, items }) => ({
+    name,
+    lengths,
+    items: items.map((item) => {
+      const digit = digitOf(item.domain);
+      return { radix: digit.radix + 1, code: itemDigitOf(item.name, digit) };
+    }),
+  }));
   const LIMIT = Number.MAX_SAFE_INTEGER;
   return (ctx) => {
     let k = 0;
     for (let i = 0; i < factDigits.length; i += 1) {
-      const [f, digit] = factDigits[i] as [string, KeyDigit];
+      const [f, digit] = factDigits[i] as (typeof factDigits)[number];
       const code = digit.code(ctx.facts[f]);
       if (code < 0 || k > (LIMIT - code) / digit.radix) return undefined;
       k = k * digit.radix + code;
@@ -198,7 +252,8 @@ export function amountMemo<T>(
   const itemFacts = [...usage.itemFacts].sort();
   const cache = new Map<MemoKey, T>();
   const slot = keySlot(calc, JSON.stringify([facts, collections, itemFacts]));
-  const numeric = numericKey(catalog, facts, collections, itemFacts);
+  const plan = keyPlanOf(catalog, facts, collections, itemFacts);
+  const numeric = plan === undefined ? undefined : numericKey(plan);
   const stringKey = (ctx: EvalContext): string => {
     let k = '';
     for (const f of facts) k += `${String(ctx.facts[f])}|`;
@@ -214,6 +269,8 @@ export function amountMemo<T>(
   };
   return {
     cache,
+    slot,
+    plan,
     key: (ctx) => {
       // The facts are the evaluation's throughout (an item's context shares its state), so a key
       // made once serves every amount that reads the same facts.

@@ -6,19 +6,18 @@
  * generated code must leave the household to them, so the error is theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RuleEvaluationError, ValidationError } from '../../src/contract/errors.js';
+import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
 import { type Evaluation, compileProgram } from '../../src/engine/compile.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { parseRuleSet } from '../../src/rules/load.js';
-import type { AnyHousehold } from '../../src/household/household.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
-import { readRetirementRequest } from '../../src/household/parse-retirement.js';
 import { bundledCatalog, type RuleSet } from '../../src/index.js';
 import { enableGeneratedCode } from '../../src/node/generated-code.js';
 import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
-import { random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+import { drawnHousehold } from '../support/drawn-households.js';
+import { random, repaymentBody } from '../support/generated-bodies.js';
 import { copy, miniFiles, post } from './support.js';
 
 const HOUSEHOLDS = 10_000;
@@ -53,25 +52,14 @@ function written(e: Evaluation): string {
   });
 }
 
-const READERS: Record<CalculationId, { read: (body: unknown) => AnyHousehold; draw: (r: Draw) => unknown }> = {
-  afloscapaciteit: { read: (b) => readRepaymentRequest(b).household, draw: repaymentBody },
-  pensioenuitgaven: { read: (b) => readRetirementRequest(b).household, draw: retirementBody },
-};
-
 /** Compares generated and closures on `n` drawn households; returns how many were compared. */
 function compare(ruleSet: RuleSet, calculation: CalculationId, seed: number, n: number): number {
   const program = compileProgram(ruleSet, calculation);
-  const { read, draw } = READERS[calculation];
   const r = random(seed);
   let compared = 0;
   for (let i = 0; i < n; i += 1) {
-    let household: AnyHousehold;
-    try {
-      household = read(draw(r));
-    } catch (error) {
-      if (error instanceof ValidationError) continue;
-      throw error;
-    }
+    const household = drawnHousehold(calculation, r);
+    if (household === undefined) continue;
     const closures = written(program.evaluateFacts(FACT_CATALOGS[calculation].extract(household)));
     const generated = written(program.evaluate(household));
     if (generated !== closures) expect({ household, generated }).toEqual({ household, generated: closures });

@@ -38,13 +38,14 @@ import type { Condition } from '../../rules/format/condition.js';
 import { isNumericOperator } from '../../rules/format/condition.js';
 import type { Collection, Expression, ExpressionForms, ExpressionOperator } from '../../rules/format/expression.js';
 import { operatorOf } from '../../rules/language/units.js';
-import { amountMemo } from '../amount-memo.js';
+import { type AmountMemo, amountMemo } from '../amount-memo.js';
 import { rememberedMemo, rulePrefix } from '../compile-amounts.js';
 import { numberValidator } from '../condition.js';
 import { bandKey, cellsOf } from '../operators/table.js';
 import { ZERO } from '../amount.js';
 import { compileExpression, compileScopedCondition, constantOf, type ExpressionEnv, rounder } from '../expression.js';
 import { addNotice } from '../rule-runner.js';
+import { memoKeySource } from './memo-key.js';
 
 /** What a generated evaluator is made of: its text and the values it is bound to. */
 export interface GeneratedEvaluator {
@@ -65,6 +66,10 @@ interface Gen {
   readonly sumSlots: Map<string, number>;
   /** Each expression's constant as the closure compiler folds it (null: it varies), asked once per node. */
   readonly constants: Map<Expression, Decimal | null>;
+  /** Per slot of a memo key, the JavaScript that gives this evaluation's key. */
+  readonly keys: Map<number, string>;
+  /** Functions written besides those of posts and values: the memo keys. */
+  readonly functions: string[];
 }
 
 function bind(g: Gen, value: unknown): string {
@@ -438,9 +443,28 @@ function emitRemembered(g: Gen, e: Expression, place: Place, out: string[]): str
   const r = local(g);
   const body: string[] = [];
   const v = emit(g, e, place, body);
-  out.push(`const ${key} = ${m}.key(ctx);`, `let ${r} = ${m}.cache.get(${key});`);
+  out.push(`const ${key} = ${emitKey(g, memo)};`, `let ${r} = ${m}.cache.get(${key});`);
   out.push(`if (${r} === undefined) {`, ...body, `${r} = ${v}; ${m}.remember(${key}, ${r});`, '}');
   return r;
+}
+
+/**
+ * The JavaScript of a memo's key for this evaluation: a key function written once per slot
+ * (src/engine/codegen/memo-key.ts), or the memo's own closure when its keys may be strings.
+ */
+function emitKey(g: Gen, memo: AmountMemo<unknown>): string {
+  let call = g.keys.get(memo.slot);
+  if (call === undefined) {
+    const own = `${bind(g, memo)}.key`;
+    const name = `key${memo.slot}`;
+    if (memo.plan === undefined) call = `${own}(ctx)`;
+    else {
+      g.functions.push(memoKeySource(name, memo.slot, memo.plan, own));
+      call = `${name}(f, cl, ctx)`;
+    }
+    g.keys.set(memo.slot, call);
+  }
+  return call;
 }
 
 /** The function of a post (exact amounts per measure) or value (its amount). */
@@ -464,7 +488,7 @@ function emitDefinition(g: Gen, kind: 'post' | 'value', index: number, definitio
   const result = kind === 'post' ? `[${os.join(', ')}]` : 'o0';
   const store = kind === 'post' ? `st.postExact[${index}]` : `st.valueExact[${index}]`;
   if (memo !== undefined) {
-    out.push(`const key = ${bind(g, memo)}.key(ctx);`, `const known = ${bind(g, memo)}.cache.get(key);`);
+    out.push(`const key = ${emitKey(g, memo)};`, `const known = ${bind(g, memo)}.cache.get(key);`);
     out.push(`if (known !== undefined) return (${store} = known);`);
   }
   out.push(`let ${os.join(', ')};`);
@@ -472,7 +496,7 @@ function emitDefinition(g: Gen, kind: 'post' | 'value', index: number, definitio
   const prefix = kind === 'post' ? rulePrefix(g.env, g.calculation, definition as Post) : undefined;
   if (prefix !== undefined) {
     const p = bind(g, prefix.memo);
-    out.push(`const pk = ${p}.key(ctx);`, `const pre = ${p}.cache.get(pk);`);
+    out.push(`const pk = ${emitKey(g, prefix.memo)};`, `const pre = ${p}.cache.get(pk);`);
     out.push('if (pre === undefined) {');
     emitRules(g, definition, amountsOf, where, 0, prefix.length, out);
     out.push(`${p}.remember(pk, o0 === undefined ? null : [${os.join(', ')}]);`);
@@ -516,6 +540,8 @@ export function generateEvaluator(env: ExpressionEnv, calculation: CalculationId
     next: 0,
     sumSlots: new Map(),
     constants: new Map(),
+    keys: new Map(),
+    functions: [],
   };
   const calc = env.calculation;
   const values = calc.values ?? [];
@@ -539,6 +565,7 @@ export function generateEvaluator(env: ExpressionEnv, calculation: CalculationId
   const source = [
     '"use strict";',
     ...functions,
+    ...g.functions,
     'return function evaluate(extracted) {',
     'const f = extracted.facts; const cl = extracted.collections;',
     // newState's shape, without the cycle guard's list: the loader refuses cycles, and a stack
