@@ -5,9 +5,10 @@
  * 1. engine: a rule set of realistic size (age-banded norms per household type and tenure:
  *    40+ rules with conditions) through the compiled engine and through json-rules-engine's
  *    `Engine.run`, on the same rules and households.
- * 2. repayment: `repaymentCapacity(body)` on the bundled rule set, plain and explained, beside
- *    the same method written by hand with decimal.js from the raw body (every figure of the
- *    result, checked against the library on every household). Target: ≥ 0.5x.
+ * 2. repayment: `repaymentCapacity(body)` on the bundled rule set, plain, after
+ *    `enableGeneratedCode()` (budgetnorm/node) and explained, beside the same method written by
+ *    hand with decimal.js from the raw body (every figure of the result, checked against the
+ *    library on every household, both ways). Target: ≥ 0.5x.
  * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
  * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
  *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run and an
@@ -33,6 +34,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from 'json-rules-engine';
 
+import { codeLoader, setCodeLoader } from '../src/engine/codegen/loader.js';
 import { programFor } from '../src/engine/compile.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/load-rule-set.js';
@@ -49,6 +51,7 @@ import { REPAYMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFacts } from '../src/
 import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
+import { enableGeneratedCode } from '../src/node/generated-code.js';
 import { random, randomRepaymentBody } from './lib/bench-households.js';
 import { SINGLE_TENANT_REPAYMENT } from '../test/support/request-bodies.js';
 import { byPart, type CpuProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
@@ -247,6 +250,33 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
 // 2. Repayment capacity, and a baseline of the same method written by hand.
 
 /** The baseline must compute what the library computes, on every household measured. */
+/**
+ * Contenders with and without `enableGeneratedCode` (budgetnorm/node) in one interleaved run:
+ * the generated contender calculates on its own copy of the rule set, so each copy's program
+ * sees one loader throughout (a program asks again whenever the loader changes), and every
+ * other contender runs with none registered, as the published library does.
+ */
+function generatedCodeSwitch(ruleSet: RuleSet): {
+  copy: RuleSet;
+  generated: <T>(f: (i: number) => T) => (i: number) => T;
+  closures: <T>(f: (i: number) => T) => (i: number) => T;
+} {
+  enableGeneratedCode();
+  const loader = codeLoader();
+  setCodeLoader(undefined);
+  return {
+    copy: loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>),
+    generated: (f) => (i) => {
+      setCodeLoader(loader);
+      return f(i);
+    },
+    closures: (f) => (i) => {
+      setCodeLoader(undefined);
+      return f(i);
+    },
+  };
+}
+
 function checkAgreement(
   bodies: readonly Record<string, unknown>[],
   ruleSet: RuleSet,
@@ -279,15 +309,23 @@ function repayment(): void {
   const program = programFor(ruleSet, 'afloscapaciteit');
   const hand = handWrittenRepayment(ruleSet);
   checkAgreement(bodies, ruleSet, hand);
-  const { library, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: (i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet }),
-    explained: (i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet, explain: true }),
-    engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
+  const { copy, generated: withCode, closures } = generatedCodeSwitch(ruleSet);
+  withCode(() => checkAgreement(bodies, copy, hand))(0);
+  const { library, generated, explained, engineOnly, parseOnly, baseline } = interleaved({
+    library: closures((i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet })),
+    generated: withCode((i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet: copy })),
+    explained: closures((i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet, explain: true })),
+    engineOnly: closures((i) => program.evaluate(households[i % households.length] as Household)),
     parseOnly: (i) => parseRepaymentRequest(bodies[i % bodies.length]),
     baseline: (i) => hand(bodies[i % bodies.length] as Record<string, unknown>),
   });
   console.log('\n2. Repayment capacity (nl-2026), 1,000 households');
   line('library call repaymentCapacity(body)', library, `(${(library / baseline).toFixed(2)}x hand-written)`);
+  line(
+    '  after enableGeneratedCode() (budgetnorm/node)',
+    generated,
+    `(${(generated / baseline).toFixed(2)}x hand-written)`,
+  );
   line('  with explain: true', explained, `(${(explained / library).toFixed(2)}x the plain call)`);
   line('  parseRepaymentRequest(body) alone (validates, freezes)', parseOnly);
   line('  engine alone: program.evaluate(household)', engineOnly);
@@ -327,10 +365,13 @@ function retirement(): void {
   const program = programFor(ruleSet, 'pensioenuitgaven');
   const hand = retirementByHand(ruleSet);
   checkRetirementAgreement(bodies, ruleSet, hand);
-  const { library, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: (i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet }),
-    explained: (i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet, explain: true }),
-    engineOnly: (i) => program.evaluate(households[i % households.length] as Household),
+  const { copy, generated: withCode, closures } = generatedCodeSwitch(ruleSet);
+  withCode(() => checkRetirementAgreement(bodies, copy, hand))(0);
+  const { library, generated, explained, engineOnly, parseOnly, baseline } = interleaved({
+    library: closures((i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet })),
+    generated: withCode((i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet: copy })),
+    explained: closures((i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet, explain: true })),
+    engineOnly: closures((i) => program.evaluate(households[i % households.length] as Household)),
     parseOnly: (i) => parseRetirementRequest(bodies[i % bodies.length]),
     baseline: (i) => hand(bodies[i % bodies.length] as Record<string, unknown>),
   });
@@ -339,6 +380,11 @@ function retirement(): void {
     `\n3. Retirement expenditure (nl-2026: ${calc.posts.length} posts, ${calc.posts.reduce((n, p) => n + p.rules.length, 0)} post rules), 1,000 households`,
   );
   line('library call retirementExpenditure(body)', library, `(${(library / baseline).toFixed(2)}x hand-written)`);
+  line(
+    '  after enableGeneratedCode() (budgetnorm/node)',
+    generated,
+    `(${(generated / baseline).toFixed(2)}x hand-written)`,
+  );
   line('  with explain: true', explained, `(${(explained / library).toFixed(2)}x the plain call)`);
   line('  parseRetirementRequest(body) alone (validates, freezes)', parseOnly);
   line('  engine alone: program.evaluate(household)', engineOnly);

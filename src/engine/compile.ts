@@ -19,7 +19,7 @@ import { compileExpression, type AmountFn, type ExpressionEnv } from './expressi
 import { byMeasure, type CompiledAmount } from './rule-runner.js';
 import { slotOf } from './slots.js';
 import { generateEvaluator } from './codegen/generate.js';
-import { codeLoader, type LoadedEvaluator } from './codegen/loader.js';
+import { type CodeLoader, codeLoader, type LoadedEvaluator } from './codegen/loader.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -197,8 +197,9 @@ function evaluateTotals(
 
 /**
  * A program's `evaluate`: its generated code when a shell registered a loader and the code
- * evaluates the household (asked once, on the first evaluation), else the closures; an
- * explanation always on the closures.
+ * evaluates the household, else the closures; an explanation always on the closures. The
+ * loader is asked once per program, and again only when another is registered (or none):
+ * a program evaluated before `enableGeneratedCode` runs the generated code after it.
  */
 function generatedOrClosures(
   env: ExpressionEnv,
@@ -206,11 +207,16 @@ function generatedOrClosures(
   extract: (household: AnyHousehold) => ExtractedFacts,
   evaluateFacts: Program['evaluateFacts'],
 ): Program['evaluate'] {
-  let generated: LoadedEvaluator | false | undefined;
+  let generated: LoadedEvaluator | false = false;
+  let asked: CodeLoader | undefined;
   return (household, options) => {
     const extracted = extract(household);
     if (options?.explain !== true) {
-      generated ??= generatedFor(env, calculation);
+      const load = codeLoader();
+      if (load !== asked) {
+        asked = load;
+        generated = load === undefined ? false : generatedFor(env, calculation, load);
+      }
       if (generated !== false) {
         const fast = generated(extracted);
         if (fast !== undefined) return fast;
@@ -220,10 +226,8 @@ function generatedOrClosures(
   };
 }
 
-/** The generated evaluator of a calculation, when a loader is registered and the calculation generates; false otherwise. */
-function generatedFor(env: ExpressionEnv, calculation: CalculationId): LoadedEvaluator | false {
-  const load = codeLoader();
-  if (load === undefined) return false;
+/** The generated evaluator of a calculation, loaded by `load`; false when it does not generate or load. */
+function generatedFor(env: ExpressionEnv, calculation: CalculationId, load: CodeLoader): LoadedEvaluator | false {
   try {
     return load(generateEvaluator(env, calculation));
   } catch {

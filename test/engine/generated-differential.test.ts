@@ -136,6 +136,27 @@ describe('generated code against the closure engine', () => {
     }
   });
 
+  it('follows the loader of the moment: generated code once one is registered, closures once it is removed', () => {
+    const working = codeLoader();
+    const program = compileProgram(bundledCatalog().byId('nl-2026'), 'afloscapaciteit');
+    const household = readRepaymentRequest(repaymentBody(random(13))).household;
+    try {
+      setCodeLoader(undefined);
+      const before = calls.made;
+      const onClosures = written(program.evaluate(household));
+      expect(calls.made).toBe(before);
+      // Evaluated before, the program still takes up a loader registered after.
+      setCodeLoader(working);
+      expect(written(program.evaluate(household))).toBe(onClosures);
+      expect(calls.made).toBe(before + 1);
+      setCodeLoader(undefined);
+      expect(written(program.evaluate(household))).toBe(onClosures);
+      expect(calls.made).toBe(before + 1);
+    } finally {
+      setCodeLoader(working);
+    }
+  });
+
   it('explains on the closures: the explanation is there, the generated code is not asked', () => {
     const ruleSet = bundledCatalog().byId('nl-2026');
     const program = compileProgram(ruleSet, 'afloscapaciteit');

@@ -1,7 +1,8 @@
 /**
  * The one place a shell that may run generated code (src/engine/codegen/generate.ts) registers
  * how: Node's shell with `node:vm` (src/node/generated-code.ts). Without a loader, every
- * program runs on closures. A program asks on its first evaluation, once.
+ * program runs on closures. A program asks the loader once, on its first evaluation after the
+ * loader was registered.
  */
 import type { ExtractedFacts } from '../../rules/facts.js';
 import type { Evaluation } from '../compile.js';
@@ -14,7 +15,7 @@ export type CodeLoader = (generated: GeneratedEvaluator) => LoadedEvaluator;
 
 let loader: CodeLoader | undefined;
 
-/** Registers (or, with undefined, removes) the loader programs compiled from now on use. */
+/** Registers (or, with undefined, removes) the loader every program uses from its next evaluation on. */
 export function setCodeLoader(next: CodeLoader | undefined): void {
   loader = next;
 }

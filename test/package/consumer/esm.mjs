@@ -16,7 +16,13 @@ import {
   ValidationError,
 } from 'budgetnorm';
 import { createApp, KEY_HEADER, PATHS } from 'budgetnorm/http';
-import { loadRuleSetFolder, runWorkedExamples, readWorkedExamples } from 'budgetnorm/node';
+import {
+  disableGeneratedCode,
+  enableGeneratedCode,
+  loadRuleSetFolder,
+  readWorkedExamples,
+  runWorkedExamples,
+} from 'budgetnorm/node';
 
 const rules = fileURLToPath(new URL('./rules/', import.meta.resolve('budgetnorm/package.json')));
 const example = (path) => JSON.parse(readFileSync(`${rules}nl-2026/tests/${path}`, 'utf8'));
@@ -74,6 +80,26 @@ for (const calculation of ['afloscapaciteit', 'pensioenuitgaven']) {
   assert.deepEqual(failed, [], `${calculation}: every worked example agrees`);
 }
 console.log('budgetnorm/node: the shipped nl-2026 folder loads, hash as bundled; its worked examples pass');
+
+// budgetnorm/node's generated code: the library's calculations take it up (one registry in one
+// core), with the same result; node:vm's compileFunction is counted to see that they did.
+const vm = process.getBuiltinModule('node:vm');
+const compileFunction = vm.compileFunction;
+let compiled = 0;
+vm.compileFunction = (...args) => {
+  compiled += 1;
+  return compileFunction(...args);
+};
+enableGeneratedCode();
+try {
+  assert.deepEqual(repaymentCapacity(shared.request, { ruleSet: 'nl-2026' }), repayment);
+  assert.deepEqual(retirementExpenditure(woman.request, { ruleSet: 'nl-2026' }), retirement);
+  assert.equal(compiled, 2, 'each calculation compiled its generated code once');
+} finally {
+  disableGeneratedCode();
+  vm.compileFunction = compileFunction;
+}
+console.log('budgetnorm/node: with enableGeneratedCode the calculations run generated code, with the same results');
 
 // budgetnorm/http: the web-standard app, called in-process
 const app = createApp({ keys: ['consumer-key'], ruleSet: 'nl-2026', log: () => {} });
