@@ -249,7 +249,6 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
 // ---------------------------------------------------------------------------------------
 // 2. Repayment capacity, and a baseline of the same method written by hand.
 
-/** The baseline must compute what the library computes, on every household measured. */
 /**
  * Contenders with and without `enableGeneratedCode` (budgetnorm/node) in one interleaved run:
  * the generated contender calculates on its own copy of the rule set, so each copy's program
@@ -277,6 +276,7 @@ function generatedCodeSwitch(ruleSet: RuleSet): {
   };
 }
 
+/** The baseline must compute what the library computes, on every household measured. */
 function checkAgreement(
   bodies: readonly Record<string, unknown>[],
   ruleSet: RuleSet,

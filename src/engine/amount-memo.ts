@@ -136,8 +136,9 @@ function keyPlanOf(
  * The numeric key of a plan (a mixed-radix number: each fact's code, then per collection its
  * length and each item's facts). It gives undefined for a value outside its domain or a key
  * beyond 2^53, and the string key is used instead: number and string keys never meet in a Map.
+ * Exported for the tests of the generated keys, which must give the very same number.
  */
-function numericKey(plan: KeyPlan): (ctx: EvalContext) => number | undefined {
+export function numericKey(plan: KeyPlan): (ctx: EvalContext) => number | undefined {
   const factDigits = plan.facts.map(({ name, domain }) => [name, digitOf(domain)] as const);
   const collectionDigits = plan.collections.map(({ name, lengths, items }) => ({
     name,

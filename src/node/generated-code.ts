@@ -6,7 +6,7 @@
  * CLI call does not, since generating costs some tens of milliseconds once, more than one call
  * saves. A library caller in Node that calculates many households may enable it too.
  */
-import { type LoadedEvaluator, setCodeLoader } from '../engine/codegen/loader.js';
+import { type CodeLoader, type LoadedEvaluator, setCodeLoader } from '../engine/codegen/loader.js';
 
 /** What a generated evaluator throws to leave a household to the closure engine (it never escapes). */
 const BAIL = Object.freeze({ bail: true });
@@ -18,25 +18,50 @@ type CompileFunction = typeof import('node:vm').compileFunction;
  * `budgetnorm/node` costs nothing more, and its other helpers work where `node:vm` is absent.
  */
 function compileFunctionOfNode(): CompileFunction {
-  // Node's own module as its CommonJS object (Node >= 20.16), as in code-cache.ts.
+  // Node's own module as its CommonJS object (Node 20.16+ and 22.3+), as in code-cache.ts.
   const vm = typeof process === 'object' ? process.getBuiltinModule?.('node:vm') : undefined;
   if (typeof vm?.compileFunction !== 'function')
-    throw new Error('enableGeneratedCode needs node:vm (Node 20.16 or later); calculations keep running on closures');
+    throw new Error(
+      'enableGeneratedCode needs node:vm through process.getBuiltinModule (Node 20.16+ or 22.3+); calculations keep running on closures',
+    );
   return vm.compileFunction;
+}
+
+/**
+ * The one loader of this process, made on the first `enableGeneratedCode`: a program asks the
+ * loader again whenever a different one is registered, so a new loader per call would make
+ * every program generate its code again, and forget what it had remembered.
+ */
+let nodeLoader: CodeLoader | undefined;
+
+function loaderOfNode(): CodeLoader {
+  if (nodeLoader === undefined) {
+    const compileFunction = compileFunctionOfNode();
+    nodeLoader = ({ source, bindings }) => {
+      const make = compileFunction(source, ['B', 'BAIL'], { filename: 'budgetnorm-generated.js' }) as (
+        bound: readonly unknown[],
+        bail: object,
+      ) => LoadedEvaluator;
+      return make(bindings, BAIL);
+    };
+  }
+  return nodeLoader;
 }
 
 /**
  * From now on, every calculation of this process runs on code generated for its rule set
  * where it applies: the same results, errors and notices, computed faster when a process
- * calculates many households (some 15 % to 30 % less time per call: `npm run bench`).
+ * calculates many households (15 % to 30 % less time per call in `npm run bench` on our
+ * 2-core machine).
  * Generating costs some tens of milliseconds per rule set and calculation, once, on its first
  * call after this. Explanations (`explain: true`), a household no rule covers and anything out of the
  * ordinary still run on the closures, which give the error they always gave.
  *
  * Node only: it compiles the text with `node:vm`.
  *
- * @throws Error where `node:vm`'s `compileFunction` is missing (before Node 20.16): then
- * nothing changes, and calculations keep running on closures.
+ * @throws Error where `process.getBuiltinModule('node:vm')` is missing (before Node 20.16,
+ * and 22.0 to 22.2): then nothing changes, and calculations keep running on closures.
+ * Calling it again changes nothing: every call registers the one loader of the process.
  *
  * @example
  * ```ts runnable
@@ -63,14 +88,7 @@ function compileFunctionOfNode(): CompileFunction {
  * ```
  */
 export function enableGeneratedCode(): void {
-  const compileFunction = compileFunctionOfNode();
-  setCodeLoader(({ source, bindings }) => {
-    const make = compileFunction(source, ['B', 'BAIL'], { filename: 'budgetnorm-generated.js' }) as (
-      bound: readonly unknown[],
-      bail: object,
-    ) => LoadedEvaluator;
-    return make(bindings, BAIL);
-  });
+  setCodeLoader(loaderOfNode());
 }
 
 /**
@@ -91,8 +109,12 @@ export function enableGeneratedCode(): void {
  *   NettoBesteedbaarInkomenPerMaand: 2100,
  * } as const;
  * enableGeneratedCode();
- * const generated = retirementExpenditure(body);
- * disableGeneratedCode();
+ * let generated;
+ * try {
+ *   generated = retirementExpenditure(body);
+ * } finally {
+ *   disableGeneratedCode();
+ * }
  * assert.deepEqual(retirementExpenditure(body), generated);
  * ```
  */

@@ -7,13 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
-import { codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
+import { type CodeLoader, codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
 import { type Evaluation, compileProgram } from '../../src/engine/compile.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
 import { bundledCatalog, type RuleSet } from '../../src/index.js';
-import { enableGeneratedCode } from '../../src/node/generated-code.js';
+import { disableGeneratedCode, enableGeneratedCode } from '../../src/node/generated-code.js';
 import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
 import { drawnHousehold } from '../support/drawn-households.js';
@@ -145,13 +145,34 @@ describe('generated code against the closure engine', () => {
       const before = calls.made;
       const onClosures = written(program.evaluate(household));
       expect(calls.made).toBe(before);
-      // Evaluated before, the program still takes up a loader registered after.
-      setCodeLoader(working);
-      expect(written(program.evaluate(household))).toBe(onClosures);
-      expect(calls.made).toBe(before + 1);
+      // Evaluated before, the program still takes up a loader registered after, and asks it once.
+      let asked = 0;
+      setCodeLoader((generated) => {
+        asked += 1;
+        return (working as CodeLoader)(generated);
+      });
+      for (let i = 0; i < 3; i += 1) expect(written(program.evaluate(household))).toBe(onClosures);
+      expect(calls.made).toBe(before + 3);
+      expect(asked).toBe(1);
       setCodeLoader(undefined);
       expect(written(program.evaluate(household))).toBe(onClosures);
-      expect(calls.made).toBe(before + 1);
+      expect(calls.made).toBe(before + 3);
+    } finally {
+      setCodeLoader(working);
+    }
+  });
+
+  it('enableGeneratedCode registers the one loader of the process, however often it is called', () => {
+    const working = codeLoader();
+    try {
+      enableGeneratedCode();
+      const first = codeLoader();
+      enableGeneratedCode();
+      // The same loader: no program generates its code again.
+      expect(first).toBeDefined();
+      expect(codeLoader()).toBe(first);
+      disableGeneratedCode();
+      expect(codeLoader()).toBeUndefined();
     } finally {
       setCodeLoader(working);
     }

@@ -5,7 +5,13 @@
  * the closure gives; a remembered amount found by one must be the one the other stored.
  */
 import { describe, expect, it } from 'vitest';
-import { type AmountMemo, amountMemo, type KeyPlan, type SmallDomain } from '../../src/engine/amount-memo.js';
+import {
+  type AmountMemo,
+  amountMemo,
+  type KeyPlan,
+  numericKey,
+  type SmallDomain,
+} from '../../src/engine/amount-memo.js';
 import { largestKey, memoKeySource } from '../../src/engine/codegen/memo-key.js';
 import { type EvalContext, newState } from '../../src/engine/context.js';
 import type { AnyHousehold } from '../../src/household/household.js';
@@ -30,6 +36,25 @@ const context = (extracted: ExtractedFacts): EvalContext => ({
   item: undefined,
   state: newState(0, 0, false),
 });
+
+/** A plan of `n` facts `f0…`, each a number from 0 to 200: a digit of base 201. */
+function base201Plan(n: number): KeyPlan {
+  const wide: SmallDomain = { kind: 'number', min: 0, max: 200 };
+  return { facts: Array.from({ length: n }, (_, i) => ({ name: `f${i}`, domain: wide })), collections: [] };
+}
+
+/** The written key of a {@link base201Plan} with `memo` as its fallback, asked for the facts `f0…` of `values`. */
+function base201Key(
+  plan: KeyPlan,
+  memo: { key(ctx: EvalContext): number | string },
+): (values: number[]) => number | string {
+  const key = new Function('memo', `${memoKeySource('key', 0, plan, 'memo.key')}\nreturn key;`)(memo) as KeyOf;
+  return (values) => {
+    const facts = Object.fromEntries(values.map((v, i) => [`f${i}`, v]));
+    const ctx = context({ facts, collections: { persons: [], children: [], cars: [] } });
+    return key(facts, ctx.collections, ctx);
+  };
+}
 
 /** Every memo the engine could make for a post or value of the calculation, whether worth it or not. */
 function memosOf(calculation: CalculationId): AmountMemo<unknown>[] {
@@ -141,26 +166,59 @@ describe('generated memo keys', () => {
     expect(checked).toBeGreaterThan(5);
   });
 
+  it('agrees with the memo on keys within 2,000 of 2^53, where the overflow checks decide', () => {
+    // Seven digits of base 201: keys up to 201^7 - 1, about 1.3 × 10^16, past 2^53 but not far.
+    const plan = base201Plan(7);
+    expect(largestKey(plan)).toBeGreaterThan(2 ** 53);
+    expect(largestKey(plan)).toBeLessThan(2 ** 54);
+    const closure = numericKey(plan);
+    const memo = { key: (ctx: EvalContext) => closure(ctx) ?? 'the string key' };
+    const keyOf = base201Key(plan, memo);
+    let numbers = 0;
+    let strings = 0;
+    for (let offset = -2_000; offset <= 2_000; offset += 1) {
+      // The facts whose key is 2^53 - 1 + offset: its digits in base 201, the first fact the most significant.
+      let rest = BigInt(Number.MAX_SAFE_INTEGER) + BigInt(offset);
+      const digits = new Array<number>(7);
+      for (let i = 6; i >= 0; i -= 1) {
+        digits[i] = Number(rest % 201n);
+        rest /= 201n;
+      }
+      const facts = Object.fromEntries(digits.map((d, i) => [`f${i}`, d]));
+      const expected = memo.key(context({ facts, collections: { persons: [], children: [], cars: [] } }));
+      expect(keyOf(digits)).toBe(expected);
+      if (typeof expected === 'number') numbers += 1;
+      else strings += 1;
+    }
+    // Both sides of the limit were reached: 2^53 - 1 and below as numbers, above it as strings.
+    expect(numbers).toBe(2_001);
+    expect(strings).toBe(2_000);
+  });
+
+  it('writes the overflow checks for every bundled plan whose keys can pass 2^52, and for no other', () => {
+    let checked = 0;
+    for (const calculation of ['afloscapaciteit', 'pensioenuitgaven'] as const) {
+      for (const memo of memosOf(calculation)) {
+        if (memo.plan === undefined) continue;
+        const text = memoKeySource('key', memo.slot, memo.plan, 'memo.key');
+        const needed = largestKey(memo.plan) > 2 ** 52;
+        expect(text.includes('if (k >')).toBe(needed);
+        if (needed) checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
   it('leaves a key that would pass 2^53 to the memo, and makes every smaller one itself', () => {
-    const wide: SmallDomain = { kind: 'number', min: 0, max: 200 };
-    const plan: KeyPlan = {
-      facts: Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, domain: wide })),
-      collections: [],
-    };
+    const plan = base201Plan(8);
     expect(largestKey(plan)).toBeGreaterThan(2 ** 53);
     let asked = 0;
-    const memo = {
+    const keyOf = base201Key(plan, {
       key: () => {
         asked += 1;
         return 'the string key';
       },
-    };
-    const key = new Function('memo', `${memoKeySource('key', 0, plan, 'memo.key')}\nreturn key;`)(memo) as KeyOf;
-    const keyOf = (values: number[]) => {
-      const facts = Object.fromEntries(values.map((v, i) => [`f${i}`, v]));
-      const ctx = context({ facts, collections: { persons: [], children: [], cars: [] } });
-      return key(facts, ctx.collections, ctx);
-    };
+    });
     // 200 + 201 * 0 …, and 201^6 (below 2^53): numbers, the memo not asked.
     expect(keyOf([0, 0, 0, 0, 0, 0, 0, 200])).toBe(200);
     expect(keyOf([0, 1, 0, 0, 0, 0, 0, 0])).toBe(201 ** 6);
