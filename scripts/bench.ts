@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from 'json-rules-engine';
 
-import { codeLoader, setCodeLoader } from '../src/engine/codegen/loader.js';
+import { type CodeLoader, codeLoader, setCodeLoader } from '../src/engine/codegen/loader.js';
 import { programFor } from '../src/engine/compile.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/load-rule-set.js';
@@ -249,31 +249,70 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
 // ---------------------------------------------------------------------------------------
 // 2. Repayment capacity, and a baseline of the same method written by hand.
 
+/** What parts 2 and 3 measure of one calculation, each beside the same figures by hand. */
+interface CalculationUnderTest {
+  readonly name: 'repaymentCapacity' | 'retirementExpenditure';
+  readonly parserName: 'parseRepaymentRequest' | 'parseRetirementRequest';
+  readonly calculate: (body: unknown, options: { ruleSet: RuleSet; explain?: boolean }) => unknown;
+  readonly parse: (body: unknown) => { household: Household };
+  readonly hand: (body: Record<string, unknown>) => unknown;
+  /** Throws when the hand-written figures differ from the library's on any body, with this rule set. */
+  readonly checkAgreement: (bodies: readonly Record<string, unknown>[], ruleSet: RuleSet) => void;
+}
+
 /**
- * Contenders with and without `enableGeneratedCode` (budgetnorm/node) in one interleaved run:
- * the generated contender calculates on its own copy of the rule set, so each copy's program
- * sees one loader throughout (a program asks again whenever the loader changes), and every
- * other contender runs with none registered, as the published library does.
+ * Measures a calculation, interleaved: the library as published (closures), after
+ * `enableGeneratedCode()` (budgetnorm/node), explained, its parser and engine alone, and the
+ * hand-written baseline; agreement with the baseline checked both ways first. The generated
+ * contender calculates on its own copy of the rule set, so each copy's program sees one loader
+ * throughout (a program asks again whenever the loader changes), and every other contender
+ * runs with none registered, as the published library does. Prints the figures.
  */
-function generatedCodeSwitch(ruleSet: RuleSet): {
-  copy: RuleSet;
-  generated: <T>(f: (i: number) => T) => (i: number) => T;
-  closures: <T>(f: (i: number) => T) => (i: number) => T;
-} {
+function measureCalculation(
+  title: string,
+  ruleSet: RuleSet,
+  bodies: readonly Record<string, unknown>[],
+  c: CalculationUnderTest,
+): void {
+  const households = bodies.map((b) => c.parse(b).household);
+  const program = programFor(ruleSet, c.name === 'repaymentCapacity' ? 'afloscapaciteit' : 'pensioenuitgaven');
   enableGeneratedCode();
   const loader = codeLoader();
   setCodeLoader(undefined);
-  return {
-    copy: loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>),
-    generated: (f) => (i) => {
-      setCodeLoader(loader);
+  const copy = loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>);
+  const under =
+    (registered: CodeLoader | undefined) =>
+    <T>(f: (i: number) => T) =>
+    (i: number): T => {
+      setCodeLoader(registered);
       return f(i);
-    },
-    closures: (f) => (i) => {
-      setCodeLoader(undefined);
-      return f(i);
-    },
-  };
+    };
+  const withCode = under(loader);
+  const closures = under(undefined);
+  c.checkAgreement(bodies, ruleSet);
+  withCode(() => c.checkAgreement(bodies, copy))(0);
+  const body = (i: number) => bodies[i % bodies.length] as Record<string, unknown>;
+  const { library, generated, explained, engineOnly, parseOnly, baseline } = interleaved({
+    library: closures((i) => c.calculate(body(i), { ruleSet })),
+    generated: withCode((i) => c.calculate(body(i), { ruleSet: copy })),
+    explained: closures((i) => c.calculate(body(i), { ruleSet, explain: true })),
+    engineOnly: closures((i) => program.evaluate(households[i % households.length] as Household)),
+    parseOnly: (i) => c.parse(body(i)),
+    baseline: (i) => c.hand(body(i)),
+  });
+  setCodeLoader(undefined);
+  console.log(title);
+  line(`library call ${c.name}(body)`, library, `(${(library / baseline).toFixed(2)}x hand-written)`);
+  line(
+    '  after enableGeneratedCode() (budgetnorm/node)',
+    generated,
+    `(${(generated / baseline).toFixed(2)}x hand-written)`,
+  );
+  line('  with explain: true', explained, `(${(explained / library).toFixed(2)}x the plain call)`);
+  line(`  ${c.parserName}(body) alone (validates, freezes)`, parseOnly);
+  line('  engine alone: program.evaluate(household)', engineOnly);
+  line('hand-written: the same figures by hand with decimal.js, raw body', baseline);
+  console.log('  target: library ≥ 0.5x hand-written (agreement checked on all 1,000 households)');
 }
 
 /** The baseline must compute what the library computes, on every household measured. */
@@ -304,33 +343,15 @@ function checkAgreement(
 
 function repayment(): void {
   const ruleSet = bundledCatalog().byId('nl-2026');
-  const bodies = repaymentBodies(1_000);
-  const households = bodies.map((b) => parseRepaymentRequest(b).household);
-  const program = programFor(ruleSet, 'afloscapaciteit');
   const hand = handWrittenRepayment(ruleSet);
-  checkAgreement(bodies, ruleSet, hand);
-  const { copy, generated: withCode, closures } = generatedCodeSwitch(ruleSet);
-  withCode(() => checkAgreement(bodies, copy, hand))(0);
-  const { library, generated, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: closures((i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet })),
-    generated: withCode((i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet: copy })),
-    explained: closures((i) => repaymentCapacity(bodies[i % bodies.length] as unknown, { ruleSet, explain: true })),
-    engineOnly: closures((i) => program.evaluate(households[i % households.length] as Household)),
-    parseOnly: (i) => parseRepaymentRequest(bodies[i % bodies.length]),
-    baseline: (i) => hand(bodies[i % bodies.length] as Record<string, unknown>),
+  measureCalculation('\n2. Repayment capacity (nl-2026), 1,000 households', ruleSet, repaymentBodies(1_000), {
+    name: 'repaymentCapacity',
+    parserName: 'parseRepaymentRequest',
+    calculate: repaymentCapacity,
+    parse: parseRepaymentRequest,
+    hand,
+    checkAgreement: (bodies, rs) => checkAgreement(bodies, rs, hand),
   });
-  console.log('\n2. Repayment capacity (nl-2026), 1,000 households');
-  line('library call repaymentCapacity(body)', library, `(${(library / baseline).toFixed(2)}x hand-written)`);
-  line(
-    '  after enableGeneratedCode() (budgetnorm/node)',
-    generated,
-    `(${(generated / baseline).toFixed(2)}x hand-written)`,
-  );
-  line('  with explain: true', explained, `(${(explained / library).toFixed(2)}x the plain call)`);
-  line('  parseRepaymentRequest(body) alone (validates, freezes)', parseOnly);
-  line('  engine alone: program.evaluate(household)', engineOnly);
-  line('hand-written: the same figures by hand with decimal.js, raw body', baseline);
-  console.log('  target: library ≥ 0.5x hand-written (agreement checked on all 1,000 households)');
 }
 
 /** The baseline must compute what the library computes, on every household measured. */
@@ -356,40 +377,26 @@ function checkRetirementAgreement(
 
 function retirement(): void {
   const ruleSet = bundledCatalog().byId('nl-2026');
-  if (ruleSet.calculations.pensioenuitgaven === undefined) {
+  const calc = ruleSet.calculations.pensioenuitgaven;
+  if (calc === undefined) {
     console.log('\n3. Retirement expenditure: the bundled rule set has no pensioenuitgaven rules yet');
     return;
   }
-  const bodies = retirementBodies(1_000);
-  const households = bodies.map((b) => parseRetirementRequest(b).household);
-  const program = programFor(ruleSet, 'pensioenuitgaven');
   const hand = retirementByHand(ruleSet);
-  checkRetirementAgreement(bodies, ruleSet, hand);
-  const { copy, generated: withCode, closures } = generatedCodeSwitch(ruleSet);
-  withCode(() => checkRetirementAgreement(bodies, copy, hand))(0);
-  const { library, generated, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: closures((i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet })),
-    generated: withCode((i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet: copy })),
-    explained: closures((i) => retirementExpenditure(bodies[i % bodies.length] as unknown, { ruleSet, explain: true })),
-    engineOnly: closures((i) => program.evaluate(households[i % households.length] as Household)),
-    parseOnly: (i) => parseRetirementRequest(bodies[i % bodies.length]),
-    baseline: (i) => hand(bodies[i % bodies.length] as Record<string, unknown>),
-  });
-  const calc = ruleSet.calculations.pensioenuitgaven;
-  console.log(
-    `\n3. Retirement expenditure (nl-2026: ${calc.posts.length} posts, ${calc.posts.reduce((n, p) => n + p.rules.length, 0)} post rules), 1,000 households`,
+  const rules = calc.posts.reduce((n, p) => n + p.rules.length, 0);
+  measureCalculation(
+    `\n3. Retirement expenditure (nl-2026: ${calc.posts.length} posts, ${rules} post rules), 1,000 households`,
+    ruleSet,
+    retirementBodies(1_000),
+    {
+      name: 'retirementExpenditure',
+      parserName: 'parseRetirementRequest',
+      calculate: retirementExpenditure,
+      parse: parseRetirementRequest,
+      hand,
+      checkAgreement: (bodies, rs) => checkRetirementAgreement(bodies, rs, hand),
+    },
   );
-  line('library call retirementExpenditure(body)', library, `(${(library / baseline).toFixed(2)}x hand-written)`);
-  line(
-    '  after enableGeneratedCode() (budgetnorm/node)',
-    generated,
-    `(${(generated / baseline).toFixed(2)}x hand-written)`,
-  );
-  line('  with explain: true', explained, `(${(explained / library).toFixed(2)}x the plain call)`);
-  line('  parseRetirementRequest(body) alone (validates, freezes)', parseOnly);
-  line('  engine alone: program.evaluate(household)', engineOnly);
-  line('hand-written: the same figures by hand with decimal.js, raw body', baseline);
-  console.log('  target: library ≥ 0.5x hand-written (agreement checked on all 1,000 households)');
 }
 
 // ---------------------------------------------------------------------------------------

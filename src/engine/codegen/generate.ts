@@ -45,6 +45,8 @@ import { bandKey, cellsOf } from '../operators/table.js';
 import { ZERO } from '../amount.js';
 import { compileExpression, compileScopedCondition, constantOf, type ExpressionEnv, rounder } from '../expression.js';
 import { addNotice } from '../rule-runner.js';
+import { madeOnce } from '../made-once.js';
+import { slotOf } from '../slots.js';
 import { memoKeySource } from './memo-key.js';
 
 /** What a generated evaluator is made of: its text and the values it is bound to. */
@@ -70,6 +72,11 @@ interface Gen {
   readonly keys: Map<number, string>;
   /** Functions written besides those of posts and values: the memo keys. */
   readonly functions: string[];
+  /**
+   * Per list of statements (one block of the text), the name holding each fact's Decimal read
+   * there so far: a fact read again in the same block (income, by each total) is read once.
+   */
+  readonly factDecimals: WeakMap<string[], Map<string, string>>;
 }
 
 function bind(g: Gen, value: unknown): string {
@@ -98,6 +105,12 @@ interface Place {
 }
 
 const fieldOf = (name: string): string => `[${JSON.stringify(name)}]`;
+
+/** The JavaScript of post `index`'s exact or rounded amounts: computed on first use, then the evaluation's own. */
+const postAmounts = (index: number, rounded: boolean): string =>
+  rounded
+    ? `(st.postRounded[${index}] ?? rounded${index}(f, cl, ctx))`
+    : `(st.postExact[${index}] ?? post${index}(f, cl, ctx))`;
 
 /** The JavaScript of reading a fact (`undefined` if absent), as `factReader` reads it, without a path. */
 function readFact(g: Gen, place: Place, fact: string): string {
@@ -184,11 +197,16 @@ const EMITTERS: { readonly [K in ExpressionOperator]: Emitter<ExpressionForms[K]
     throw new NotGenerated('a param that is not constant');
   },
   fact: (g, e, place, out) => {
+    const read = readFact(g, place, e.fact);
+    const known = madeOnce(g.factDecimals, out, () => new Map<string, string>());
+    const made = known.get(read);
+    if (made !== undefined) return made;
     const v = local(g, 'n');
     const d = local(g);
-    out.push(`const ${v} = ${readFact(g, place, e.fact)};`);
+    out.push(`const ${v} = ${read};`);
     out.push(`if (typeof ${v} !== 'number') throw BAIL;`);
     out.push(`const ${d} = ${v} === 0 ? ${bind(g, ZERO)} : ${bind(g, wholeMoney)}(${v});`);
+    known.set(read, d);
     return d;
   },
   table: (g, e, place, out) => {
@@ -223,9 +241,7 @@ const EMITTERS: { readonly [K in ExpressionOperator]: Emitter<ExpressionForms[K]
     if (index === undefined) throw new NotGenerated(`unknown post ${e.post}`);
     const measure = e.measure ?? onlyMeasure(g.env.calculation, place.where);
     const m = g.env.calculation.measures.indexOf(measure);
-    return e.rounded === true
-      ? `(st.postRounded[${index}] ?? rounded${index}(f, cl, ctx))[${m}]`
-      : `(st.postExact[${index}] ?? post${index}(f, cl, ctx))[${m}]`;
+    return `${postAmounts(index, e.rounded === true)}[${m}]`;
   },
   sumPosts: (g, e, place, out) => {
     const calc = g.env.calculation;
@@ -233,20 +249,9 @@ const EMITTERS: { readonly [K in ExpressionOperator]: Emitter<ExpressionForms[K]
     const measure = e.sumPosts.measure ?? onlyMeasure(calc, place.where);
     const m = calc.measures.indexOf(measure);
     const rounded = e.sumPosts.rounded === true;
-    const key = `${group ?? ''}\u0000${measure}\u0000${rounded}`;
-    let slot = g.sumSlots.get(key);
-    if (slot === undefined) {
-      slot = g.sumSlots.size;
-      g.sumSlots.set(key, slot);
-    }
+    const slot = slotOf(g.sumSlots, `${group ?? ''}\u0000${measure}\u0000${rounded}`);
     const operands = calc.posts.flatMap((p, i) =>
-      group === undefined || p.group === group
-        ? [
-            rounded
-              ? `(st.postRounded[${i}] ?? rounded${i}(f, cl, ctx))[${m}]`
-              : `(st.postExact[${i}] ?? post${i}(f, cl, ctx))[${m}]`,
-          ]
-        : [],
+      group === undefined || p.group === group ? [`${postAmounts(i, rounded)}[${m}]`] : [],
     );
     const s = local(g);
     out.push(`const ${s} = st.sums[${slot}] ?? (st.sums[${slot}] = ${bind(g, sumMoney)}([${operands.join(', ')}]));`);
@@ -519,11 +524,12 @@ function emitRounded(g: Gen, index: number, post: Post): string {
   const n = g.env.calculation.measures.length;
   const lines = [
     `function rounded${index}(f, cl, ctx) {`,
-    `const e = ctx.state.postExact[${index}] ?? post${index}(f, cl, ctx);`,
+    'const st = ctx.state;',
+    `const e = ${postAmounts(index, false)};`,
   ];
   lines.push(`const r = new Array(${n});`, `r[0] = ${round}(e[0]);`);
   for (let m = 1; m < n; m += 1) lines.push(`r[${m}] = e[${m}] === e[${m - 1}] ? r[${m - 1}] : ${round}(e[${m}]);`);
-  lines.push(`return (ctx.state.postRounded[${index}] = r);`, '}');
+  lines.push(`return (st.postRounded[${index}] = r);`, '}');
   return lines.join('\n');
 }
 
@@ -542,6 +548,7 @@ export function generateEvaluator(env: ExpressionEnv, calculation: CalculationId
     constants: new Map(),
     keys: new Map(),
     functions: [],
+    factDecimals: new WeakMap(),
   };
   const calc = env.calculation;
   const values = calc.values ?? [];
@@ -555,7 +562,7 @@ export function generateEvaluator(env: ExpressionEnv, calculation: CalculationId
   const posts = calc.posts.map((p, i) => {
     const head = `code: ${JSON.stringify(p.code)}, description: ${JSON.stringify(p.description)}`;
     const group = p.group === undefined ? '' : `, group: ${JSON.stringify(p.group)}`;
-    return `{ ${head}${group}, exact: st.postExact[${i}] ?? post${i}(f, cl, ctx), rounded: st.postRounded[${i}] ?? rounded${i}(f, cl, ctx) }`;
+    return `{ ${head}${group}, exact: ${postAmounts(i, false)}, rounded: ${postAmounts(i, true)} }`;
   });
   body.push(`const posts = [${posts.join(',\n')}];`);
   const totals = Object.entries(calc.totals).map(([name, t]) => {
