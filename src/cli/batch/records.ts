@@ -17,6 +17,7 @@ import { jsonWriter } from '../../calculations/operations.js';
 import { jsonPiece } from '../../calculations/json-sink.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink, SpareBuffers } from './byte-sink.js';
+import { chunkLines } from './chunk-lines.js';
 import { CLI_OPERATIONS, cliOperation, type CliOperations } from '../operations.js';
 import { CsvInputColumns, ResultFlattener, resultColumns } from './csv-fields.js';
 
@@ -298,7 +299,6 @@ export function createChunkProcessor(
 ): (chunk: Chunk) => ChunkOutcome {
   const run = cliOperation(operations, settings.calculation).calculate;
   const options = { ruleSet, explain: settings.explain, provenance: settings.provenance };
-  const decoder = new TextDecoder();
   const csvIn =
     settings.inputFormat === 'csv'
       ? new CsvInputColumns(settings.calculation, settings.csvHeader ?? [], operations)
@@ -319,9 +319,7 @@ export function createChunkProcessor(
     const err = interleaved ? out : new ByteSink(1024);
     const tally: Tally = { results: 0, errors: 0, blank: 0 };
     const step = (parsed: readonly Parsed[]) => writeStep(parsed, write, out, err, tally);
-    const text = decoder.decode(chunk.bytes);
-    const raw = text.split('\n');
-    if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+    const raw = chunkLines(chunk.bytes);
     const csvLines: { line: number; text: string }[] = [];
     const parsed: Parsed[] = [];
     for (let i = 0; i < raw.length; i += 1) {
