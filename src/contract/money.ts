@@ -288,13 +288,24 @@ function wordDigits(word: number): number {
   return n;
 }
 
+/** `10 ** k` for whole `k` from -64 to 64, each computed as `10 ** k` computes it: the same doubles. */
+const POWERS_OF_TEN_TABLE = Float64Array.from({ length: 129 }, (_, i) => 10 ** (i - 64));
+
+/**
+ * `10 ** k` for a whole `k`, from the table where it has it: with `k` not a constant, V8 calls its
+ * general `pow`, a quarter of the time of the sums below (issue 14, V8's profiler).
+ */
+function powerOfTen(k: number): number {
+  return k >= -64 && k <= 64 ? (POWERS_OF_TEN_TABLE[k + 64] as number) : 10 ** k;
+}
+
 /**
  * An upper bound of `|d|` for a finite `d`, from its first word and exponent: decimal.js writes
  * the first word's digits from the most significant one, whose place is `e`.
  */
 function magnitudeBound(d: Decimal): number {
   const first = (d.d as number[])[0] as number;
-  return (first + 1) * 10 ** (d.e + 1 - wordDigits(first));
+  return (first + 1) * powerOfTen(d.e + 1 - wordDigits(first));
 }
 
 /**
@@ -329,6 +340,6 @@ export function sumMoney(amounts: readonly Decimal[]): Decimal {
   }
   if (others === undefined) return wholeMoney(whole);
   // A margin of a millionth for the rounding of the bounds' own arithmetic.
-  if (magnitudes * 1.000001 >= 10 ** (PRECISION - decimals)) return amounts.reduce(addMoney, ZERO);
+  if (magnitudes * 1.000001 >= powerOfTen(PRECISION - decimals)) return amounts.reduce(addMoney, ZERO);
   return addMoney(others, wholeMoney(whole));
 }

@@ -209,13 +209,14 @@ function readObject(
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return UNSURE;
   const object = value as Readonly<Record<string, unknown>>;
-  for (const key of Object.keys(object)) {
-    // hasOwn, not `in`: `constructor` and `__proto__` are "in" every plain shape object.
-    if (!Object.hasOwn(check.shape, key)) ignored.push({ path: formatPath([...path, key]) });
-  }
+  // This object's unknown fields come before those of the objects within it.
+  const ownIgnored = ignored.length;
+  /** How many of the shape's fields the object has a value for (null included, undefined not). */
+  let given = 0;
   const out: Record<string, unknown> | undefined = owned ? undefined : {};
   for (const field of check.fields) {
     const fieldValue = object[field.key];
+    if (fieldValue !== undefined) given += 1;
     if (fieldValue === undefined || fieldValue === null) {
       if (!field.optional) return UNSURE;
       if (fieldValue === null && out !== undefined) out[field.key] = null;
@@ -226,6 +227,18 @@ function readObject(
     path.pop();
     if (fieldData === UNSURE) return UNSURE;
     if (out !== undefined) out[field.key] = fieldData;
+  }
+  const keys = Object.keys(object);
+  // An object JSON.parse made has no key whose value is undefined: when it has as many keys as
+  // fields of the shape given, none is unknown, and they need not be looked up one by one (1-2 %
+  // of a batch record's CPU, issue 14). A caller's object is always searched.
+  if (!owned || keys.length !== given) {
+    const unknown: IgnoredField[] = [];
+    for (const key of keys) {
+      // hasOwn, not `in`: `constructor` and `__proto__` are "in" every plain shape object.
+      if (!Object.hasOwn(check.shape, key)) unknown.push({ path: formatPath([...path, key]) });
+    }
+    if (unknown.length > 0) ignored.splice(ownIgnored, 0, ...unknown);
   }
   for (const { keys, oneRequired } of check.exclusiveKeys) {
     // null means "not given" for an optional field, so it cannot clash with anything. A caller's
