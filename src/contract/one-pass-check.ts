@@ -228,13 +228,13 @@ function readObject(
     if (fieldData === UNSURE) return UNSURE;
     if (out !== undefined) out[field.key] = fieldData;
   }
-  const keys = Object.keys(object);
+  const ownKeys = Object.keys(object);
   // An object JSON.parse made has no key whose value is undefined: when it has as many keys as
   // fields of the shape given, none is unknown, and they need not be looked up one by one (1-2 %
   // of a batch record's CPU, issue 14). A caller's object is always searched.
-  if (!owned || keys.length !== given) {
+  if (!owned || ownKeys.length !== given) {
     const unknown: IgnoredField[] = [];
-    for (const key of keys) {
+    for (const key of ownKeys) {
       // hasOwn, not `in`: `constructor` and `__proto__` are "in" every plain shape object.
       if (!Object.hasOwn(check.shape, key)) unknown.push({ path: formatPath([...path, key]) });
     }
