@@ -392,3 +392,40 @@ describe('--in, --out and --errors must be different files, also through links (
     expect(run.code).toBe(EXIT.problems);
   });
 });
+
+describe('an input that is not a households file where one was expected (issue 14: a link where a file was expected)', () => {
+  it.each([
+    ['/dev/zero', () => '/dev/zero'],
+    [
+      'a link to /dev/zero',
+      () => {
+        symlinkSync('/dev/zero', file('zero-link.ndjson'));
+        return file('zero-link.ndjson');
+      },
+    ],
+  ])(
+    '--in %s: the reading stops at a line longer than 16 MB, exit 3, no output made',
+    async (_, input) => {
+      const out = file(`from-zero-${Math.random().toString(36).slice(2)}.ndjson`);
+      const run = await spawnBin([...BATCH, '--in', input(), '--out', out, '--format', 'ndjson']);
+      expect(run.stderr).toMatch(/cannot read .*: line 1 is longer than 16,777,216 bytes without a line break/);
+      expect(run.stderr).not.toMatch(STACK_TRACE);
+      expect(run.code).toBe(EXIT.io);
+      // The first chunk is read before the outputs are opened: nothing was made.
+      expect(existsSync(out)).toBe(false);
+    },
+    60_000,
+  );
+
+  it('a long line after good ones: the chunks read before it are written, the report names the long line', async () => {
+    const good = inputLines(3).join('\n');
+    const input = file('long-line.ndjson');
+    writeFileSync(input, `${good}\n${'x'.repeat(17 * 1024 * 1024)}\n${good}\n`);
+    const out = file('long-line-out.ndjson');
+    const run = await spawnBin([...BATCH, '--in', input, '--out', out, '--format', 'ndjson']);
+    expect(run.stderr).toMatch(/cannot read .*: line 4 is longer than 16,777,216 bytes/);
+    expect(run.stderr).toMatch(/every input line up to line 3 is accounted for/);
+    expect(run.code).toBe(EXIT.io);
+    expect(recordLines(readFileSync(out, 'utf8'), false)).toEqual([1, 2, 3]);
+  }, 60_000);
+});

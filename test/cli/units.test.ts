@@ -1,9 +1,9 @@
 /** The pieces of the command line that are pure functions: column paths, CSV cells, readable rules, line chunks. */
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CsvInputColumns, parseColumnPath, resultColumns } from '../../src/cli/batch/csv-fields.js';
 import { ByteSink } from '../../src/cli/batch/byte-sink.js';
-import { lineChunks, withoutLinesUpTo } from '../../src/cli/batch/input.js';
+import { type LineChunk, LineTooLong, lineChunks, withoutLinesUpTo } from '../../src/cli/batch/input.js';
 import { renderCondition, renderExpression } from '../../src/rules/language/readable.js';
 import { dutchNumber } from '../../src/cli/render/text.js';
 import { bundledCatalog } from '../../src/index.js';
@@ -233,6 +233,35 @@ describe('small things', () => {
       line += c.lines;
     }
     expect(line - 1).toBe(5);
+  });
+
+  it('line chunks: a line longer than the limit stops the reading, after the lines before it, naming its number', async () => {
+    const pieces = ['a\nb\n', 'c'.repeat(10), 'c'.repeat(10), 'c'.repeat(10), '\nd\n'].map((p) => Buffer.from(p));
+    const chunks: string[] = [];
+    const reading = (async () => {
+      for await (const c of lineChunks(Readable.from(pieces), 4, 25)) chunks.push(Buffer.from(c.bytes).toString());
+    })();
+    await expect(reading).rejects.toThrow(LineTooLong);
+    await expect(reading).rejects.toThrow(/^line 3 is longer than 25 bytes without a line break/);
+    expect(chunks.join('')).toBe('a\nb\n');
+  });
+
+  it('line chunks: a long line within the limit comes whole, its pieces joined once, not once per piece', async () => {
+    const long = 'x'.repeat(1000);
+    const pieces = ['a\n', ...Array.from({ length: 100 }, () => 'x'.repeat(10)), '\nb\n'].map((p) => Buffer.from(p));
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const chunks: LineChunk[] = [];
+      for await (const c of lineChunks(Readable.from(pieces), 16, 1000)) chunks.push(c);
+      expect(chunks.map((c) => Buffer.from(c.bytes).toString()).join('')).toBe(`a\n${long}\nb\n`);
+      expect(chunks.map((c) => c.firstLine)).toEqual(
+        chunks.map((_, i) => chunks.slice(0, i).reduce((n, c) => n + c.lines, 1)),
+      );
+      // Joined when the piece with its line break came (and once before it was known to have none), not per piece.
+      expect(concat.mock.calls.length).toBeLessThan(5);
+    } finally {
+      concat.mockRestore();
+    }
   });
 });
 

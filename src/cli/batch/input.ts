@@ -33,12 +33,41 @@ function own(buf: Buffer): Uint8Array {
   return copy;
 }
 
-/** Chunks of about `chunkBytes` (at least one whole line each), in order. A UTF-8 byte-order mark at the start is dropped. */
-export async function* lineChunks(stream: Readable, chunkBytes: number): AsyncGenerator<LineChunk> {
+/**
+ * The longest line the batch reads: far beyond any household (a few KB), so only input that is
+ * not a household file reaches it (a binary file, `/dev/zero`), which would otherwise be held in
+ * memory whole while its line break was looked for.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** A line longer than {@link MAX_LINE_BYTES}: the batch stops reading, with every line before it written. */
+export class LineTooLong extends Error {
+  constructor(
+    readonly line: number,
+    readonly maxBytes: number,
+  ) {
+    super(
+      `line ${line.toLocaleString('en-US')} is longer than ${maxBytes.toLocaleString('en-US')} bytes without a line break, ` +
+        'and a record is one line: is this the households file?',
+    );
+  }
+}
+
+/**
+ * Chunks of about `chunkBytes` (at least one whole line each), in order. A UTF-8 byte-order mark
+ * at the start is dropped. Throws {@link LineTooLong} once a line passes `maxLineBytes`.
+ */
+export async function* lineChunks(
+  stream: Readable,
+  chunkBytes: number,
+  maxLineBytes: number = MAX_LINE_BYTES,
+): AsyncGenerator<LineChunk> {
   let pieces: Buffer[] = [];
   let size = 0;
   let line = 1;
   let first = true;
+  /** Whether `pieces`, a chunk's worth or more, hold no line break: then only a new piece is searched for one. */
+  let oneOpenLine = false;
   const emit = (buf: Buffer): LineChunk => {
     const bytes = own(buf);
     const chunk = { firstLine: line, bytes, lines: countLines(bytes) };
@@ -54,12 +83,20 @@ export async function* lineChunks(stream: Readable, chunkBytes: number): AsyncGe
     pieces.push(piece);
     size += piece.byteLength;
     if (size < chunkBytes) continue;
+    // Joining and searching all the pieces again for every new one would take time in the square of the line's length.
+    if (oneOpenLine && piece.indexOf(NEWLINE) === -1) {
+      if (size > maxLineBytes) throw new LineTooLong(line, maxLineBytes);
+      continue;
+    }
     const buf = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size);
     const cut = buf.lastIndexOf(NEWLINE);
     if (cut === -1) {
+      if (size > maxLineBytes) throw new LineTooLong(line, maxLineBytes);
       pieces = [buf];
+      oneOpenLine = true;
       continue;
     }
+    oneOpenLine = false;
     yield emit(buf.subarray(0, cut + 1));
     const rest = buf.subarray(cut + 1);
     pieces = rest.byteLength > 0 ? [rest] : [];

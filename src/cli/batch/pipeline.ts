@@ -72,24 +72,28 @@ export class Pipeline {
 
   /**
    * Runs every chunk (the first, already read, then the rest of `chunks`) until the input ends
-   * or a signal stops it. Rejects with the read error (through `readError`), a `WriteError`, or
-   * a worker's failure; what was committed before stays committed.
+   * or a signal stops it. A read that fails ends the reading: the chunks read before it are
+   * finished and written, as after a signal, and then it rejects with the read error (through
+   * `readError`). It also rejects with a `WriteError` or a worker's failure; what was committed
+   * before stays committed.
    */
   async run(
     first: LineChunk | undefined,
     chunks: AsyncIterator<LineChunk>,
     readError: (e: unknown) => Error,
   ): Promise<void> {
+    let readFailure: Error | undefined;
     try {
       if (first !== undefined) await this.submit(first);
       for (;;) {
         if (this.stopSignal !== undefined) break;
         const pending = chunks.next();
-        const next = await Promise.race([pending, this.stopRequested]).catch((error: unknown) => {
-          throw readError(error);
+        const next = await Promise.race([pending, this.stopRequested]).catch((error: unknown): typeof STOP => {
+          readFailure = readError(error);
+          return STOP;
         });
         if (next === STOP) {
-          // The read in progress is abandoned; the input is closed by the caller.
+          // The read in progress is abandoned (or failed); the input is closed by the caller.
           pending.catch(() => {});
           break;
         }
@@ -97,6 +101,7 @@ export class Pipeline {
         await this.submit(next.value);
       }
       while (this.queue.length > 0) await this.flushOne();
+      if (readFailure !== undefined) throw readFailure;
     } finally {
       // Settle what is still running, so no promise rejects unobserved.
       await Promise.allSettled(this.queue.map((q) => q.outcome));
