@@ -231,7 +231,10 @@ function readObject(
   const ownKeys = Object.keys(object);
   // An object JSON.parse made has no key whose value is undefined: when it has as many keys as
   // fields of the shape given, none is unknown, and they need not be looked up one by one (1-2 %
-  // of a batch record's CPU, issue 14). A caller's object is always searched.
+  // of a batch record's CPU, issue 14). A key that does hold undefined (an owned body JSON.parse
+  // did not make, such as a CSV row's) only makes the keys outnumber the fields given, which
+  // forces the search; and no field is named like a member of Object.prototype, so every field
+  // given is an own key. A caller's object is always searched.
   if (!owned || ownKeys.length !== given) {
     const unknown: IgnoredField[] = [];
     for (const key of ownKeys) {

@@ -344,4 +344,55 @@ describe('the pipeline', () => {
     expect(tally.records).toBe(9);
     expect(recycled).toEqual([...outcomes.values()].sort((a, b) => a.seq - b.seq).map((o) => o.out.buffer));
   });
+
+  /** A pipeline over chunks of one line each whose reading fails after `good` chunks, writing through `write`. */
+  function failingRead(good: number, write: () => Promise<void>) {
+    const runner: ChunkRunner = {
+      workers: 2,
+      run: (chunk) =>
+        new Promise((resolve) =>
+          setTimeout(
+            () =>
+              resolve({
+                seq: chunk.seq,
+                out: new Uint8Array(4).fill(65),
+                err: new Uint8Array(0),
+                results: 1,
+                errors: 0,
+                blank: 0,
+                inputBytes: chunk.bytes.byteLength,
+              }),
+            3,
+          ),
+        ),
+      recycle: () => undefined,
+      close: () => Promise.resolve(),
+    };
+    const out = { write, commit: () => undefined } as unknown as BatchOutput;
+    const tally: Tally = { records: 0, results: 0, errors: 0, blank: 0, bytes: 0, upToLine: 0 };
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const pipeline = new Pipeline(runner, out, undefined, new Progress(sink, false, undefined), tally, 0);
+    const chunk = (i: number) => ({ firstLine: i + 1, bytes: new Uint8Array([123, 10]), lines: 1 });
+    async function* chunks() {
+      for (let i = 1; i < good; i += 1) yield chunk(i);
+      throw new Error('the disk went away');
+    }
+    const run = pipeline.run(chunk(0), chunks(), (e) => new Error(`cannot read: ${(e as Error).message}`));
+    return { pipeline, tally, run };
+  }
+
+  it('a failed read: the chunks read before it are finished and written, then it rejects with the read error', async () => {
+    const { pipeline, tally, run } = failingRead(3, () => Promise.resolve());
+    await expect(run).rejects.toThrow('cannot read: the disk went away');
+    expect(tally.records).toBe(3);
+    expect(tally.upToLine).toBe(3);
+    expect(pipeline.readFailure?.message).toBe('cannot read: the disk went away');
+  });
+
+  it('a failed read and then a failed write of what was read: rejects with the write error, the read error kept', async () => {
+    const { pipeline, tally, run } = failingRead(3, () => Promise.reject(new Error('no space left')));
+    await expect(run).rejects.toThrow('no space left');
+    expect(tally.records).toBe(0);
+    expect(pipeline.readFailure?.message).toBe('cannot read: the disk went away');
+  });
 });

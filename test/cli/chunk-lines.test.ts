@@ -4,7 +4,7 @@
  * carriage returns, empty lines, lines longer than a segment) and any segment size.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chunkLines, SEGMENT_BYTES } from '../../src/cli/batch/chunk-lines.js';
 
 /** What the batch did before: the whole chunk decoded, split at line breaks, the last empty string dropped. */
@@ -48,7 +48,18 @@ describe('chunkLines', () => {
     const text = `\uFEFF${Array.from({ length: 20_000 }, (_, i) => (i === 9_000 ? long : line(i))).join('\r\n')}\n`;
     const bytes = utf8(text);
     expect(bytes.length).toBeGreaterThan(4 * SEGMENT_BYTES);
-    const lines = chunkLines(bytes);
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    let lines: string[];
+    try {
+      lines = chunkLines(bytes);
+      // The point of it: no text decoded at once is longer than a segment, but for the segment of the one longer line.
+      const sizes = decode.mock.calls.map(([input]) => (input as Uint8Array).byteLength);
+      expect(sizes.length).toBeGreaterThan(4);
+      expect(sizes.filter((n) => n > SEGMENT_BYTES)).toHaveLength(1);
+      expect(Math.max(...sizes)).toBe(long.length + 2); // the long line and its "\r\n"
+    } finally {
+      decode.mockRestore();
+    }
     expect(lines).toEqual(wholeChunkLines(bytes));
     expect(lines).toHaveLength(20_000);
     expect(lines[9_000]).toBe(`${long}\r`);

@@ -1,5 +1,6 @@
 /** The pieces of the command line that are pure functions: column paths, CSV cells, readable rules, line chunks. */
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { CsvInputColumns, parseColumnPath, resultColumns } from '../../src/cli/batch/csv-fields.js';
 import { ByteSink } from '../../src/cli/batch/byte-sink.js';
@@ -244,6 +245,59 @@ describe('small things', () => {
     await expect(reading).rejects.toThrow(LineTooLong);
     await expect(reading).rejects.toThrow(/^line 3 is longer than 25 bytes without a line break/);
     expect(chunks.join('')).toBe('a\nb\n');
+  });
+
+  it('line chunks: a line of exactly the limit passes, one byte more stops the reading there, whatever the pieces and chunk size', async () => {
+    const max = 12;
+    const lineText = fc.oneof(
+      fc.integer({ min: 0, max: max + 2 }).map((n) => 'y'.repeat(n)),
+      fc.constantFrom('', 'a\r', 'é€'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(lineText, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 40 }),
+        async (lines, lastBreak, cuts, chunkBytes) => {
+          const text = lines.join('\n') + (lastBreak ? '\n' : '');
+          const bytes = Buffer.from(text);
+          const pieces: Buffer[] = [];
+          for (let at = 0, i = 0; at < bytes.length; i += 1) {
+            const n = cuts[i % cuts.length] as number;
+            pieces.push(bytes.subarray(at, at + n));
+            at += n;
+          }
+          const longIndex = lines.findIndex((l, i) => Buffer.byteLength(l) > max && (i < lines.length - 1 || l !== ''));
+          const got: LineChunk[] = [];
+          let thrown: unknown;
+          try {
+            for await (const c of lineChunks(Readable.from(pieces), chunkBytes, max)) got.push(c);
+          } catch (error) {
+            thrown = error;
+          }
+          const before =
+            longIndex === -1
+              ? text
+              : lines
+                  .slice(0, longIndex)
+                  .map((l) => `${l}\n`)
+                  .join('');
+          expect(got.map((c) => Buffer.from(c.bytes).toString()).join('')).toBe(before);
+          if (longIndex === -1) expect(thrown).toBeUndefined();
+          else {
+            expect(thrown).toBeInstanceOf(LineTooLong);
+            expect((thrown as LineTooLong).line).toBe(longIndex + 1);
+          }
+          let line = 1;
+          for (const c of got) {
+            expect(c.firstLine).toBe(line);
+            line += c.lines;
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('line chunks: a long line within the limit comes whole, its pieces joined once, not once per piece', async () => {

@@ -2,10 +2,11 @@
  * The lines of a chunk of input bytes as strings: exactly `new TextDecoder().decode(bytes)
  * .split('\n')` without its last empty string, decoded a segment of whole lines at a time.
  *
- * Why segments: V8 makes a string of more than some 128 KB in its large-object space, one
- * mapping per string, and a 512 KB chunk's text cost some 1.4 µs of CPU per record to decode
- * there, against 0.05 µs in segments of 64 KB (`TextDecoder`, 200,000 repayment households,
- * Node 20; issue 14). A segment ends just after a line break, and UTF-8 never has the byte 0x0A
+ * Why segments: V8 makes a string of more than 128 KB in its large-object space, one mapping
+ * per string, and a 512 KB chunk's text cost some 1.4 µs of CPU per record to decode there,
+ * against 0.05 µs in segments of 64 KB (`TextDecoder`, 200,000 repayment households, Node 20;
+ * issue 14). Segments are 32 KB: a character beyond U+00FF makes the whole text two bytes per
+ * character, and 32 KB of UTF-8 is then still at most 64 KB of string. A segment ends just after a line break, and UTF-8 never has the byte 0x0A
  * inside a character's bytes, so every segment decodes to the very characters the whole would
  * (a character cut off by a line break is U+FFFD either way).
  *
@@ -19,8 +20,8 @@
  * ```
  */
 
-/** The most bytes decoded at once, unless one line is longer (V8's large objects start at 128 KB). */
-export const SEGMENT_BYTES = 64 * 1024;
+/** The most bytes decoded at once, unless one line is longer (V8's large objects start at 128 KB of string). */
+export const SEGMENT_BYTES = 32 * 1024;
 
 const LINE_BREAK = 0x0a;
 const firstSegment = new TextDecoder();

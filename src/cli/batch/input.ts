@@ -53,9 +53,33 @@ export class LineTooLong extends Error {
   }
 }
 
+/** Whole lines' bytes: how many lines, and where the first longer than the limit starts (if one is). */
+interface LineScan {
+  readonly lines: number;
+  readonly long: { readonly offset: number; readonly index: number } | undefined;
+}
+
+/** Counts the lines of `bytes` (the last may lack its `\n`) and finds the first longer than `maxLineBytes`. */
+function scanLines(bytes: Buffer, maxLineBytes: number): LineScan {
+  let lines = 0;
+  let start = 0;
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, start)) {
+    if (at - start > maxLineBytes) return { lines, long: { offset: start, index: lines } };
+    lines += 1;
+    start = at + 1;
+  }
+  if (start < bytes.byteLength) {
+    if (bytes.byteLength - start > maxLineBytes) return { lines, long: { offset: start, index: lines } };
+    lines += 1;
+  }
+  return { lines, long: undefined };
+}
+
 /**
  * Chunks of about `chunkBytes` (at least one whole line each), in order. A UTF-8 byte-order mark
- * at the start is dropped. Throws {@link LineTooLong} once a line passes `maxLineBytes`.
+ * at the start is dropped. A line longer than `maxLineBytes` (its `\n` not counted) ends the
+ * chunks: the lines before it come first, then {@link LineTooLong} is thrown, whatever the
+ * chunk size and however the stream cuts its pieces.
  */
 export async function* lineChunks(
   stream: Readable,
@@ -66,41 +90,52 @@ export async function* lineChunks(
   let size = 0;
   let line = 1;
   let first = true;
-  /** Whether `pieces`, a chunk's worth or more, hold no line break: then only a new piece is searched for one. */
-  let oneOpenLine = false;
-  const emit = (buf: Buffer): LineChunk => {
-    const bytes = own(buf);
-    const chunk = { firstLine: line, bytes, lines: countLines(bytes) };
-    line += chunk.lines;
-    return chunk;
-  };
+  /** Whether `pieces` hold a line break: until one comes they are not joined (a line's pieces joined once, not per piece). */
+  let holdsBreak = false;
+  /** Bytes since the last line break in `pieces`: the line being read, so far. */
+  let openLine = 0;
+  /** The chunk of whole lines `buf`, or the lines before a line too long and then the error. */
+  function* emit(buf: Buffer): Generator<LineChunk> {
+    const scan = scanLines(buf, maxLineBytes);
+    const whole = scan.long === undefined ? buf : buf.subarray(0, scan.long.offset);
+    if (whole.byteLength > 0) {
+      const chunk = {
+        firstLine: line,
+        bytes: own(whole),
+        lines: scan.long === undefined ? scan.lines : scan.long.index,
+      };
+      line += chunk.lines;
+      yield chunk;
+    }
+    if (scan.long !== undefined) throw new LineTooLong(line, maxLineBytes);
+  }
   for await (const data of stream) {
     let piece = typeof data === 'string' ? Buffer.from(data) : (data as Buffer);
     if (first) {
       first = false;
       if (piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf) piece = piece.subarray(3);
     }
+    const lastBreak = piece.lastIndexOf(NEWLINE);
+    openLine = lastBreak === -1 ? openLine + piece.byteLength : piece.byteLength - lastBreak - 1;
+    holdsBreak ||= lastBreak !== -1;
     pieces.push(piece);
     size += piece.byteLength;
-    if (size < chunkBytes) continue;
-    // Joining and searching all the pieces again for every new one would take time in the square of the line's length.
-    if (oneOpenLine && piece.indexOf(NEWLINE) === -1) {
-      if (size > maxLineBytes) throw new LineTooLong(line, maxLineBytes);
-      continue;
+    if (openLine > maxLineBytes) {
+      // The lines before the open one first (they may hold a long line too), then the error.
+      if (holdsBreak) {
+        const buf = Buffer.concat(pieces, size);
+        yield* emit(buf.subarray(0, buf.lastIndexOf(NEWLINE) + 1));
+      }
+      throw new LineTooLong(line, maxLineBytes);
     }
+    if (size < chunkBytes || !holdsBreak) continue;
     const buf = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces, size);
     const cut = buf.lastIndexOf(NEWLINE);
-    if (cut === -1) {
-      if (size > maxLineBytes) throw new LineTooLong(line, maxLineBytes);
-      pieces = [buf];
-      oneOpenLine = true;
-      continue;
-    }
-    oneOpenLine = false;
-    yield emit(buf.subarray(0, cut + 1));
+    yield* emit(buf.subarray(0, cut + 1));
     const rest = buf.subarray(cut + 1);
     pieces = rest.byteLength > 0 ? [rest] : [];
     size = rest.byteLength;
+    holdsBreak = false;
   }
   if (size > 0) {
     const buf = Buffer.concat(pieces, size);
@@ -109,10 +144,10 @@ export async function* lineChunks(
     while (buf.byteLength - start > chunkBytes) {
       const cut = buf.lastIndexOf(NEWLINE, start + chunkBytes);
       if (cut < start) break;
-      yield emit(buf.subarray(start, cut + 1));
+      yield* emit(buf.subarray(start, cut + 1));
       start = cut + 1;
     }
-    if (start < buf.byteLength) yield emit(buf.subarray(start));
+    if (start < buf.byteLength) yield* emit(buf.subarray(start));
   }
 }
 

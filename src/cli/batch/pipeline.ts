@@ -39,6 +39,7 @@ export class Pipeline {
   private seq = 0;
   private stopSignal: StopSignal | undefined;
   private discard = false;
+  private failedRead: Error | undefined;
   private wake: () => void = () => {};
   private readonly stopRequested = new Promise<typeof STOP>((resolve) => {
     this.wake = () => resolve(STOP);
@@ -54,6 +55,14 @@ export class Pipeline {
     private readonly skipUpTo: number,
     private readonly maxInFlight = Math.max(1, runner.workers * 3),
   ) {}
+
+  /**
+   * The read that failed, if one did: `run` rejects with it, unless writing the chunks read
+   * before it failed too (then with that failure, and the caller names both).
+   */
+  get readFailure(): Error | undefined {
+    return this.failedRead;
+  }
 
   /** The signal that stopped the run, if one did. */
   get signal(): StopSignal | undefined {
@@ -82,14 +91,13 @@ export class Pipeline {
     chunks: AsyncIterator<LineChunk>,
     readError: (e: unknown) => Error,
   ): Promise<void> {
-    let readFailure: Error | undefined;
     try {
       if (first !== undefined) await this.submit(first);
       for (;;) {
         if (this.stopSignal !== undefined) break;
         const pending = chunks.next();
         const next = await Promise.race([pending, this.stopRequested]).catch((error: unknown): typeof STOP => {
-          readFailure = readError(error);
+          this.failedRead = readError(error);
           return STOP;
         });
         if (next === STOP) {
@@ -101,7 +109,7 @@ export class Pipeline {
         await this.submit(next.value);
       }
       while (this.queue.length > 0) await this.flushOne();
-      if (readFailure !== undefined) throw readFailure;
+      if (this.failedRead !== undefined) throw this.failedRead;
     } finally {
       // Settle what is still running, so no promise rejects unobserved.
       await Promise.allSettled(this.queue.map((q) => q.outcome));

@@ -424,11 +424,15 @@ async function runBatch(
     unsubscribe?.();
     progress.finish();
     const failure = stopReason(error, outputs, tally);
+    // Writing what was read before a failed read can fail too: say both.
+    const readFailure = pipeline.readFailure;
+    const also =
+      readFailure !== undefined && readFailure !== error ? `\nthe input had failed before: ${readFailure.message}` : '';
     // Both files cut back (neither skipped because the other could not be).
     const outWhole = await outputs.out.rollBack();
     const errWhole = (await outputs.err?.rollBack()) ?? true;
     const whole = outWhole && errWhole;
-    await report(io, `budgetnorm batch: ${failure.message}\n${stoppedReport(o, outputs, tally, whole)}`);
+    await report(io, `budgetnorm batch: ${failure.message}${also}\n${stoppedReport(o, outputs, tally, whole)}`);
     throw new CliError(failure.exitCode, '');
   }
   unsubscribe?.();
