@@ -15,15 +15,9 @@ export interface LineChunk {
 
 const NEWLINE = 0x0a;
 
+/** The lines of `bytes` (the last may lack its `\n`). */
 export function countLines(bytes: Uint8Array): number {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let n = 0;
-  let at = buf.indexOf(NEWLINE);
-  while (at !== -1) {
-    n += 1;
-    at = buf.indexOf(NEWLINE, at + 1);
-  }
-  return bytes.byteLength > 0 && bytes[bytes.byteLength - 1] !== NEWLINE ? n + 1 : n;
+  return scanLines(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), Number.POSITIVE_INFINITY).lines;
 }
 
 /** A copy in a buffer of its own, so it can be transferred to a worker. */
