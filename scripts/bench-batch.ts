@@ -13,7 +13,7 @@
  *    validation, no engine), and the result's text written from a template, as the batch does:
  *    what the same arithmetic and output cost without budgetnorm, the limit the batch chases.
  *    Its figures are checked against the batch's results (the first 20,000 records).
- * 4. The built CLI (`node dist/cli/main.js batch afloscapaciteit …`), sampling its memory
+ * 4. The built CLI (`node dist/cli/main.cjs batch afloscapaciteit …`), sampling its memory
  *    (/proc/<pid>/status: VmRSS over time, VmHWM at the end) and reading its summary line.
  * 5. Checks nothing was lost (output + error records = input records) and prints time,
  *    throughput, peak RSS, the baselines and the ratios, beside the target (≤ 10 s, issue 14).

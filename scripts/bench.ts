@@ -421,7 +421,7 @@ const START_UP_VARIABLES = ['NODE_EXTRA_CA_CERTS'] as const;
 function coldStart(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const entry = join(root, 'dist', 'index.node.js');
-  const cli = join(root, 'dist', 'cli', 'main.js');
+  const cli = join(root, 'dist', 'cli', 'main.cjs');
   if (!existsSync(entry) || !existsSync(cli)) {
     console.log('\n4. Cold start: dist/ is missing; run `npm run build` first');
     return;

@@ -1,7 +1,7 @@
 /**
  * `postbuild`: marks the files package.json `bin` names as executable (0755). tsc writes
  * them 0644, and `npm pack` keeps a file's mode from disk: npm means to set the bit on bin
- * files itself but misses bins in a subfolder such as dist/cli/main.js (npm/cli#7762). An
+ * files itself but misses bins in a subfolder such as dist/cli/main.cjs (npm/cli#7762). An
  * executable entry in the tarball runs when the tarball is simply extracted, too.
  */
 import { chmodSync, readFileSync, statSync } from 'node:fs';

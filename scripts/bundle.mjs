@@ -20,7 +20,7 @@
  *      starts by path (dist/node/server.js, the batch worker dist/cli/batch/worker.js): ES
  *      modules with code splitting;
  *    - the command line, dist/cli/cli.cjs (CommonJS, its dependencies bundled), which the
- *      executable dist/cli/main.js (src/cli/launcher.ts) runs with its own code cache,
+ *      executable dist/cli/main.cjs (src/cli/launcher.ts) runs with its own code cache,
  *      dist/cli/cli.cache, made here by running a calculation of each kind.
  *    Each is built with every import of a core module (and of zod and decimal.js) replaced by
  *    that module's exports read from the one loaded core, so a process has one instance of the
@@ -42,7 +42,7 @@
  *
  * Paths read relative to a module (`new URL('../../package.json', import.meta.url)`) keep
  * working because every output such code lands in sits as deep below the package root as its
- * tsc module did (the CLI's bundle sees the URL of main.js, beside it); the build fails when
+ * tsc module did (the CLI's bundle sees the URL of main.cjs, beside it); the build fails when
  * that no longer holds.
  */
 import { build } from 'esbuild';
@@ -67,7 +67,7 @@ const KEPT = ['advisor'];
 const CORE_FOLDERS = ['contract', 'household', 'rules', 'engine', 'calculations'];
 const CORE_BUNDLE = join(DIST, 'node', 'core.cjs');
 const CLI_BUNDLE = join(DIST, 'cli', 'cli.cjs');
-const CLI_MAIN = join(DIST, 'cli', 'main.js');
+const CLI_MAIN = join(DIST, 'cli', 'main.cjs');
 const CODE_CACHE = join(DIST, 'node', 'code-cache.js');
 const CORE_LOADER = join(DIST, 'node', 'code-cached-core.js');
 
@@ -117,7 +117,7 @@ const split = {
   format: 'esm',
   external,
 };
-// The command line: one CommonJS script with its dependencies, run by the launcher (main.js).
+// The command line: one CommonJS script with its dependencies, run by the launcher (main.cjs).
 const cliBuild = {
   ...common,
   entryPoints: [join(DIST, 'cli', 'launch.js')],
@@ -126,7 +126,7 @@ const cliBuild = {
   // The modules' own URL, for the paths they read relative to it: the launcher's, beside the bundle.
   define: { 'import.meta.url': '__budgetnormCliUrl' },
   banner: {
-    js: "var __budgetnormCliUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'main.js')).href;",
+    js: "var __budgetnormCliUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, 'main.cjs')).href;",
   },
 };
 
@@ -196,6 +196,43 @@ for (const input of probed.flatMap((result) => Object.keys(result.metafile.input
     for (const [, name] of text.matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) zodNames.add(name);
 }
 
+// For 2b: the bundled rule sets' JSON texts, for Node apart from the core: in
+// dist/node/rule-sets/<id>.json, which the core reads when it chooses that set (the parameter
+// `bundledRuleSetText` of its wrapper, src/node/code-cached-core.ts). In the bundle, every
+// start read them and V8's cache of the core held them, chosen or not (issue 14's cold start).
+// The ES modules keep them: the runtimes that take those have no files to read.
+const GENERATED_SETS = join(DIST, 'calculations', 'bundled.generated.js');
+const RULE_SET_TEXTS = join(DIST, 'node', 'rule-sets');
+function ruleSetTextsApart() {
+  return {
+    name: 'rule-set-texts-apart',
+    setup(plugin) {
+      plugin.onLoad({ filter: /bundled\.generated\.js$/ }, (args) => {
+        if (args.path !== GENERATED_SETS) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        rmSync(RULE_SET_TEXTS, { recursive: true, force: true });
+        mkdirSync(RULE_SET_TEXTS, { recursive: true });
+        const ids = [];
+        // Each set's files as `() => "<JSON text>"` (scripts/lib/generated-files.ts).
+        const contents = source.replace(/\(\) => ("(?:[^"\\\n]|\\.)*")/g, (_, literal) => {
+          const text = JSON.parse(literal);
+          const id = JSON.parse(text)['manifest.json'].id;
+          if (!/^[a-z0-9][a-z0-9.-]*$/.test(id)) throw new Error(`bundle: a bundled rule set has the id ${id}`);
+          writeFileSync(join(RULE_SET_TEXTS, `${id}.json`), text);
+          ids.push(id);
+          return `() => bundledRuleSetText(${JSON.stringify(id)}, ${text.length})`;
+        });
+        const recorded = [...source.matchAll(/recorded\("[0-9a-f]{64}"/g)].length;
+        if (ids.length === 0 || ids.length !== recorded)
+          throw new Error(
+            `bundle: ${ids.length} of the ${recorded} bundled rule sets' texts were found in ${args.path}`,
+          );
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
 // 2b. The core as one CommonJS bundle exporting those modules by key, each as its namespace
 // (zod's part as an object of just those functions: its whole namespace would bring its 65 locales).
 const usedKeys = [...used].sort();
@@ -219,6 +256,7 @@ const core = await build({
     sourcefile: 'core-modules.js',
   },
   outfile: CORE_BUNDLE,
+  plugins: [ruleSetTextsApart()],
 });
 const coreText = identified('core.cjs', core.outputFiles[0].text);
 const compiled = compileCore(coreText, CORE_BUNDLE, undefined);
@@ -273,7 +311,7 @@ const nodeRoot = await build({
 });
 const cli = await build({ ...cliBuild, plugins: [coreImports(fromCoreAt('../node/core.cjs'))] });
 // Each URL above holds only where the reading module lands: in the root entry (dist/), in a
-// chunk (dist/chunks/), in the CLI's bundle (which sees main.js's URL, dist/cli/).
+// chunk (dist/chunks/), in the CLI's bundle (which sees main.cjs's URL, dist/cli/).
 for (const [result, folder] of [
   [node, 'chunks'],
   [nodeRoot, ''],
@@ -283,11 +321,14 @@ for (const [result, folder] of [
       throw new Error(`bundle: the core's reading module landed in ${output}, not in dist/${folder}`);
   }
 }
+// CommonJS: Node starts it without setting up its ES-module loader (src/cli/launcher.ts).
 const launcher = await build({
   ...common,
   entryPoints: [join(DIST, 'cli', 'launcher.js')],
   outfile: CLI_MAIN,
-  format: 'esm',
+  format: 'cjs',
+  define: { 'import.meta.url': '__budgetnormLauncherUrl' },
+  banner: { js: "var __budgetnormLauncherUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 // A name a shell reads that the core does not export would be undefined at run time: esbuild warns.
 for (const result of [node, nodeRoot, cli, launcher]) {
@@ -295,7 +336,7 @@ for (const result of [node, nodeRoot, cli, launcher]) {
 }
 
 // Code that finds files relative to its own module must land as deep below dist/ as it was
-// (the CLI's bundle sees main.js's URL: dist/cli/, as deep as any of its modules' folders).
+// (the CLI's bundle sees main.cjs's URL: dist/cli/, as deep as any of its modules' folders).
 const depth = (path) => relative(DIST, dirname(path)).split(sep).filter(Boolean).length;
 /** Modules that look for their files from either depth: the batch pool finds worker.js beside it or in batch/. */
 const EITHER_DEPTH = new Set(['dist/cli/batch/pool.js']);

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const REPO = new URL('../', import.meta.url).pathname;
-export const BIN = join(REPO, 'dist', 'cli', 'main.js');
+export const BIN = join(REPO, 'dist', 'cli', 'main.cjs');
 
 /** The latest modification time of any file below `folder` (ms since the epoch). */
 export function newest(folder: string): number {

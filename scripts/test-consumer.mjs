@@ -136,11 +136,11 @@ if (failedSetup === undefined) {
   // --no: never download; --loglevel=error: npm's own warnings stay out of the bin's stderr; --: the rest is the bin's.
   const npx = (args, input) => exec(project, 'npx', ['--no', '--loglevel=error', '--', 'budgetnorm', ...args], input);
   check('(d) bin', 'the bin is linked and executable', () => {
-    const main = join(installed, 'dist', 'cli', 'main.js');
+    const main = join(installed, 'dist', 'cli', 'main.cjs');
     if (!WIN && (statSync(main).mode & 0o111) === 0) throw new Error(`${main} is not executable`);
     const link = join(project, 'node_modules', '.bin', WIN ? 'budgetnorm.cmd' : 'budgetnorm');
     if (!existsSync(link)) throw new Error(`${link} is missing`);
-    return 'node_modules/.bin/budgetnorm -> budgetnorm/dist/cli/main.js';
+    return 'node_modules/.bin/budgetnorm -> budgetnorm/dist/cli/main.cjs';
   });
   check('(d) bin', 'npx budgetnorm --help: exit 0, the usage', () => {
     const run = npx(['--help']);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { calculationCommand } from './commands/calculate.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { batchHelp, calculationHelp, mainHelp, RULES_HELP } from './help.js';
-import { CliError, report, write, WriteError, type CliIo } from './io.js';
+import { CliError, report, write, WriteError, writeOut, type CliIo } from './io.js';
 import { RuleSetError } from '../index.js';
 import { CLI_OPERATIONS, type CliOperation, type CliOperations } from './operations.js';
 
@@ -46,16 +46,16 @@ async function dispatch(argv: readonly string[], io: CliIo, operations: CliOpera
           : topic === 'rules'
             ? RULES_HELP
             : mainHelp(operations);
-      await write(io.stdout, text);
+      await writeOut(io, text);
       return EXIT.ok;
     }
     case '--help':
     case '-h':
-      await write(io.stdout, mainHelp(operations));
+      await writeOut(io, mainHelp(operations));
       return EXIT.ok;
     case '--version':
     case '-v':
-      await write(io.stdout, `${version()}\n`);
+      await writeOut(io, `${version()}\n`);
       return EXIT.ok;
     case undefined:
       await write(io.stderr, mainHelp(operations));

@@ -2,9 +2,9 @@
  * What a command talks to: streams and the working directory, injected so the tests run the
  * whole command line in-process. `nodeIo()` is the real process.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { finished, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { errorMessage } from '../contract/errors.js';
 
@@ -25,18 +25,44 @@ export interface CliIo {
   readonly onSignal?: (listener: (signal: StopSignal) => void) => () => void;
   /** File descriptors of stdin and stdout when they are the process's (to see which file they are); absent in tests. */
   readonly fds?: { readonly stdin: number; readonly stdout: number };
+  /**
+   * Writes text to standard output without a stream, as {@link writeOut} does when given this;
+   * resolves when it is written, rejects with the error of a failed write. Absent (tests
+   * in-process): `stdout` is written to.
+   */
+  readonly writeStdout?: (text: string) => Promise<void>;
 }
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
+/**
+ * The process's own streams, each made when a command first uses it: Node builds
+ * `process.stdout` and the others on first use, loading its stream machinery (and `net` for a
+ * pipe), some 10-15 ms of a calculation's start on the 2-core machine of 2026-11-28 (issue 14:
+ * `budgetnorm afloscapaciteit file.json` in ≤ 150 ms). A calculation writes its result with
+ * `writeStdout`, to file descriptor 1, and never makes a stream at all. Each stream is guarded
+ * ({@link guardErrors}) when it is made, so a failed write is reported, never a crash.
+ */
 export function nodeIo(): CliIo {
+  let stdout: Writable | undefined;
   return {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+    get stdout() {
+      stdout ??= guardErrors(process.stdout);
+      return stdout;
+    },
+    get stderr() {
+      return guardErrors(process.stderr);
+    },
     cwd: process.cwd(),
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdoutIsTTY: process.stdout.isTTY === true,
+    get stderrIsTTY() {
+      return process.stderr.isTTY === true;
+    },
+    get stdoutIsTTY() {
+      return process.stdout.isTTY === true;
+    },
     fds: { stdin: 0, stdout: 1 },
     onSignal: (listener) => {
       const signals: StopSignal[] = ['SIGINT', 'SIGTERM'];
@@ -45,7 +71,46 @@ export function nodeIo(): CliIo {
         for (const s of signals) process.off(s, listener);
       };
     },
+    // Once the stream is made (a command that streams its output), everything goes through it,
+    // so that nothing written overtakes what the stream still holds.
+    writeStdout: (text) => (stdout === undefined ? writeAllToFd(1, text) : write(stdout, text)),
   };
+}
+
+/** How long to wait before writing again to a descriptor that takes nothing now (EAGAIN), in ms. */
+const FULL_PIPE_WAIT_MS = 1;
+
+/**
+ * Writes all of `text` to a file descriptor, as Node's own `process.stdout` does for files and
+ * pipes on Linux: synchronously, each write taking what it can until all is written. A
+ * descriptor opened non-blocking by whoever started the process (EAGAIN: its pipe is full) is
+ * written again a moment later, as the reader takes what is in the pipe.
+ */
+export async function writeAllToFd(fd: number, text: string): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(fd, bytes, offset);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'EAGAIN') throw error;
+      await new Promise((wait) => setTimeout(wait, FULL_PIPE_WAIT_MS));
+    }
+  }
+}
+
+/**
+ * Writes text to standard output: by `io.writeStdout` when the process has it (no stream made
+ * for one result), else to `io.stdout`. Resolves when written; rejects with a `WriteError` on
+ * `io.stdout` when the write failed, as {@link write} does.
+ */
+export async function writeOut(io: CliIo, text: string): Promise<void> {
+  if (io.writeStdout === undefined) return write(io.stdout, text);
+  try {
+    await io.writeStdout(text);
+  } catch (error) {
+    throw error instanceof WriteError ? error : new WriteError(io.stdout, error);
+  }
 }
 
 /** An error that ends the command with a given exit code and message (no stack trace). */
@@ -118,7 +183,10 @@ export function closeStream(stream: Writable): Promise<void> {
       fail(new WriteError(stream, stream.errored));
       return;
     }
-    finished(stream, (error) => (error ? fail(new WriteError(stream, error)) : done()));
+    // Node's stream machinery is loaded only by a command that closes a stream (see nodeIo).
+    process
+      .getBuiltinModule('node:stream')
+      .finished(stream, (error) => (error ? fail(new WriteError(stream, error)) : done()));
     stream.end();
   });
 }
@@ -132,9 +200,10 @@ export async function readAllText(io: CliIo, path: string | undefined): Promise<
   const fromStdin = path === undefined || path === '-';
   const name = fromStdin ? '(stdin)' : path;
   try {
-    // A path is read in one call, without a stream: a calculation on a file then starts without
-    // loading and compiling Node's readable-stream machinery (issue 14, the CLI's cold start).
-    if (!fromStdin) return { text: stripBom(await readFile(resolvePath(io, path), 'utf8')), name };
+    // A path is read in one call, without a stream, and synchronously: a calculation on a file
+    // then starts without loading Node's readable-stream machinery or node:fs/promises (issue 14,
+    // the CLI's cold start).
+    if (!fromStdin) return { text: stripBom(readFileSync(resolvePath(io, path), 'utf8')), name };
     const parts: Buffer[] = [];
     for await (const chunk of io.stdin) parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
     return { text: stripBom(Buffer.concat(parts).toString('utf8')), name };

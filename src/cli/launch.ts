@@ -1,10 +1,10 @@
 /**
  * The command line run on this process, as the `budgetnorm` executable runs it: from the
- * sources, src/cli/main.ts; built, the launcher dist/cli/main.js (src/cli/launcher.ts,
+ * sources, src/cli/main.ts; built, the launcher dist/cli/main.cjs (src/cli/launcher.ts,
  * scripts/bundle.mjs), which loads this module's bundle with V8's code cache.
  */
 import { main } from './cli.js';
-import { guardErrors, nodeIo } from './io.js';
+import { nodeIo } from './io.js';
 
 /** For the launcher in the build's runs (BUDGETNORM_CODE_CACHE=write): the core's cache, with what the CLI ran. */
 export { writeCoreCodeCaches } from '../node/code-cached-core.js';
@@ -12,8 +12,7 @@ export { writeCoreCodeCaches } from '../node/code-cached-core.js';
 /** Runs `process.argv`'s command and sets `process.exitCode`. */
 export async function runOnProcess(): Promise<void> {
   // A failed write to stdout or stderr (a full disk, a reader that went away: `… | head`) is
-  // reported by the write that failed, with exit 3 and a message, never as a crash.
-  guardErrors(process.stdout);
-  guardErrors(process.stderr);
+  // reported by the write that failed, with exit 3 and a message, never as a crash: nodeIo
+  // guards each stream when it makes it.
   process.exitCode = await main(process.argv.slice(2), nodeIo());
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `budgetnorm` executable as built: scripts/bundle.mjs bundles this file into
- * dist/cli/main.js, package.json `bin` (from the sources, src/cli/main.ts does the same work).
+ * dist/cli/main.cjs, package.json `bin` (from the sources, src/cli/main.ts does the same work).
  *
  * Why it is not the command line itself (issue 14: `budgetnorm afloscapaciteit file.json` in
  * ≤ 150 ms wall): it runs dist/cli/cli.cjs, the command line bundled as one CommonJS script,
@@ -19,22 +19,33 @@ const { createRequire } = process.getBuiltinModule('node:module');
 const { dirname } = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 
-const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
-const { text, cache } = readBundle(bundle, cachePathOf(bundle));
-// CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
-const compiled = compileCached(text, bundle, cache, ['exports', 'require', 'module', '__filename', '__dirname']);
-reportCache(bundle, compiled.cache);
-const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCaches?: () => void } } = { exports: {} };
-compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
-if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);
-await cli.exports.runOnProcess();
-if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
-  // The command is done and its exit code set: a cache that cannot be written (a read-only
-  // install) is said, not turned into a failure of the command. The build checks its caches.
-  try {
-    if (compiled.script !== undefined) writeCodeCache(bundle, text, compiled.script);
-    cli.exports.writeCoreCodeCaches?.();
-  } catch (error) {
-    process.stderr.write(`budgetnorm: the code cache was not written: ${(error as Error).message}\n`);
+/**
+ * Runs the command line's bundle beside this file. Not top-level code with `await`: the build
+ * makes this file CommonJS (dist/cli/main.cjs), which Node starts without setting up its
+ * ES-module loader, some 4-6 ms of every command on the 2-core machine of 2026-11-28. Should it
+ * throw (a damaged install), the rejection goes unhandled and Node prints it and exits 1, as a
+ * thrown error at the top level would.
+ */
+async function launch(): Promise<void> {
+  const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+  const { text, cache } = readBundle(bundle, cachePathOf(bundle));
+  // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
+  const compiled = compileCached(text, bundle, cache, ['exports', 'require', 'module', '__filename', '__dirname']);
+  reportCache(bundle, compiled.cache);
+  const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCaches?: () => void } } = { exports: {} };
+  compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
+  if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);
+  await cli.exports.runOnProcess();
+  if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') {
+    // The command is done and its exit code set: a cache that cannot be written (a read-only
+    // install) is said, not turned into a failure of the command. The build checks its caches.
+    try {
+      if (compiled.script !== undefined) writeCodeCache(bundle, text, compiled.script);
+      cli.exports.writeCoreCodeCaches?.();
+    } catch (error) {
+      process.stderr.write(`budgetnorm: the code cache was not written: ${(error as Error).message}\n`);
+    }
   }
 }
+
+void launch();

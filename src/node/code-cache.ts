@@ -124,7 +124,7 @@ export function readBundle(bundleFile: string, cacheFile: string): { text: strin
  * Whether a path is a regular file (a link to one counts): reading a link to a device or a
  * named pipe in its place would never end (/dev/zero) or wait for a writer.
  */
-function isRegularFile(path: string): boolean {
+export function isRegularFile(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 

@@ -20,12 +20,15 @@
 import {
   cachePathOf,
   compileCached,
+  isRegularFile,
   readBundle,
   reportCache,
   writeCodeCache,
   type CachedScript,
 } from './code-cache.js';
 
+const { readFileSync } = process.getBuiltinModule('node:fs');
+const { dirname, join } = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
 
 /** The core's modules by their path below dist/ (`contract/errors.js`), each as its exports. */
@@ -42,12 +45,51 @@ export interface CompiledCore extends Omit<CachedScript, 'run'> {
  * `require`.
  */
 export function compileCore(bundle: string, filename: string, cache: Buffer | undefined): CompiledCore {
-  const { run, script, cache: state } = compileCached(bundle, filename, cache, ['exports', 'module']);
+  const {
+    run,
+    script,
+    cache: state,
+  } = compileCached(bundle, filename, cache, ['exports', 'module', 'bundledRuleSetText']);
   const module: { exports: { modules?: CoreModules } } = { exports: {} };
-  run(module.exports, module);
+  run(module.exports, module, ruleSetTextsBeside(filename));
   const { modules } = module.exports;
   if (modules === undefined) throw new Error(`${filename} does not export the core's modules`);
   return { modules, script, cache: state };
+}
+
+/**
+ * How the core reads the JSON text of a bundled rule set (src/calculations/bundled.generated.ts)
+ * in Node: from `rule-sets/<id>.json` beside the core bundle, where the build puts it
+ * (scripts/bundle.mjs), with the text's length the build recorded.
+ *
+ * Why not in the bundle, as the ES modules have it: every start reads the core's whole text and
+ * V8's cache of what it ran, and both held the sets' texts (about 120 kB each), whether a set was
+ * chosen or not. On the 2-core machine of 2026-11-28 that was some 5 ms of every cold start
+ * (issue 14): touching fresh memory is most of what a start costs there. Now a start reads the
+ * one set it chooses, when it chooses it.
+ *
+ * @throws Error naming the file when it cannot be read or is not the length recorded (a damaged
+ *   install, or another build's file): never a set other than the one that was checked.
+ */
+export function ruleSetTextsBeside(bundleFile: string): (id: string, length: number) => string {
+  return (id, length) => {
+    const file = join(dirname(bundleFile), 'rule-sets', `${id}.json`);
+    let text: string;
+    try {
+      // A link to a device or a pipe in its place would never end (code-cache.ts).
+      if (!isRegularFile(file)) throw new Error('missing or not a regular file');
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(
+        `${file} cannot be read (${(error as Error).message}): budgetnorm's install is damaged (reinstall it)`,
+      );
+    }
+    if (text.length !== length)
+      throw new Error(
+        `${file} is not the text this build recorded (${text.length} characters, not ${length}): budgetnorm's install is damaged (reinstall it)`,
+      );
+    return text;
+  };
 }
 
 type LoadedCore = CompiledCore & { readonly text: string };

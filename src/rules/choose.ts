@@ -108,9 +108,29 @@ function dutchDayOf(when: Date): string {
   return format === undefined ? utcDayOf(when.getTime()) : format.format(when);
 }
 
-/** The UTC calendar day, `YYYY-MM-DD`, of an instant in milliseconds. */
+/**
+ * The UTC calendar day, `YYYY-MM-DD`, of an instant in milliseconds: by arithmetic on the days
+ * since 1970 (the proleptic Gregorian calendar, as `Date` counts), because a process's first
+ * `Date#toISOString` took about 1 ms of a cold start on the 2-core machine of 2026-11-28
+ * (issue 14). Years outside 0000-9999, which `toISOString` writes with a sign and six digits, are
+ * left to it.
+ */
 function utcDayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const days = Math.floor(ms / DAY);
+  // Howard Hinnant's civil_from_days: eras of 400 years (146,097 days) from 0000-03-01.
+  const fromMarch = days + 719_468;
+  const era = Math.floor(fromMarch / 146_097);
+  const dayOfEra = fromMarch - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9999) return new Date(ms).toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 const HOUR = 3_600_000;
@@ -193,10 +213,9 @@ function dutchCalendarDay(): Intl.DateTimeFormat | undefined {
   return dutchDayFormat ?? undefined;
 }
 
+/** The day after a `YYYY-MM-DD` day. */
 function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return utcDayOf(new Date(`${date}T00:00:00Z`).getTime() + DAY);
 }
 
 /**

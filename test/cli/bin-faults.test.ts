@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt } from '../../scripts/cli-ensure-built.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
+import { fill, namedPipe, readSlowly } from '../support/pipes.js';
 import { ndjson, repaymentBody, REQUESTS, ROOT, spawnBin, tempDir } from './helpers.js';
 
 let dir: string;
@@ -88,6 +89,49 @@ describe('a write that fails ends the run with exit 3 and says how many records 
       expect(run.code).toBe(EXIT.io);
     } finally {
       closeSync(full);
+    }
+  });
+
+  it('a single calculation to a pipe whose reader is gone (EPIPE): exit 3 and a message, no stack trace', async () => {
+    const pipe = namedPipe(dir);
+    // Neither end stays open here: the calculation's write finds no reader.
+    const writer = openSync(pipe.path, 'w');
+    closeSync(pipe.writer);
+    closeSync(pipe.reader);
+    try {
+      const run = await spawnBin(
+        ['afloscapaciteit', join(REQUESTS, 'afloscapaciteit-gezin-koop.json'), '--ruleset', 'nl-2026'],
+        { stdout: writer },
+      );
+      expect(run.stderr).toMatch(/^budgetnorm: cannot write to standard output: the reader closed it \(broken pipe\)/);
+      expect(run.stderr).not.toMatch(STACK_TRACE);
+      expect(run.code).toBe(EXIT.io);
+    } finally {
+      closeSync(writer);
+    }
+  });
+
+  // Node's child_process makes a child's standard output blocking again, so the write waits in
+  // the kernel here; writing again after EAGAIN (a descriptor left non-blocking by another kind of
+  // parent) is tested on writeAllToFd itself (test/cli/io.test.ts).
+  it('a single calculation to a full pipe: waits for the reader, writes all, exit 0', async () => {
+    const body = join(REQUESTS, 'afloscapaciteit-gezin-koop.json');
+    const expected = (await spawnBin(['afloscapaciteit', body, '--ruleset', 'nl-2026'])).stdout;
+    const pipe = namedPipe(dir);
+    const filled = fill(pipe.writer);
+    try {
+      const running = spawnBin(['afloscapaciteit', body, '--ruleset', 'nl-2026'], { stdout: pipe.writer });
+      closeSync(pipe.writer);
+      // Drained only after the calculation has met the full pipe (it starts in some 100 ms).
+      await new Promise((wait) => setTimeout(wait, 400));
+      const received = await readSlowly(pipe.reader, filled + Buffer.byteLength(expected));
+      const run = await running;
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(EXIT.ok);
+      expect(received.subarray(filled).toString('utf8')).toBe(expected);
+      expect(received.subarray(0, filled).every((byte) => byte === 0x78)).toBe(true);
+    } finally {
+      closeSync(pipe.reader);
     }
   });
 

@@ -1,8 +1,9 @@
 /**
- * The built executable, spawned as a user runs it: `node dist/cli/main.js` (package.json
+ * The built executable, spawned as a user runs it: `node dist/cli/main.cjs` (package.json
  * `bin`). Builds dist/ first when it is stale. Its batch workers are the compiled
  * dist/cli/batch/worker.js, so this is also where the production worker path is tested.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,7 @@ afterAll(() => remove());
 describe('the built budgetnorm executable', () => {
   it("is package.json's bin, with a node shebang", () => {
     expect((readJson(join(ROOT, 'package.json')) as { bin: Record<string, string> }).bin).toEqual({
-      budgetnorm: 'dist/cli/main.js',
+      budgetnorm: 'dist/cli/main.cjs',
     });
     expect(readFileSync(BIN, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
@@ -33,6 +34,35 @@ describe('the built budgetnorm executable', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(body, { ruleSet: 'nl-2026' }))));
+  });
+
+  it("a calculation on a file, its result to a pipe, loads none of Node's stream, net or fs/promises modules (issue 14: each costs the CLI's start)", async () => {
+    // Told at exit by a module Node loads first (-r), from process.moduleLoadList.
+    const preload = join(dir, 'loaded.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeSync(2, JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)))));`,
+    );
+    const loadedBy = (args: readonly string[]) => {
+      const child = spawnSync(process.execPath, ['-r', preload, ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        encoding: 'utf8',
+      });
+      return { ...child, loaded: JSON.parse(child.stderr) as string[] };
+    };
+    const bare = loadedBy(['-e', '0']).loaded;
+    const body = join(REQUESTS, 'afloscapaciteit-gezin-koop.json');
+    const cli = loadedBy([BIN, 'afloscapaciteit', body, '--ruleset', 'nl-2026']);
+    expect(cli.status).toBe(EXIT.ok);
+    expect(JSON.parse(cli.stdout)).toEqual(
+      JSON.parse(JSON.stringify(repaymentCapacity(readJson(body), { ruleSet: 'nl-2026' }))),
+    );
+    const added = cli.loaded.filter((m) => !bare.includes(m));
+    expect(added).toContain('vm');
+    expect(
+      added.filter((m) => /^(stream|net|fs\/promises|internal\/streams\/.*|internal\/fs\/streams)$/.test(m)),
+    ).toEqual([]);
   });
 
   it('a refused body: exit 1 with the issues on stderr; a usage error: exit 2', async () => {

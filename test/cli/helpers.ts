@@ -98,7 +98,7 @@ export interface BinRun {
 }
 
 /**
- * Spawns the built executable (`node dist/cli/main.js`, see scripts/cli-ensure-built.ts) as a
+ * Spawns the built executable (`node dist/cli/main.cjs`, see scripts/cli-ensure-built.ts) as a
  * user runs it. `stdout` may be a file descriptor (e.g. /dev/full) instead of a pipe; `shell`
  * runs it through bash with that text before `exec` (e.g. `ulimit -f 64; trap '' XFSZ`).
  */

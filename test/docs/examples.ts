@@ -715,7 +715,7 @@ export function shellEnvironment(folder: WorkFolder): NodeJS.ProcessEnv {
  * dist/ is never rewritten while other tests run it.
  */
 export function prepareDist(folder: WorkFolder): 'the repository build' | 'a fresh build' {
-  const outputs = ['cli/main.js', 'cli/batch/worker.js'].map((f) => join(ROOT, 'dist', f));
+  const outputs = ['cli/main.cjs', 'cli/batch/worker.js'].map((f) => join(ROOT, 'dist', f));
   let fresh = false;
   try {
     fresh = Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= newest(join(ROOT, 'src'));

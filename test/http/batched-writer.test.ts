@@ -5,18 +5,8 @@
  * Then the service log (src/node/log.ts): its request line, written by hand, against what pino
  * writes for the same line, and its stdout in a process of its own.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  readSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,6 +14,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RequestLogLine } from '../../src/http/app.js';
 import { BatchedWriter } from '../../src/node/batched-writer.js';
+import { fill, namedPipe as namedPipeIn, readSlowly } from '../support/pipes.js';
 import { serviceLog } from '../../src/node/log.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -31,65 +22,13 @@ const DIR = mkdtempSync(join(tmpdir(), 'batched-writer-'));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 let made = 0;
+/** A named pipe in this test's folder (test/support/pipes.ts). */
+const namedPipe = () => namedPipeIn(DIR);
+
 /** A new temporary file, open for writing. */
 function tempFile(): { path: string; fd: number } {
   const path = join(DIR, `out-${made++}`);
   return { path, fd: openSync(path, 'w') };
-}
-
-/** A named pipe, both ends non-blocking: a write that does not fit is taken in part, or meets EAGAIN. */
-function namedPipe(): { path: string; reader: number; writer: number } {
-  const path = join(DIR, `pipe-${made++}`);
-  execFileSync('mkfifo', [path]);
-  // The reader first: opening the writing end without one fails (ENXIO).
-  const reader = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  const writer = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
-  return { path, reader, writer };
-}
-
-/** What the pipe holds now, read without waiting. */
-function readAvailable(fd: number): Buffer {
-  const chunks: Buffer[] = [];
-  const chunk = Buffer.alloc(64 * 1024);
-  for (;;) {
-    let read: number;
-    try {
-      read = readSync(fd, chunk, 0, chunk.length, null);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') break;
-      throw error;
-    }
-    if (read === 0) break;
-    chunks.push(Buffer.from(chunk.subarray(0, read)));
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Fills the pipe until it takes no more (4 KiB writes are whole or refused); the bytes it took. */
-function fill(fd: number): number {
-  const block = Buffer.alloc(4096, 'x');
-  let taken = 0;
-  for (;;) {
-    try {
-      taken += writeSync(fd, block);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return taken;
-      throw error;
-    }
-  }
-}
-
-/** A slow reader: what the pipe holds, every 5 ms, until `bytes` have come (or 10 s have passed). */
-async function readSlowly(fd: number, bytes: number): Promise<Buffer> {
-  const received: Buffer[] = [];
-  let length = 0;
-  for (const started = Date.now(); length < bytes && Date.now() - started < 10_000; ) {
-    await sleep(5);
-    const chunk = readAvailable(fd);
-    received.push(chunk);
-    length += chunk.length;
-  }
-  return Buffer.concat(received);
 }
 
 /** Polls `condition` every 5 ms until it holds or `timeoutMs` passes; whether it held. */

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_RULE_SETS } from '../../src/calculations/bundled.generated.js';
 import { repaymentCapacity } from '../../src/index.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,7 +86,7 @@ describe('the bundled library in dist/', () => {
     const entries = [...new Set(Object.values(exportTargets()).flatMap((targets) => Object.values(targets)))];
     // Started by path (the service, the batch worker), the core as Node loads it
     // (code-cached-core.ts), the CLI: its launcher and the bundle it runs (scripts/bundle.mjs).
-    const started = ['node/server.js', 'cli/batch/worker.js', 'node/core.cjs', 'cli/main.js', 'cli/cli.cjs'];
+    const started = ['node/server.js', 'cli/batch/worker.js', 'node/core.cjs', 'cli/main.cjs', 'cli/cli.cjs'];
     const others = builtScripts().filter(
       (path) =>
         !entries.includes(path) &&
@@ -104,7 +105,7 @@ describe('the bundled library in dist/', () => {
     const body: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
     const expected = `${JSON.stringify(repaymentCapacity(body), null, 2)}\n`;
     const run = (dist: string) => {
-      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.js'), 'afloscapaciteit', '-'], {
+      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
         input: JSON.stringify(body),
         env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
         encoding: 'utf8',
@@ -133,7 +134,7 @@ describe('the bundled library in dist/', () => {
       const cache = join(dist, 'cli', 'cli.cache');
       rmSync(cache);
       mkdirSync(join(cache, 'in-the-way'), { recursive: true });
-      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.js'), 'afloscapaciteit', '-'], {
+      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
         input: JSON.stringify(body),
         env: { ...process.env, BUDGETNORM_CODE_CACHE: 'write' },
         encoding: 'utf8',
@@ -239,6 +240,52 @@ describe('the bundled library in dist/', () => {
       expect(run(dirname(dist))).toEqual([0, report('rejected'), expected]);
       rmSync(join(dist, 'node', 'core.cache'));
       expect(run(dirname(dist))).toEqual([0, report('absent'), expected]);
+    });
+  });
+
+  it("keeps the bundled rule sets' texts out of the core Node loads, each in dist/node/rule-sets/ as recorded", () => {
+    const core = readFileSync(join(DIST, 'node', 'core.cjs'), 'latin1');
+    const folder = join(DIST, 'node', 'rule-sets');
+    expect(readdirSync(folder).sort()).toEqual(
+      Object.keys(BUNDLED_RULE_SETS)
+        .map((id) => `${id}.json`)
+        .sort(),
+    );
+    for (const [id, bundled] of Object.entries(BUNDLED_RULE_SETS)) {
+      const text = readFileSync(join(folder, `${id}.json`), 'utf8');
+      expect(JSON.parse(text)).toEqual(bundled.files);
+      // What the core reads in its place: the set's id and its text's length.
+      expect(core).toContain(`bundledRuleSetText(${JSON.stringify(id)},${text.length})`);
+      // Its largest file's text is not in the core's (esbuild writes the set's text as a template literal).
+      expect(core).not.toContain('{"afloscapaciteit.json":{');
+      expect(core).not.toContain(JSON.stringify(bundled.files['pensioenuitgaven.json']).slice(0, 200));
+    }
+  });
+
+  it('reads only the rule set it chooses, and says the install is damaged when its text is missing or not the one recorded', () => {
+    const body = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const expected = JSON.stringify(repaymentCapacity(body, { date: '2026-06-01' }));
+    const script = `const { repaymentCapacity } = await import(${JSON.stringify('./dist/index.node.js')});
+      try { console.log(JSON.stringify(repaymentCapacity(${JSON.stringify(body)}, { date: '2026-06-01' }))); }
+      catch (error) { console.log('threw: ' + error.message); }`;
+    const run = (root: string) =>
+      spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' }).stdout.trim();
+    inCopyOfDist((dist) => {
+      const root = dirname(dist);
+      const folder = join(dist, 'node', 'rule-sets');
+      rmSync(join(folder, 'nl-2025.json'));
+      expect(run(root)).toBe(expected);
+      const text = readFileSync(join(folder, 'nl-2026.json'), 'utf8');
+      writeFileSync(join(folder, 'nl-2026.json'), text.slice(0, -1));
+      expect(run(root)).toMatch(
+        /^threw: .*nl-2026\.json is not the text this build recorded \(\d+ characters, not \d+\): budgetnorm's install is damaged/,
+      );
+      rmSync(join(folder, 'nl-2026.json'));
+      expect(run(root)).toMatch(/^threw: .*nl-2026\.json cannot be read \(.*\): budgetnorm's install is damaged/);
+      symlinkSync('/dev/zero', join(folder, 'nl-2026.json'));
+      expect(run(root)).toMatch(
+        /^threw: .*nl-2026\.json cannot be read \(missing or not a regular file\): budgetnorm's install is damaged/,
+      );
     });
   });
 

@@ -2,6 +2,7 @@
  * Choosing a rule set: by id, by date (inclusive validity, Dutch calendar days), and the
  * checks a catalog makes when it is built (no overlap, no gap, unique ids).
  */
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuleSetChoiceError, RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
@@ -193,6 +194,37 @@ describe('dates', () => {
     }
     return instants.length;
   }
+
+  it("writes an instant's day before 22:00 UTC as Date#toISOString does, over every year a Date can hold (its own arithmetic, not toISOString)", () => {
+    const DAY = 86_400_000;
+    const iso = Date.prototype.toISOString;
+    // Around year 0, 0000-03-01 (the arithmetic's epoch), 10000, a leap day, 2100-03-01.
+    const edges = [-62_167_219_200_000, -62_162_035_200_000, 253_402_300_800_000, 951_782_400_000, 4_107_542_400_000];
+    const toIso = vi.spyOn(Date.prototype, 'toISOString');
+    try {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.integer({ min: -100_000_000, max: 100_000_000 - 1 }),
+            fc.constantFrom(...edges.map((ms) => ms / DAY)).chain((d) => fc.integer({ min: d - 400, max: d + 400 })),
+          ),
+          fc.integer({ min: 0, max: 22 * 3_600_000 - 1 }),
+          (day, into) => {
+            const when = new Date(day * DAY + into);
+            toIso.mockClear();
+            const ours = referenceDate(when);
+            const year = when.getUTCFullYear();
+            // Its own arithmetic for the years written YYYY; toISOString only for the others.
+            expect(toIso.mock.calls.length).toBe(year >= 0 && year <= 9999 ? 0 : 1);
+            expect(ours).toBe(iso.call(when).slice(0, 10));
+          },
+        ),
+        { numRuns: 20_000 },
+      );
+    } finally {
+      toIso.mockRestore();
+    }
+  });
 
   it('agrees with the time-zone database on every hour of 2020 to 2040 (the formatter is skipped before 22:00 UTC)', () => {
     const hour = 3_600_000;

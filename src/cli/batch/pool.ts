@@ -57,9 +57,10 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 96 } as const;
 
 function startWorker(init: WorkerInit): Worker {
   const here = import.meta.url;
-  if (here.endsWith('.js')) {
+  // Built: this module's own .js, or the CLI bundle's URL, that of its launcher main.cjs.
+  if (/\.c?js$/.test(here)) {
     // Beside this module in dist/cli/batch/; or, when this module is part of the bundled CLI
-    // (dist/cli/main.js, scripts/bundle.mjs), in batch/ beside the bundle.
+    // (dist/cli/main.cjs, scripts/bundle.mjs), in batch/ beside the bundle.
     const beside = new URL('./worker.js', here);
     const worker = existsSync(fileURLToPath(beside)) ? beside : new URL('./batch/worker.js', here);
     return new Worker(worker, { workerData: init, resourceLimits: WORKER_LIMITS });

@@ -25,7 +25,7 @@ import type { RuleSetShipment } from '../batch/worker-protocol.js';
 import { EXIT } from '../exit-codes.js';
 import { batchHelp } from '../help.js';
 import { CLI_OPERATIONS, cliOperation, type CliOperation, type CliOperations } from '../operations.js';
-import { CliError, describeFsError, report, resolvePath, usageError, write, WriteError, type CliIo } from '../io.js';
+import { CliError, describeFsError, report, resolvePath, usageError, WriteError, writeOut, type CliIo } from '../io.js';
 import { chooseRuleSet } from './calculate.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { errorMessage } from '../../contract/errors.js';
@@ -364,7 +364,7 @@ export async function batchCommand(
 ): Promise<number> {
   const o = parseOptions(args, operations);
   if (o === 'help') {
-    await write(io.stdout, batchHelp(operations));
+    await writeOut(io, batchHelp(operations));
     return EXIT.ok;
   }
   checkDistinctFiles(io, o);

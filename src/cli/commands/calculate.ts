@@ -15,7 +15,7 @@ import { parseJsonText } from '../../contract/json-text.js';
 import { choice, dateOption, parseCommand, positionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { calculationHelp } from '../help.js';
-import { CliError, readAllText, write, type CliIo } from '../io.js';
+import { CliError, readAllText, write, writeOut, type CliIo } from '../io.js';
 import { catalog, loadNamedRuleSet, type NamedRuleSet } from '../rule-set-arg.js';
 import type { CliOperation } from '../operations.js';
 import { alignRows } from '../render/text.js';
@@ -77,7 +77,7 @@ export async function calculationCommand(operation: CliOperation, args: readonly
     format: { type: 'string' },
   });
   if (values.help === true) {
-    await write(io.stdout, calculationHelp(operation));
+    await writeOut(io, calculationHelp(operation));
     return EXIT.ok;
   }
   const [file] = positionals(calculation, given, ['FILE?']);
@@ -115,9 +115,9 @@ export async function calculationCommand(operation: CliOperation, args: readonly
     throw error;
   }
   if (format === 'table') {
-    await write(io.stdout, operation.table(result));
+    await writeOut(io, operation.table(result));
   } else {
-    await write(io.stdout, `${JSON.stringify(result, null, 2)}\n`);
+    await writeOut(io, `${JSON.stringify(result, null, 2)}\n`);
   }
   return EXIT.ok;
 }

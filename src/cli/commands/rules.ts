@@ -8,7 +8,7 @@ import { readRuleSetFolder, runWorkedExamples, type ExampleOutcome } from '../..
 import { choice, parseCommand, positionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { RULES_HELP, rulesSubcommandHelp } from '../help.js';
-import { CliError, resolvePath, usageError, write, type CliIo } from '../io.js';
+import { CliError, resolvePath, usageError, writeOut, type CliIo } from '../io.js';
 import { diffMarkdown, diffRuleSets } from '../render/rule-set-diff.js';
 import { ruleSetMarkdown, showRuleSet } from '../render/rule-set-doc.js';
 import { sensitivityMarkdown } from '../render/sensitivity-doc.js';
@@ -100,9 +100,9 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
   }
   const broken = sets.filter((s) => s.problems !== undefined).length;
   if (format === 'json') {
-    await write(io.stdout, json(sets));
+    await writeOut(io, json(sets));
   } else if (sets.length === 0) {
-    await write(io.stdout, 'no rule sets found\n');
+    await writeOut(io, 'no rule sets found\n');
   } else {
     const withFolder = values.dir !== undefined;
     const rows = [
@@ -121,7 +121,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
           : [s.id, s.validFrom ?? '', s.validUntil ?? '', s.status ?? '', s.calculations ?? '', s.hash ?? '']),
       ]),
     ];
-    await write(io.stdout, `${alignRows(rows).join('\n')}\n`);
+    await writeOut(io, `${alignRows(rows).join('\n')}\n`);
   }
   return broken > 0 ? EXIT.problems : EXIT.ok;
 }
@@ -225,12 +225,12 @@ export function checkFolder(path: string, label: string): CheckReport {
 const check = subcommand('check', ['DIR'], ['text', 'json'], async (io, [arg = ''], format) => {
   const report = checkFolder(folderOf(io, arg, 'check'), arg);
   if (format === 'json') {
-    await write(io.stdout, json(report));
+    await writeOut(io, json(report));
     return report.ok ? EXIT.ok : EXIT.problems;
   }
   if (!report.ok) {
-    await write(
-      io.stdout,
+    await writeOut(
+      io,
       `${arg}: ${report.issues.length} problem${report.issues.length === 1 ? '' : 's'}\n${issueText(report.issues)}\n`,
     );
     return EXIT.problems;
@@ -255,7 +255,7 @@ const check = subcommand('check', ['DIR'], ['text', 'json'], async (io, [arg = '
         `    ${calculation}: ${e.matching} of ${e.total} match${e.total === 0 ? ' (there are none: add some under tests/)' : ''}`,
       );
   }
-  await write(io.stdout, `${lines.join('\n')}\n`);
+  await writeOut(io, `${lines.join('\n')}\n`);
   return EXIT.ok;
 });
 
@@ -271,8 +271,8 @@ const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = '']
     .filter((o) => o.problems.length > 0 || o.differences.length > 0).length;
   const total = results.reduce((n, r) => n + r.outcomes.length, 0);
   if (format === 'json') {
-    await write(
-      io.stdout,
+    await writeOut(
+      io,
       json({ ruleSet: named.ruleSet.id, hash: named.ruleSet.hash, total, failing, calculations: results }),
     );
     return failing > 0 ? EXIT.problems : EXIT.ok;
@@ -307,7 +307,7 @@ const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = '']
       ? `${arg}: no worked examples (add them under tests/<calculation>/)`
       : `${arg}: ${total - failing} of ${total} worked examples match${failing > 0 ? `, ${failing} differ` : ''}`,
   );
-  await write(io.stdout, `${lines.join('\n')}\n`);
+  await writeOut(io, `${lines.join('\n')}\n`);
   return failing > 0 ? EXIT.problems : EXIT.ok;
 });
 
@@ -316,7 +316,7 @@ const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = '']
 
 const show = subcommand('show', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
   const named = loadNamedRuleSet(io, arg);
-  await write(io.stdout, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
+  await writeOut(io, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
   return EXIT.ok;
 });
 
@@ -325,7 +325,7 @@ const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '
   const b = loadNamedRuleSet(io, to);
   const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
   const d = diffRuleSets(a.ruleSet, b.ruleSet, { from, to }, filesA);
-  await write(io.stdout, format === 'json' ? json(d) : diffMarkdown(d));
+  await writeOut(io, format === 'json' ? json(d) : diffMarkdown(d));
   return EXIT.ok;
 });
 
@@ -334,13 +334,13 @@ const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '
 
 const sensitivity = subcommand('sensitivity', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
   const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
-  await write(io.stdout, format === 'json' ? json(report) : sensitivityMarkdown(report));
+  await writeOut(io, format === 'json' ? json(report) : sensitivityMarkdown(report));
   // A variant that fails to compute is a defect of the rule set, as in `rules check`.
   return report.rows.some((r) => r.failures.length > 0) ? EXIT.problems : EXIT.ok;
 });
 
 async function help(io: CliIo, sub: string): Promise<number> {
-  await write(io.stdout, rulesSubcommandHelp(sub));
+  await writeOut(io, rulesSubcommandHelp(sub));
   return EXIT.ok;
 }
 
@@ -363,7 +363,7 @@ export async function rulesCommand(args: readonly string[], io: CliIo): Promise<
     case '--help':
     case '-h':
     case 'help':
-      await write(io.stdout, RULES_HELP);
+      await writeOut(io, RULES_HELP);
       return sub === undefined ? EXIT.usage : EXIT.ok;
     default:
       throw usageError(
