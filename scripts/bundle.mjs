@@ -165,7 +165,7 @@ function coreImports({ resolve, contents }) {
 
 /** A bundle's text headed by its id, the SHA-256 of the rest (src/node/code-cache.ts); ASCII, as the loader reads it. */
 function identified(name, text) {
-  // The loaders read bundles as latin1, which is only right for ASCII (esbuild's default charset).
+  // The loaders read bundles as UTF-8 and the caches' headers as latin1: ASCII is both (esbuild's default charset).
   if (!/^[\p{ASCII}]*$/u.test(text)) throw new Error(`bundle: ${name} is not ASCII`);
   return bundleHeader(createHash('sha256').update(text).digest('hex')) + text;
 }

@@ -103,14 +103,16 @@ export function compileCached(
 }
 
 /**
- * A bundle's text and its cache file's bytes (undefined when there is none). The bundle is read
- * as latin1: it is ASCII (esbuild escapes every other character; the build checks it), and
- * decoding it as such skips UTF-8's validation of several hundred kB.
+ * A bundle's text and its cache file's bytes (undefined when there is none). The bundle is ASCII
+ * (esbuild escapes every other character; the build checks it), read as UTF-8: Node 20 reads a
+ * file as UTF-8 straight into a string, where latin1 makes a Buffer first and then the string
+ * from it; touching fresh memory is what a start pays most for on the 2-core machine of
+ * 2026-11-28, and the core and the CLI's bundle were read some 0.6 ms faster so.
  */
 export function readBundle(bundleFile: string, cacheFile: string): { text: string; cache: Buffer | undefined } {
   if (!isRegularFile(bundleFile))
     throw new Error(`${bundleFile} is missing or not a regular file: budgetnorm's install is damaged (reinstall it)`);
-  const text = readFileSync(bundleFile, 'latin1');
+  const text = readFileSync(bundleFile, 'utf8');
   let cache: Buffer | undefined;
   try {
     cache = isRegularFile(cacheFile) ? readFileSync(cacheFile) : undefined;

@@ -263,7 +263,7 @@ describe('the bundled library in dist/', () => {
   });
 
   it('reads only the rule set it chooses, and says the install is damaged when its text is missing or not the one recorded', () => {
-    const body = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const body: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
     const expected = JSON.stringify(repaymentCapacity(body, { date: '2026-06-01' }));
     const script = `const { repaymentCapacity } = await import(${JSON.stringify('./dist/index.node.js')});
       try { console.log(JSON.stringify(repaymentCapacity(${JSON.stringify(body)}, { date: '2026-06-01' }))); }
