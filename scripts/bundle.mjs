@@ -67,6 +67,7 @@ const KEPT = ['advisor'];
 const CORE_FOLDERS = ['contract', 'household', 'rules', 'engine', 'calculations'];
 const CORE_BUNDLE = join(DIST, 'node', 'core.cjs');
 const CLI_BUNDLE = join(DIST, 'cli', 'cli.cjs');
+const ZOD_BUNDLE = join(DIST, 'node', 'zod.cjs');
 const CLI_MAIN = join(DIST, 'cli', 'main.cjs');
 const CODE_CACHE = join(DIST, 'node', 'code-cache.js');
 const CORE_LOADER = join(DIST, 'node', 'code-cached-core.js');
@@ -233,22 +234,63 @@ function ruleSetTextsApart() {
   };
 }
 
-// 2b. The core as one CommonJS bundle exporting those modules by key, each as its namespace
-// (zod's part as an object of just those functions: its whole namespace would bring its 65 locales).
+/**
+ * For 2b: the core's `require("zod")`s, which src/node/code-cached-core.ts answers with a stand-in
+ * that loads zod (dist/node/zod.cjs) when the core first reads one of its properties. esbuild
+ * wraps each in `__toESM`, which copies every property at once: unwrapped here, so nothing is
+ * read before it is used.
+ */
+function zodRequiredLazily(text) {
+  const unwrapped = text.replace(/__toESM\(require\("zod"\)(?:,1)?\)/g, 'require("zod")');
+  const bindings = unwrapped.match(/[A-Za-z_$][\w$]*=require\("zod"\)/g) ?? [];
+  const requires = unwrapped.split('require("zod")').length - 1;
+  if (requires === 0 || requires !== bindings.length)
+    throw new Error(
+      `bundle: ${requires - bindings.length} of the core's ${requires} require("zod") are not a plain binding`,
+    );
+  return unwrapped;
+}
+
+/**
+ * For 2b: the zod exports the core's modules read, each written `z.name` by the one way they
+ * import zod, `import * as z from 'zod'` (the build fails on any other): what dist/node/zod.cjs
+ * must export for them, beside what the shells read.
+ */
+function zodNamesReadBy(inputs) {
+  const names = new Set();
+  for (const input of inputs) {
+    // Its own modules, tsc's output (not the stdin entry, which has no file).
+    if (!isCore(join(ROOT, input))) continue;
+    const text = readFileSync(join(ROOT, input), 'utf8');
+    const imports = text.match(/^import[^;]*from ["']zod["'];?$/gm) ?? [];
+    for (const statement of imports)
+      if (!/^import \* as z from ["']zod["'];?$/.test(statement))
+        throw new Error(
+          `bundle: ${input} imports zod as ${statement}; the core imports it only as \`import * as z from 'zod'\``,
+        );
+    if (imports.length > 0) for (const [, name] of text.matchAll(/(?<![\w$.])z\.([A-Za-z_$][\w$]*)/g)) names.add(name);
+  }
+  return names;
+}
+
+// 2b. The core as one CommonJS bundle exporting those modules by key, each as its namespace,
+// zod not in it (zodRequiredLazily above): zod's exports the core and the shells read are
+// dist/node/zod.cjs (zodNamesReadBy), which the core loads when it first uses zod.
 const usedKeys = [...used].sort();
 const modules = usedKeys.filter((key) => !FROM_CORE.includes(key));
 const zodList = [...zodNames].sort();
 const core = await build({
   ...common,
   format: 'cjs',
+  external: ['zod'],
   stdin: {
     contents: [
       ...modules.map((key, i) => `import * as m${i} from ${JSON.stringify(`./${key}`)};`),
-      `import { ${zodList.join(', ')} } from 'zod';`,
+      `import * as zod from 'zod';`,
       `import * as decimal from 'decimal.js';`,
       `export const modules = {${[
         ...modules.map((key, i) => `${JSON.stringify(key)}: m${i}`),
-        `"zod": { ${zodList.join(', ')} }`,
+        `"zod": zod`,
         `"decimal.js": decimal`,
       ].join(', ')}};`,
     ].join('\n'),
@@ -258,7 +300,28 @@ const core = await build({
   outfile: CORE_BUNDLE,
   plugins: [ruleSetTextsApart()],
 });
-const coreText = identified('core.cjs', core.outputFiles[0].text);
+const zodExports = [...new Set([...zodNamesReadBy(Object.keys(core.metafile.inputs)), ...zodList])].sort();
+const zodBundle = await build({
+  ...common,
+  format: 'cjs',
+  stdin: {
+    contents: `export { ${zodExports.join(', ')} } from 'zod';`,
+    resolveDir: ROOT,
+    sourcefile: 'zod-exports.js',
+  },
+  outfile: ZOD_BUNDLE,
+});
+const zodText = identified('zod.cjs', zodBundle.outputFiles[0].text);
+const zodModule = await import('zod');
+const notInZod = zodExports.filter((name) => !(name in zodModule));
+if (notInZod.length > 0) throw new Error(`bundle: zod has no export ${notInZod.join(', ')}, which the core reads`);
+// The shells take each of theirs as a function that calls zod's (2c), which only a function can be.
+const notFunctions = zodList.filter((name) => typeof zodModule[name] !== 'function');
+if (notFunctions.length > 0)
+  throw new Error(`bundle: the shells read zod's ${notFunctions.join(', ')}, which are not functions`);
+// Written now: the calculations below (2d) load it when they refuse a body.
+writeFileSync(ZOD_BUNDLE, zodText);
+const coreText = identified('core.cjs', zodRequiredLazily(core.outputFiles[0].text));
 const compiled = compileCore(coreText, CORE_BUNDLE, undefined);
 
 // 2c. The Node bundles: each core import is the names it exports, read from the loaded core.
@@ -266,7 +329,8 @@ const compiled = compileCore(coreText, CORE_BUNDLE, undefined);
 // a module per core module would split into a chunk per combination of entries using it, and
 // each chunk is one more module for Node to resolve, read and link at every start); the module
 // standing for each core module only re-exports that one's names.
-const exported = (key) => Object.keys(compiled.modules[key]);
+// zod's (a stand-in that loads it when read, code-cached-core.ts): the names the shells read of it.
+const exported = (key) => (key === 'zod' ? zodList : Object.keys(compiled.modules[key]));
 const local = (k, i) => `m${k}_${i}`;
 /** The stand-ins for a build whose reading module lands where `bundleUrl` (relative) finds core.cjs. */
 function fromCoreAt(bundleUrl) {
@@ -278,8 +342,14 @@ function fromCoreAt(bundleUrl) {
         `const core = coreModules(new URL(${JSON.stringify(bundleUrl)}, import.meta.url));`,
         ...usedKeys.flatMap((k, n) => [
           `const m${n} = coreModule(core, ${JSON.stringify(k)});`,
+          // zod's exports (functions all: the build checks) are each a function that calls it,
+          // so that reading them here does not load zod (code-cached-core.ts).
           `export const ${exported(k)
-            .map((name, i) => `${local(n, i)} = m${n}[${JSON.stringify(name)}]`)
+            .map((name, i) =>
+              k === 'zod'
+                ? `${local(n, i)} = function (...args) { return m${n}[${JSON.stringify(name)}](...args); }`
+                : `${local(n, i)} = m${n}[${JSON.stringify(name)}]`,
+            )
             .join(', ')};`,
         ]),
       ].join('\n');
@@ -401,6 +471,7 @@ const outputs = [
       ),
     })),
   { path: CORE_BUNDLE, contents: coreText },
+  { path: ZOD_BUNDLE, contents: zodText },
   { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text) },
 ];
 
@@ -421,6 +492,10 @@ for (const file of outputs) {
   writeFileSync(file.path, file.contents);
 }
 writeCodeCache(CORE_BUNDLE, coreText, compiled.script);
+// zod's, from the refusals above, which used it.
+const zodLoaded = compiled.zod();
+if (zodLoaded === undefined) throw new Error('bundle: refusing a body did not load zod (dist/node/zod.cjs)');
+writeCodeCache(ZOD_BUNDLE, zodText, zodLoaded.script);
 // The executable (scripts/bin-executable.mjs does so again after a whole build).
 chmodSync(CLI_MAIN, 0o755);
 

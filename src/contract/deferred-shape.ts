@@ -14,7 +14,7 @@
  *   has no descriptions, and the results' plain objects; a stand-in takes its place.
  * - {@link deferredDescribedSchema}: the same for a described schema (the request and result
  *   objects, the explanation): its stand-in is entered in zod's metadata registry with the
- *   schema's description at once, so nothing needs the schema to find it.
+ *   schema's description when it is first used, which is before anything can look it up there.
  *
  * With these, importing the package builds no zod schema at all: the first one built paid for
  * zod's own first use, some 4 ms of a cold start on the 2-core machine of 2026-11-27.
@@ -152,7 +152,7 @@ export interface SchemaDescription {
  * `.meta({ description })`). zod's metadata registry holds descriptions by schema identity, and
  * the JSON Schema and OpenAPI generators look them up by the schema they meet, which is the
  * stand-in wherever it was used: so the stand-in is entered in the registry with `description`
- * now, and the schema made must carry the very same (checked when it is made).
+ * when it is first used, and the schema made must carry the very same (checked then).
  *
  * @example A request object described once, built when first used
  * ```ts
@@ -166,7 +166,7 @@ export function deferredDescribedSchema<Schema extends z.ZodType>(
   description: SchemaDescription,
   make: () => Schema,
 ): Schema {
-  const schema = deferredSchema(() => {
+  const schema: Schema = deferredSchema(() => {
     const made = make();
     const carried = z.globalRegistry.get(made)?.description;
     if (carried !== description.description) {
@@ -174,8 +174,13 @@ export function deferredDescribedSchema<Schema extends z.ZodType>(
         `internal: a deferred schema described as ${JSON.stringify(description.description)} was made with the description ${JSON.stringify(carried)}`,
       );
     }
+    // The stand-in enters the registry when it is first used, not when its module loads, so that
+    // loading the package touches no part of zod (in Node the core loads zod only when it is
+    // first used: src/node/code-cached-core.ts). Whatever looks the stand-in up in the registry
+    // has used it first: zod's JSON Schema generator reads a schema's definition before its
+    // metadata, and reading `description` off the stand-in makes it.
+    z.globalRegistry.add(schema, { description: description.description });
     return made;
   });
-  z.globalRegistry.add(schema, { description: description.description });
   return schema;
 }

@@ -34,27 +34,84 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
 /** The core's modules by their path below dist/ (`contract/errors.js`), each as its exports. */
 export type CoreModules = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
-/** A compiled core: its modules, and its script and cache's fate (code-cache.ts). */
+/** A compiled core: its modules, its script and cache's fate (code-cache.ts), and its zod once loaded. */
 export interface CompiledCore extends Omit<CachedScript, 'run'> {
   readonly modules: CoreModules;
+  /** zod's bundle as the core loaded it (see {@link zodBeside}), or undefined while it has not. */
+  readonly zod: () => LoadedBundle | undefined;
+}
+
+/** A bundle compiled from its text: the text and script, for writing its cache again. */
+export interface LoadedBundle {
+  readonly file: string;
+  readonly text: string;
+  readonly script: CachedScript['script'];
 }
 
 /**
  * Compiles and runs a core bundle: the CommonJS text esbuild wrote, which sets
- * `module.exports.modules`, with its cache file if any. The core is pure, so it is given no
- * `require`.
+ * `module.exports.modules`, with its cache file if any. The core is pure: its `require` gives
+ * zod alone, loaded when first used ({@link zodBeside}).
  */
 export function compileCore(bundle: string, filename: string, cache: Buffer | undefined): CompiledCore {
   const {
     run,
     script,
     cache: state,
-  } = compileCached(bundle, filename, cache, ['exports', 'module', 'bundledRuleSetText']);
+  } = compileCached(bundle, filename, cache, ['exports', 'module', 'bundledRuleSetText', 'require']);
   const module: { exports: { modules?: CoreModules } } = { exports: {} };
-  run(module.exports, module, ruleSetTextsBeside(filename));
+  const zod = zodBeside(filename);
+  const require = (id: string): unknown => {
+    if (id === 'zod') return zod.namespace;
+    throw new Error(`${filename} asks for ${id}: the core requires nothing but zod (rebuild the package)`);
+  };
+  run(module.exports, module, ruleSetTextsBeside(filename), require);
   const { modules } = module.exports;
   if (modules === undefined) throw new Error(`${filename} does not export the core's modules`);
-  return { modules, script, cache: state };
+  return { modules, script, cache: state, zod: zod.loaded };
+}
+
+/**
+ * zod for the core at `coreFile`, as the build leaves it to the core (scripts/bundle.mjs): its
+ * exports in `zod.cjs` beside the core bundle (with its own cache, `zod.cache`), compiled when
+ * the core first reads one of them. `namespace` is what the core's `require('zod')` returns;
+ * the build lets the core only read properties of it, never pass it on or list its keys.
+ *
+ * Why: a calculation uses zod only on its way to refusing a body, loading a rule set from its
+ * files, or writing a JSON Schema; with zod in the core, every start read, compiled and ran zod's
+ * modules, some 4 ms of a start on the 2-core machine of 2026-11-28 (issue 14). Importing the
+ * package makes no zod schema (src/contract/deferred-shape.ts), so zod is now loaded when first
+ * needed, and a calculation that succeeds never loads it.
+ */
+function zodBeside(coreFile: string): { namespace: object; loaded: () => LoadedBundle | undefined } {
+  let zod: { exports: Record<PropertyKey, unknown>; bundle: LoadedBundle } | undefined;
+  const load = (): Record<PropertyKey, unknown> => {
+    if (zod === undefined) {
+      const file = join(dirname(coreFile), 'zod.cjs');
+      const { text, cache } = readBundle(file, cachePathOf(file));
+      const { run, script, cache: state } = compileCached(text, file, cache, ['exports', 'module']);
+      const module: { exports: Record<PropertyKey, unknown> } = { exports: {} };
+      run(module.exports, module);
+      zod = { exports: module.exports, bundle: { file, text, script } };
+      reportCache(file, state);
+    }
+    return zod.exports;
+  };
+  // Every read goes to zod's exports, loaded at the first; a property the (empty) target lacks
+  // may only be reported as configurable.
+  const namespace = new Proxy(
+    {},
+    {
+      get: (_, key) => load()[key],
+      has: (_, key) => key in load(),
+      ownKeys: () => Reflect.ownKeys(load()),
+      getOwnPropertyDescriptor: (_, key) => {
+        const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
+        return descriptor === undefined ? undefined : { ...descriptor, configurable: true };
+      },
+    },
+  );
+  return { namespace, loaded: () => zod?.bundle };
 }
 
 /**
@@ -146,5 +203,9 @@ export function coreModule(modules: CoreModules, path: string): Readonly<Record<
  * so the cache also holds what the command line runs of the core.
  */
 export function writeCoreCodeCaches(): void {
-  for (const [file, { text, script }] of loadedCores()) if (script !== undefined) writeCodeCache(file, text, script);
+  for (const [file, { text, script, zod }] of loadedCores()) {
+    if (script !== undefined) writeCodeCache(file, text, script);
+    const loaded = zod();
+    if (loaded?.script !== undefined) writeCodeCache(loaded.file, loaded.text, loaded.script);
+  }
 }

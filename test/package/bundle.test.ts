@@ -86,7 +86,14 @@ describe('the bundled library in dist/', () => {
     const entries = [...new Set(Object.values(exportTargets()).flatMap((targets) => Object.values(targets)))];
     // Started by path (the service, the batch worker), the core as Node loads it
     // (code-cached-core.ts), the CLI: its launcher and the bundle it runs (scripts/bundle.mjs).
-    const started = ['node/server.js', 'cli/batch/worker.js', 'node/core.cjs', 'cli/main.cjs', 'cli/cli.cjs'];
+    const started = [
+      'node/server.js',
+      'cli/batch/worker.js',
+      'node/core.cjs',
+      'node/zod.cjs',
+      'cli/main.cjs',
+      'cli/cli.cjs',
+    ];
     const others = builtScripts().filter(
       (path) =>
         !entries.includes(path) &&
@@ -286,6 +293,52 @@ describe('the bundled library in dist/', () => {
       expect(run(root)).toMatch(
         /^threw: .*nl-2026\.json cannot be read \(missing or not a regular file\): budgetnorm's install is damaged/,
       );
+    });
+  });
+
+  it('keeps zod out of the core Node loads: a calculation that succeeds never loads it, a refused body loads zod.cjs with its cache', () => {
+    const core = readFileSync(join(DIST, 'node', 'core.cjs'), 'utf8');
+    // zod's English messages are in zod.cjs alone; the core only requires it.
+    expect(core).not.toContain('Invalid input: expected');
+    expect(readFileSync(join(DIST, 'node', 'zod.cjs'), 'utf8')).toContain('Invalid input: expected');
+    const good: unknown = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: 2750 };
+    const refused = { ...SAMPLE, NettoBesteedbaarInkomenPerMaand: -1 };
+    const expected = (body: unknown) => {
+      try {
+        return `ok ${JSON.stringify(repaymentCapacity(body))}`;
+      } catch (error) {
+        return `refused ${JSON.stringify((error as { issues: unknown }).issues)}`;
+      }
+    };
+    const script = (
+      body: unknown,
+    ) => `const { repaymentCapacity } = await import(${JSON.stringify('./dist/index.node.js')});
+      try { console.log('ok ' + JSON.stringify(repaymentCapacity(${JSON.stringify(body)}))); }
+      catch (error) { if (error.name !== 'ValidationError') throw error; console.log('refused ' + JSON.stringify(error.issues)); }`;
+    const run = (root: string, body: unknown) => {
+      const node = spawnSync(process.execPath, ['--input-type=module', '-e', script(body)], {
+        cwd: root,
+        env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
+        encoding: 'utf8',
+      });
+      return [node.status, node.stderr, node.stdout.trim()];
+    };
+    const report = (...lines: string[]) => lines.map((line) => `budgetnorm: code cache ${line}\n`).join('');
+    expect(run(ROOT, good)).toEqual([0, report('used (core.cjs)'), expected(good)]);
+    expect(expected(refused)).toMatch(/^refused \[/);
+    expect(run(ROOT, refused)).toEqual([0, report('used (core.cjs)', 'used (zod.cjs)'), expected(refused)]);
+    inCopyOfDist((dist) => {
+      staleCache(join(dist, 'node', 'zod.cache'));
+      expect(run(dirname(dist), refused)).toEqual([
+        0,
+        report('used (core.cjs)', 'rejected (zod.cjs)'),
+        expected(refused),
+      ]);
+      rmSync(join(dist, 'node', 'zod.cjs'));
+      expect(run(dirname(dist), good)).toEqual([0, report('used (core.cjs)'), expected(good)]);
+      const damaged = run(dirname(dist), refused);
+      expect(damaged[0]).toBe(1);
+      expect(damaged[1]).toMatch(/zod\.cjs is missing or not a regular file: budgetnorm's install is damaged/);
     });
   });
 
