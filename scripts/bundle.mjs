@@ -75,6 +75,9 @@ const CORE_LOADER = join(DIST, 'node', 'code-cached-core.js');
 /** Files Node starts by path, not through `exports`: built for Node only. */
 const STARTED = ['node/server.js', 'cli/batch/worker.js'];
 
+/** A read of zod's namespace `z` in tsc's output, `z.object` or over lines (`z\n  .object`): the name read. */
+const ZOD_READ = /(?<![\w$.])z\s*\.\s*([A-Za-z_$][\w$]*)/g;
+
 /** Dependencies the shells take from the core's bundle (one instance), each under its name. */
 const FROM_CORE = ['zod', 'decimal.js'];
 /** The one module that reads every core module's exports for the Node bundles (2c below). */
@@ -193,8 +196,7 @@ const probed = [
 const zodNames = new Set();
 for (const input of probed.flatMap((result) => Object.keys(result.metafile.inputs))) {
   const text = input.includes('node_modules') ? '' : readFileSync(join(ROOT, input), 'utf8');
-  if (/from ["']zod["']/.test(text))
-    for (const [, name] of text.matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) zodNames.add(name);
+  if (/from ["']zod["']/.test(text)) for (const [, name] of text.matchAll(ZOD_READ)) zodNames.add(name);
 }
 
 // For 2b: the bundled rule sets' JSON texts, for Node apart from the core: in
@@ -268,7 +270,7 @@ function zodNamesReadBy(inputs) {
         throw new Error(
           `bundle: ${input} imports zod as ${statement}; the core imports it only as \`import * as z from 'zod'\``,
         );
-    if (imports.length > 0) for (const [, name] of text.matchAll(/(?<![\w$.])z\.([A-Za-z_$][\w$]*)/g)) names.add(name);
+    if (imports.length > 0) for (const [, name] of text.matchAll(ZOD_READ)) names.add(name);
   }
   return names;
 }
@@ -315,10 +317,12 @@ const zodText = identified('zod.cjs', zodBundle.outputFiles[0].text);
 const zodModule = await import('zod');
 const notInZod = zodExports.filter((name) => !(name in zodModule));
 if (notInZod.length > 0) throw new Error(`bundle: zod has no export ${notInZod.join(', ')}, which the core reads`);
-// The shells take each of theirs as a function that calls zod's (2c), which only a function can be.
-const notFunctions = zodList.filter((name) => typeof zodModule[name] !== 'function');
+// The shells take each of theirs as a function that calls zod's (2c), which only a function that
+// is not a class can be (`instanceof` and `new` would not pass through): zod names its classes
+// with a capital (ZodError, ZodType), its functions without.
+const notFunctions = zodList.filter((name) => typeof zodModule[name] !== 'function' || !/^[a-z]/.test(name));
 if (notFunctions.length > 0)
-  throw new Error(`bundle: the shells read zod's ${notFunctions.join(', ')}, which are not functions`);
+  throw new Error(`bundle: the shells read zod's ${notFunctions.join(', ')}, which are not plain functions`);
 // Written now: the calculations below (2d) load it when they refuse a body.
 writeFileSync(ZOD_BUNDLE, zodText);
 const coreText = identified('core.cjs', zodRequiredLazily(core.outputFiles[0].text));

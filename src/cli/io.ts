@@ -58,9 +58,11 @@ export function nodeIo(): CliIo {
     },
     cwd: process.cwd(),
     get stderrIsTTY() {
+      guardErrors(process.stderr);
       return process.stderr.isTTY === true;
     },
     get stdoutIsTTY() {
+      stdout ??= guardErrors(process.stdout);
       return process.stdout.isTTY === true;
     },
     fds: { stdin: 0, stdout: 1 },
@@ -72,8 +74,13 @@ export function nodeIo(): CliIo {
       };
     },
     // Once the stream is made (a command that streams its output), everything goes through it,
-    // so that nothing written overtakes what the stream still holds.
-    writeStdout: (text) => (stdout === undefined ? writeAllToFd(1, text) : write(stdout, text)),
+    // so that nothing written overtakes what the stream still holds. Not on Windows, where
+    // Node's stream converts text for the console and a raw write would not (nodejs/node#24550).
+    ...(process.platform === 'win32'
+      ? {}
+      : {
+          writeStdout: (text: string) => (stdout === undefined ? writeAllToFd(1, text) : write(stdout, text)),
+        }),
   };
 }
 

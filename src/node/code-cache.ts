@@ -29,6 +29,18 @@ const { basename } = process.getBuiltinModule('node:path');
 const { Script } = process.getBuiltinModule('node:vm');
 
 /**
+ * A file of the package that is missing or not what the build wrote (a bundle, a bundled rule
+ * set's text): the install is damaged, which reinstalling mends. Named so that the CLI says so
+ * rather than calling it a bug (src/cli/cli.ts).
+ */
+export class DamagedInstallError extends Error {
+  override readonly name = 'DamagedInstallError';
+  constructor(file: string, what: string) {
+    super(`${file} ${what}: budgetnorm's install is damaged (reinstall it)`);
+  }
+}
+
+/**
  * What became of a code cache: read and taken, refused (by us or by V8), or not there; or not
  * looked at, because this code runs in a vm context of its own (see {@link compileCached}).
  */
@@ -110,8 +122,7 @@ export function compileCached(
  * 2026-11-28, and the core and the CLI's bundle were read some 0.6 ms faster so.
  */
 export function readBundle(bundleFile: string, cacheFile: string): { text: string; cache: Buffer | undefined } {
-  if (!isRegularFile(bundleFile))
-    throw new Error(`${bundleFile} is missing or not a regular file: budgetnorm's install is damaged (reinstall it)`);
+  if (!isRegularFile(bundleFile)) throw new DamagedInstallError(bundleFile, 'is missing or not a regular file');
   const text = readFileSync(bundleFile, 'utf8');
   let cache: Buffer | undefined;
   try {
@@ -132,8 +143,11 @@ export function isRegularFile(path: string): boolean {
 
 /** With BUDGETNORM_CODE_CACHE=report, writes what became of a bundle's cache to stderr. */
 export function reportCache(bundleFile: string, state: CodeCacheState): void {
-  if (process.env['BUDGETNORM_CODE_CACHE'] === 'report')
+  if (process.env['BUDGETNORM_CODE_CACHE'] === 'report') {
+    // Said for whoever asked; a stderr that went away must not end the process for it.
+    if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => {});
     process.stderr.write(`budgetnorm: code cache ${state} (${basename(bundleFile)})\n`);
+  }
 }
 
 /** The cache file that goes with a bundle, beside it: `core.cjs` → `core.cache`. */

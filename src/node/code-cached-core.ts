@@ -20,6 +20,7 @@
 import {
   cachePathOf,
   compileCached,
+  DamagedInstallError,
   isRegularFile,
   readBundle,
   reportCache,
@@ -117,7 +118,11 @@ function zodBeside(coreFile: string): { namespace: object; loaded: () => LoadedB
 /**
  * How the core reads the JSON text of a bundled rule set (src/calculations/bundled.generated.ts)
  * in Node: from `rule-sets/<id>.json` beside the core bundle, where the build puts it
- * (scripts/bundle.mjs), with the text's length the build recorded.
+ * (scripts/bundle.mjs), with the text's length the build recorded. The file is part of the
+ * build, as core.cjs is: a file cut short or replaced is found by its length, but an edit that
+ * keeps the length is not (hashing the text at every start would cost some 5 ms of the 60 the
+ * cold start may take). Other figures are a rule set of their own, loaded from its folder with
+ * every check and hashed (`--ruleset`, the `catalog` option), never an edit of this file.
  *
  * Why not in the bundle, as the ES modules have it: every start reads the core's whole text and
  * V8's cache of what it ran, and both held the sets' texts (about 120 kB each), whether a set was
@@ -137,13 +142,12 @@ export function ruleSetTextsBeside(bundleFile: string): (id: string, length: num
       if (!isRegularFile(file)) throw new Error('missing or not a regular file');
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new Error(
-        `${file} cannot be read (${(error as Error).message}): budgetnorm's install is damaged (reinstall it)`,
-      );
+      throw new DamagedInstallError(file, `cannot be read (${(error as Error).message})`);
     }
     if (text.length !== length)
-      throw new Error(
-        `${file} is not the text this build recorded (${text.length} characters, not ${length}): budgetnorm's install is damaged (reinstall it)`,
+      throw new DamagedInstallError(
+        file,
+        `is not the text this build recorded (${text.length} characters, not ${length})`,
       );
     return text;
   };

@@ -129,7 +129,8 @@ function utcDayOf(ms: number): string {
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  if (year < 0 || year > 9999) return new Date(ms).toISOString().slice(0, 10);
+  // Also NaN (an invalid instant), for which toISOString throws its RangeError as before.
+  if (!(year >= 0 && year <= 9999)) return new Date(ms).toISOString().slice(0, 10);
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 

@@ -120,10 +120,17 @@ describe('a write that fails ends the run with exit 3 and says how many records 
     const pipe = namedPipe(dir);
     const filled = fill(pipe.writer);
     try {
-      const running = spawnBin(['afloscapaciteit', body, '--ruleset', 'nl-2026'], { stdout: pipe.writer });
+      let ended = false;
+      const running = spawnBin(['afloscapaciteit', body, '--ruleset', 'nl-2026'], { stdout: pipe.writer }).finally(
+        () => {
+          ended = true;
+        },
+      );
       closeSync(pipe.writer);
-      // Drained only after the calculation has met the full pipe (it starts in some 100 ms).
-      await new Promise((wait) => setTimeout(wait, 400));
+      // Drained only after the calculation has met the full pipe (it starts in some 100 ms): it
+      // cannot end before, its result not written.
+      await new Promise((wait) => setTimeout(wait, 1500));
+      expect(ended).toBe(false);
       const received = await readSlowly(pipe.reader, filled + Buffer.byteLength(expected));
       const run = await running;
       expect(run.stderr).toBe('');

@@ -91,11 +91,10 @@ describe('writeOut', () => {
 });
 
 describe('nodeIo', () => {
-  it('gives the same stream each time it is asked, guarded, and has writeStdout', () => {
+  it("makes the process's streams only when asked for, and writes standard output by descriptor but on Windows", () => {
     const io = nodeIo();
-    expect(io.stdout).toBe(process.stdout);
-    expect(io.stdout).toBe(io.stdout);
-    expect(io.stderr).toBe(process.stderr);
-    expect(io.writeStdout).toBeTypeOf('function');
+    for (const name of ['stdin', 'stdout', 'stderr', 'stdoutIsTTY', 'stderrIsTTY'] as const)
+      expect(Object.getOwnPropertyDescriptor(io, name)?.get, name).toBeTypeOf('function');
+    expect(io.writeStdout === undefined).toBe(process.platform === 'win32');
   });
 });

@@ -132,7 +132,7 @@ describe('deferredDescribedSchema', () => {
     });
     const inObject = z.object(deferredShape(() => ({ home: deferred.optional() })));
     expect(calls).toBe(0);
-    // Made, it touches no part of zod (in Node zod is loaded when first used).
+    // Created, it touches no part of zod (in Node zod is loaded when first used).
     expect(add).not.toHaveBeenCalled();
     add.mockRestore();
     // Read by the identity the generators meet (zod's registry reads the schema's parent, so this makes it).

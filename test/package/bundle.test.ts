@@ -339,6 +339,15 @@ describe('the bundled library in dist/', () => {
       const damaged = run(dirname(dist), refused);
       expect(damaged[0]).toBe(1);
       expect(damaged[1]).toMatch(/zod\.cjs is missing or not a regular file: budgetnorm's install is damaged/);
+      // The CLI says so, with the exit code of what is not the user's doing, and no bug report asked for.
+      const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
+        input: JSON.stringify(refused),
+        encoding: 'utf8',
+      });
+      expect(cli.status).toBe(5);
+      expect(cli.stderr).toMatch(
+        /^budgetnorm: \S+zod\.cjs is missing or not a regular file: budgetnorm's install is damaged \(reinstall it\)\n$/,
+      );
     });
   });
 
