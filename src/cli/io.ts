@@ -45,13 +45,16 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
  */
 export function nodeIo(): CliIo {
   let stdout: Writable | undefined;
+  const madeStdout = (): Writable => {
+    stdout ??= guardErrors(process.stdout);
+    return stdout;
+  };
   return {
     get stdin() {
       return process.stdin;
     },
     get stdout() {
-      stdout ??= guardErrors(process.stdout);
-      return stdout;
+      return madeStdout();
     },
     get stderr() {
       return guardErrors(process.stderr);
@@ -62,8 +65,7 @@ export function nodeIo(): CliIo {
       return process.stderr.isTTY === true;
     },
     get stdoutIsTTY() {
-      stdout ??= guardErrors(process.stdout);
-      return process.stdout.isTTY === true;
+      return (madeStdout() as { isTTY?: boolean }).isTTY === true;
     },
     fds: { stdin: 0, stdout: 1 },
     onSignal: (listener) => {

@@ -13,7 +13,7 @@
  * bytecode it used added (a cache that cannot be written is reported on stderr; the command's
  * exit code stands); BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
  */
-import { cachePathOf, compileCached, readBundle, reportCache, writeCodeCache } from '../node/code-cache.js';
+import { compileBundleFile, writeCodeCache } from '../node/code-cache.js';
 
 const { createRequire } = process.getBuiltinModule('node:module');
 const { dirname } = process.getBuiltinModule('node:path');
@@ -28,10 +28,8 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
  */
 async function launch(): Promise<void> {
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
-  const { text, cache } = readBundle(bundle, cachePathOf(bundle));
   // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
-  const compiled = compileCached(text, bundle, cache, ['exports', 'require', 'module', '__filename', '__dirname']);
-  reportCache(bundle, compiled.cache);
+  const compiled = compileBundleFile(bundle, ['exports', 'require', 'module', '__filename', '__dirname']);
   const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCaches?: () => void } } = { exports: {} };
   compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
   if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);
@@ -40,7 +38,7 @@ async function launch(): Promise<void> {
     // The command is done and its exit code set: a cache that cannot be written (a read-only
     // install) is said, not turned into a failure of the command. The build checks its caches.
     try {
-      if (compiled.script !== undefined) writeCodeCache(bundle, text, compiled.script);
+      if (compiled.script !== undefined) writeCodeCache(bundle, compiled.text, compiled.script);
       cli.exports.writeCoreCodeCaches?.();
     } catch (error) {
       process.stderr.write(`budgetnorm: the code cache was not written: ${(error as Error).message}\n`);

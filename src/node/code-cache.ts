@@ -134,6 +134,21 @@ export function readBundle(bundleFile: string, cacheFile: string): { text: strin
 }
 
 /**
+ * A bundle file read with its cache file ({@link readBundle}), compiled ({@link compileCached})
+ * and its cache's fate reported ({@link reportCache}): how the CLI's launcher and the core's zod
+ * load theirs. Returns the text too, for writing its cache again.
+ */
+export function compileBundleFile(
+  file: string,
+  parameters: readonly string[],
+): CachedScript & { readonly text: string } {
+  const { text, cache } = readBundle(file, cachePathOf(file));
+  const compiled = compileCached(text, file, cache, parameters);
+  reportCache(file, compiled.cache);
+  return { ...compiled, text };
+}
+
+/**
  * Whether a path is a regular file (a link to one counts): reading a link to a device or a
  * named pipe in its place would never end (/dev/zero) or wait for a writer.
  */

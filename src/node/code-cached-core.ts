@@ -19,6 +19,7 @@
  */
 import {
   cachePathOf,
+  compileBundleFile,
   compileCached,
   DamagedInstallError,
   isRegularFile,
@@ -89,12 +90,10 @@ function zodBeside(coreFile: string): { namespace: object; loaded: () => LoadedB
   const load = (): Record<PropertyKey, unknown> => {
     if (zod === undefined) {
       const file = join(dirname(coreFile), 'zod.cjs');
-      const { text, cache } = readBundle(file, cachePathOf(file));
-      const { run, script, cache: state } = compileCached(text, file, cache, ['exports', 'module']);
+      const { run, script, text } = compileBundleFile(file, ['exports', 'module']);
       const module: { exports: Record<PropertyKey, unknown> } = { exports: {} };
       run(module.exports, module);
       zod = { exports: module.exports, bundle: { file, text, script } };
-      reportCache(file, state);
     }
     return zod.exports;
   };
