@@ -167,14 +167,17 @@ function coreImports({ resolve, contents }) {
   };
 }
 
-/** A bundle's text headed by its id, the SHA-256 of the rest (src/node/code-cache.ts); ASCII, as the loader reads it. */
-function identified(name, text) {
+/**
+ * A bundle's text: its code as the body of the function of `parameters` its loader calls, headed
+ * by its id, the SHA-256 of the code (src/node/code-cache.ts); ASCII, as the loader reads it.
+ */
+function identified(name, text, parameters) {
   // The loaders read bundles as UTF-8 and the caches' headers as latin1: ASCII is both (esbuild's default charset).
   if (!/^[\p{ASCII}]*$/u.test(text)) throw new Error(`bundle: ${name} is not ASCII`);
-  return bundleHeader(createHash('sha256').update(text).digest('hex')) + text;
+  return bundleHeader(createHash('sha256').update(text).digest('hex'), parameters) + text + BUNDLE_END;
 }
 
-const { bundleHeader, writeCodeCache } = await import(pathToFileURL(CODE_CACHE).href);
+const { BUNDLE_END, BUNDLE_PARAMETERS, bundleHeader, writeCodeCache } = await import(pathToFileURL(CODE_CACHE).href);
 const { compileCore } = await import(pathToFileURL(CORE_LOADER).href);
 
 // 1. The ES-module entries.
@@ -313,7 +316,7 @@ const zodBundle = await build({
   },
   outfile: ZOD_BUNDLE,
 });
-const zodText = identified('zod.cjs', zodBundle.outputFiles[0].text);
+const zodText = identified('zod.cjs', zodBundle.outputFiles[0].text, BUNDLE_PARAMETERS.zod);
 const zodModule = await import('zod');
 const notInZod = zodExports.filter((name) => !(name in zodModule));
 if (notInZod.length > 0) throw new Error(`bundle: zod has no export ${notInZod.join(', ')}, which the core reads`);
@@ -325,7 +328,7 @@ if (notFunctions.length > 0)
   throw new Error(`bundle: the shells read zod's ${notFunctions.join(', ')}, which are not plain functions`);
 // Written now: the calculations below (2d) load it when they refuse a body.
 writeFileSync(ZOD_BUNDLE, zodText);
-const coreText = identified('core.cjs', zodRequiredLazily(core.outputFiles[0].text));
+const coreText = identified('core.cjs', zodRequiredLazily(core.outputFiles[0].text), BUNDLE_PARAMETERS.core);
 const compiled = compileCore(coreText, CORE_BUNDLE, undefined);
 
 // 2c. The Node bundles: each core import is the names it exports, read from the loaded core.
@@ -476,7 +479,7 @@ const outputs = [
     })),
   { path: CORE_BUNDLE, contents: coreText },
   { path: ZOD_BUNDLE, contents: zodText },
-  { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text) },
+  { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text, BUNDLE_PARAMETERS.cli) },
 ];
 
 // tsc's JavaScript goes (the bundles replace it), and with it the caches of an earlier build and

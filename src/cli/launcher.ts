@@ -13,7 +13,7 @@
  * bytecode it used added (a cache that cannot be written is reported on stderr; the command's
  * exit code stands); BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
  */
-import { compileBundleFile, writeCodeCache } from '../node/code-cache.js';
+import { BUNDLE_PARAMETERS, compileBundleFile, writeCodeCache } from '../node/code-cache.js';
 
 const { createRequire } = process.getBuiltinModule('node:module');
 const { dirname } = process.getBuiltinModule('node:path');
@@ -29,7 +29,7 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
 async function launch(): Promise<void> {
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
   // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
-  const compiled = compileBundleFile(bundle, ['exports', 'require', 'module', '__filename', '__dirname']);
+  const compiled = compileBundleFile(bundle, BUNDLE_PARAMETERS.cli);
   const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCaches?: () => void } } = { exports: {} };
   compiled.run(cli.exports, createRequire(bundle), cli, bundle, dirname(bundle));
   if (cli.exports.runOnProcess === undefined) throw new Error(`${bundle} does not export runOnProcess`);

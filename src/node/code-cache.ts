@@ -62,17 +62,51 @@ export interface CachedScript {
  */
 const MAIN_REALM = (new Script('Object').runInThisContext() as unknown) === Object;
 
-const BUNDLE_ID = /^\/\*budgetnorm-bundle ([0-9a-f]{64})\*\/\n/;
+const BUNDLE_HEADER = /^\/\*budgetnorm-bundle ([0-9a-f]{64})\*\/\(function \(([^)]*)\) \{\n/;
 const CACHE_HEADER = /^budgetnorm-code-cache ([0-9a-f]{64}) (\d+)\n/;
 
-/** The first line the build puts on a bundle, given the SHA-256 (hex) of the text below it. */
-export function bundleHeader(sha256: string): string {
-  return `/*budgetnorm-bundle ${sha256}*/\n`;
+/**
+ * The parameters each bundle's code is the body of a function of, as the build wraps it and its
+ * loader calls it: the CLI's bundle CommonJS's own (src/cli/launcher.ts), the core's and zod's
+ * what code-cached-core.ts hands them.
+ */
+export const BUNDLE_PARAMETERS = {
+  cli: ['exports', 'require', 'module', '__filename', '__dirname'],
+  core: ['exports', 'module', 'bundledRuleSetText', 'require'],
+  zod: ['exports', 'module'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** What ends a bundle: the end of the function its first line opens. */
+export const BUNDLE_END = '\n})';
+
+/**
+ * The first line the build puts on a bundle, given the SHA-256 (hex) of its code (the text
+ * between this line and {@link BUNDLE_END}): the bundle's id, and the head of the function of
+ * `parameters` its code is the body of.
+ *
+ * Why the file holds the function and the loader does not wrap the code in it: V8 compiles a
+ * flat string, and a wrapper added to a text read from a file is a second string the size of
+ * that file, made when it is compiled: 430 kB of fresh memory for the core and the CLI's bundle,
+ * some 2 ms of a CLI calculation's start on the 2-core machine of 2026-11-28 (issue 14). The code
+ * keeps the lines and columns it had in the wrapped text.
+ */
+export function bundleHeader(sha256: string, parameters: readonly string[]): string {
+  return `/*budgetnorm-bundle ${sha256}*/(function (${parameters.join(', ')}) {\n`;
 }
 
 /** The id on a bundle's first line, or undefined when it has none. */
 function bundleId(bundle: string): string | undefined {
-  return BUNDLE_ID.exec(bundle.slice(0, 100))?.[1];
+  return BUNDLE_HEADER.exec(bundle.slice(0, 200))?.[1];
+}
+
+/**
+ * The bundle's code when it is a whole bundle of a function of `parameters` as the build writes
+ * one ({@link bundleHeader}), else undefined: another build's, one cut short, not a bundle.
+ */
+function bundleCode(bundle: string, parameters: readonly string[]): string | undefined {
+  const header = BUNDLE_HEADER.exec(bundle.slice(0, 200));
+  if (header === null || header[2] !== parameters.join(', ') || !bundle.endsWith(BUNDLE_END)) return undefined;
+  return bundle.slice(header[0].length, bundle.length - BUNDLE_END.length);
 }
 
 /** A cache file: V8's data headed by the id of the bundle it was made for and its length. */
@@ -91,8 +125,11 @@ function cachedDataIn(bundle: string, file: Buffer): Buffer | 'stale' {
 }
 
 /**
- * Compiles a bundle as the body of a function of `parameters` (CommonJS's wrapper, say), with
- * the cache file made for it if there is one, and returns that function uncalled.
+ * Compiles a bundle, the code of a function of `parameters` ({@link bundleHeader}: CommonJS's
+ * wrapper, say), with the cache file made for it if there is one, and returns that function
+ * uncalled.
+ *
+ * @throws DamagedInstallError when `bundle` is not a whole bundle of a function of `parameters`.
  */
 export function compileCached(
   bundle: string,
@@ -100,14 +137,18 @@ export function compileCached(
   cache: Buffer | undefined,
   parameters: readonly string[],
 ): CachedScript {
+  const code = bundleCode(bundle, parameters);
+  if (code === undefined) {
+    throw new DamagedInstallError(filename, `is not a whole bundle of a function of (${parameters.join(', ')})`);
+  }
   // In a vm context of its own, the bundle is compiled by this realm's own Function constructor
   // (our own file, as vm would compile it; only its cache is out of reach there), so that its
   // objects are this realm's.
   if (!MAIN_REALM)
-    return { run: new Function(...parameters, bundle) as CachedScript['run'], script: undefined, cache: 'sandboxed' };
+    return { run: new Function(...parameters, code) as CachedScript['run'], script: undefined, cache: 'sandboxed' };
   const data = cache === undefined ? undefined : cachedDataIn(bundle, cache);
   const cachedData = data === 'stale' ? undefined : data;
-  const script = new Script(`(function (${parameters.join(', ')}) {${bundle}\n})`, { filename, cachedData });
+  const script = new Script(bundle, { filename, cachedData });
   const run = script.runInThisContext() as (...args: unknown[]) => unknown;
   const state =
     data === undefined ? 'absent' : data === 'stale' || script.cachedDataRejected === true ? 'rejected' : 'used';

@@ -18,6 +18,7 @@
  * conditions) and never this.
  */
 import {
+  BUNDLE_PARAMETERS,
   cachePathOf,
   compileBundleFile,
   compileCached,
@@ -56,11 +57,7 @@ export interface LoadedBundle {
  * zod alone, loaded when first used ({@link zodBeside}).
  */
 export function compileCore(bundle: string, filename: string, cache: Buffer | undefined): CompiledCore {
-  const {
-    run,
-    script,
-    cache: state,
-  } = compileCached(bundle, filename, cache, ['exports', 'module', 'bundledRuleSetText', 'require']);
+  const { run, script, cache: state } = compileCached(bundle, filename, cache, BUNDLE_PARAMETERS.core);
   const module: { exports: { modules?: CoreModules } } = { exports: {} };
   const zod = zodBeside(filename);
   const require = (id: string): unknown => {
@@ -90,7 +87,7 @@ function zodBeside(coreFile: string): { namespace: object; loaded: () => LoadedB
   const load = (): Record<PropertyKey, unknown> => {
     if (zod === undefined) {
       const file = join(dirname(coreFile), 'zod.cjs');
-      const { run, script, text } = compileBundleFile(file, ['exports', 'module']);
+      const { run, script, text } = compileBundleFile(file, BUNDLE_PARAMETERS.zod);
       const module: { exports: Record<PropertyKey, unknown> } = { exports: {} };
       run(module.exports, module);
       zod = { exports: module.exports, bundle: { file, text, script } };

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createContext, runInContext } from 'node:vm';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import {
@@ -26,15 +26,25 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleHeader, cacheFile, readBundle, writeCacheFile } from '../../src/node/code-cache.js';
+import {
+  BUNDLE_END,
+  BUNDLE_PARAMETERS,
+  bundleHeader,
+  cacheFile,
+  readBundle,
+  writeCacheFile,
+} from '../../src/node/code-cache.js';
 import { compileCore } from '../../src/node/code-cached-core.js';
 
 type Add = { add: (a: number, b: number) => number; Refused: unknown };
 
 /** A bundle as the build writes the core: its id on the first line, its modules by key under `modules`. */
 function bundle(body: string): string {
-  return bundleHeader(createHash('sha256').update(body).digest('hex')) + body;
+  return bundleHeader(createHash('sha256').update(body).digest('hex'), BUNDLE_PARAMETERS.core) + body + BUNDLE_END;
 }
+
+/** The code of a bundle made by {@link bundle}. */
+const codeOf = (text: string): string => text.slice(text.indexOf('\n') + 1, text.length - BUNDLE_END.length);
 
 const BUNDLE = bundle(`"use strict";
 function add(a, b) { return a + b; }
@@ -77,7 +87,7 @@ describe('compileCore', () => {
   });
 
   it('does not hand V8 a cache made for another bundle of the same length, which V8 alone would take', () => {
-    const other = bundle(BUNDLE.slice(BUNDLE.indexOf('\n') + 1).replace('a + b', 'a - b'));
+    const other = bundle(codeOf(BUNDLE).replace('a + b', 'a - b'));
     expect(other.length).toBe(BUNDLE.length);
     const core = compileCore(other, fresh(), cacheOf(BUNDLE));
     expect(core.cache).toBe('rejected');
@@ -115,6 +125,45 @@ describe('compileCore', () => {
     expect(() => compileCore(bundle('module.exports.other = 1;'), FILE, undefined)).toThrow(
       `${FILE} does not export the core's modules`,
     );
+  });
+
+  it('refuses, as a damaged install, a bundle cut short, of another function, or without its header', () => {
+    const cases = {
+      'cut short': BUNDLE.slice(0, -1),
+      'of another function': bundleHeader('0'.repeat(64), BUNDLE_PARAMETERS.zod) + codeOf(BUNDLE) + BUNDLE_END,
+      'without its header': codeOf(BUNDLE),
+      empty: '',
+    };
+    for (const [what, text] of Object.entries(cases)) {
+      expect(() => compileCore(text, fresh(), undefined), what).toThrow(
+        /is not a whole bundle of a function of \(exports, module, bundledRuleSetText, require\): budgetnorm's install is damaged/,
+      );
+    }
+  });
+
+  it('hands V8 the bundle text as it is: the file holds its function, no wrapped copy is made', async () => {
+    // code-cache.ts takes Script from Node's own vm module object when it loads: a fresh copy of
+    // it, loaded while that object's Script records what it is given.
+    const vm = process.getBuiltinModule('node:vm');
+    const RealScript = vm.Script;
+    const sources: string[] = [];
+    class RecordingScript extends RealScript {
+      constructor(source: string, options?: import('node:vm').ScriptOptions) {
+        sources.push(source);
+        super(source, options);
+      }
+    }
+    vi.resetModules();
+    vm.Script = RecordingScript;
+    try {
+      const loader = await import('../../src/node/code-cached-core.js');
+      const core = loader.compileCore(BUNDLE, '/virtual/as-it-is/core.cjs', undefined);
+      expect((core.modules['calculations/add.js'] as Add).add(1, 2)).toBe(3);
+    } finally {
+      vm.Script = RealScript;
+      vi.resetModules();
+    }
+    expect(sources.at(-1)).toBe(BUNDLE);
   });
 
   it('makes a cache file only for a bundle headed by its id', () => {
