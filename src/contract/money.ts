@@ -38,7 +38,14 @@ const ZERO = new Money(0);
 
 /** Whole numbers below this are made a Decimal once and shared (see {@link wholeMoney}). */
 const SHARED_WHOLES = 16_384;
-const wholes = new Array<Decimal | undefined>(SHARED_WHOLES);
+/**
+ * The shared wholes, in blocks of 256 made when a number in them is first asked for. Not one
+ * array of 16,384: that is 128 kB of fresh memory at every start, most of it never used (a
+ * calculation asks for a few dozen numbers), and on the 2-core machine of 2026-11-28 touching
+ * fresh memory is most of what a start costs (issue 14: the CLI's 150 ms).
+ */
+const WHOLES_BLOCK_BITS = 8;
+const wholeBlocks = new Array<(Decimal | undefined)[] | undefined>(SHARED_WHOLES >> WHOLES_BLOCK_BITS).fill(undefined);
 
 /**
  * `new Money(n)` for a number, shared for the whole numbers 0 to 16383 (+0, not -0): rounded
@@ -48,10 +55,17 @@ const wholes = new Array<Decimal | undefined>(SHARED_WHOLES);
  */
 export function wholeMoney(n: number): Decimal {
   if (n >= 0 && n < SHARED_WHOLES && Number.isInteger(n) && (n !== 0 || 1 / n > 0)) {
-    let d = wholes[n];
+    const blockIndex = n >> WHOLES_BLOCK_BITS;
+    let block = wholeBlocks[blockIndex];
+    if (block === undefined) {
+      block = new Array<Decimal | undefined>(1 << WHOLES_BLOCK_BITS).fill(undefined);
+      wholeBlocks[blockIndex] = block;
+    }
+    const slot = n & ((1 << WHOLES_BLOCK_BITS) - 1);
+    let d = block[slot];
     if (d === undefined) {
       d = new Money(n);
-      wholes[n] = d;
+      block[slot] = d;
     }
     return d;
   }
