@@ -8,7 +8,7 @@ import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { amountMemo } from './amount-memo.js';
+import { type AmountMemo, amountMemo } from './amount-memo.js';
 import type { EvalContext } from './context.js';
 import { rounder } from './expression.js';
 import { type CompiledAmount, type MeasureAmounts, runRules } from './rule-runner.js';
@@ -30,6 +30,12 @@ export interface AmountEvaluator {
   postRounded(i: number, ctx: EvalContext): Amounts;
   /** Value `i`'s exact amount. */
   valueExact(i: number, ctx: EvalContext): Decimal;
+  /**
+   * From now on, remembers posts and values across evaluations (see {@link amountMemo}); before,
+   * each evaluation computes every one. A program calls it after its first evaluation
+   * (src/engine/compile.ts), with the compiled amounts' own (`rememberAcrossEvaluations`).
+   */
+  rememberAcrossEvaluations(): void;
 }
 
 /** The compiled posts and values an {@link AmountEvaluator} evaluates (filled in before the first evaluation). */
@@ -92,8 +98,9 @@ function postRounder(
 
 export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: CompiledAmounts): AmountEvaluator {
   const measures = calc.measures;
-  const valueMemos = (calc.values ?? []).map((v) => amountMemo<Decimal>(ruleSet, calc, v, calculation));
-  const postMemos = calc.posts.map((p) => amountMemo<Amounts>(ruleSet, calc, p, calculation));
+  // None until rememberAcrossEvaluations: then filled in place, as the rounder reads these lists.
+  const valueMemos = new Array<AmountMemo<Decimal> | undefined>((calc.values ?? []).length).fill(undefined);
+  const postMemos = new Array<AmountMemo<Amounts> | undefined>(calc.posts.length).fill(undefined);
   const roundAll = postRounder(ruleSet, calc, postMemos);
 
   function postRounded(i: number, ctx: EvalContext): Amounts {
@@ -136,5 +143,14 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     return amount;
   }
 
-  return { postExact, postRounded, valueExact };
+  function rememberAcrossEvaluations(): void {
+    (calc.values ?? []).forEach((v, i) => {
+      valueMemos[i] = amountMemo<Decimal>(ruleSet, calc, v, calculation);
+    });
+    calc.posts.forEach((p, i) => {
+      postMemos[i] = amountMemo<Amounts>(ruleSet, calc, p, calculation);
+    });
+  }
+
+  return { postExact, postRounded, valueExact, rememberAcrossEvaluations };
 }

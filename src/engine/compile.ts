@@ -11,8 +11,8 @@ import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
 import type { CalculationFile, CalculationId, Notice } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Explanation } from '../contract/explanation.js';
-import { type AmountEvaluator, amountEvaluator } from './amount-evaluator.js';
-import { compilePosts, type ValueCompiler, valueCompiler } from './compile-amounts.js';
+import { type AmountEvaluator, amountEvaluator, type CompiledAmounts } from './amount-evaluator.js';
+import { compilePosts, rememberAcrossEvaluations, type ValueCompiler, valueCompiler } from './compile-amounts.js';
 import { newState, type EvalContext } from './context.js';
 import { buildExplanation } from './explanation-builder.js';
 import { compileExpression, type AmountFn, type ExpressionEnv } from './expression.js';
@@ -50,6 +50,11 @@ export interface Program {
   evaluateFacts(facts: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates one post or intermediate value alone, exact, per measure (`amount` for a value). */
   evaluateAmount(kind: 'post' | 'value', index: number, facts: ExtractedFacts): Readonly<Record<string, Decimal>>;
+  /**
+   * Whether it remembers amounts across evaluations yet: not in its first evaluation, from its
+   * second on (see `rememberAcrossEvaluations` in compile-amounts.ts).
+   */
+  readonly remembering: boolean;
 }
 
 const programs = new WeakMap<RuleSet, Map<CalculationId, Program>>();
@@ -117,12 +122,8 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     fn: compileExpression(env, t.amount, undefined, `${calculation}.json total ${name}`),
   }));
 
-  const context = (extracted: ExtractedFacts, explain: boolean): EvalContext => ({
-    facts: extracted.facts,
-    collections: extracted.collections,
-    item: undefined,
-    state: newState(compiled.posts.length, compiled.values.length, explain),
-  });
+  const contexts = evaluationContexts(env, compiled, evaluator);
+  const context = contexts.make;
   const evaluateFacts = (extracted: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation => {
     const ctx = context(extracted, options?.explain === true);
     const posts = evaluatePosts(calc, evaluator, ctx);
@@ -138,6 +139,9 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     ruleSet,
     calculation,
     measures: calc.measures,
+    get remembering() {
+      return contexts.remembering();
+    },
     evaluateFacts,
     evaluateAmount: (kind, index, extracted) => {
       const ctx = context(extracted, false);
@@ -146,6 +150,39 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
         : { amount: evaluator.valueExact(index, ctx) };
     },
     evaluate: generatedOrClosures(env, calculation, (household) => catalog.extract(household), evaluateFacts),
+  };
+}
+
+/**
+ * The contexts a program evaluates in, each with a new state. The first evaluation computes every
+ * amount; from the second on, what reads only a household's make-up is remembered across
+ * evaluations (`rememberAcrossEvaluations` in compile-amounts.ts says why not sooner).
+ */
+function evaluationContexts(
+  env: ExpressionEnv,
+  compiled: CompiledAmounts,
+  evaluator: AmountEvaluator,
+): { make(extracted: ExtractedFacts, explain: boolean): EvalContext; remembering(): boolean } {
+  let evaluated = false;
+  let remembering = false;
+  return {
+    make: (extracted, explain) => {
+      if (!remembering) {
+        if (evaluated) {
+          remembering = true;
+          evaluator.rememberAcrossEvaluations();
+          rememberAcrossEvaluations(env, compiled.calculation, compiled.calc, compiled.posts, compiled.values);
+        }
+        evaluated = true;
+      }
+      return {
+        facts: extracted.facts,
+        collections: extracted.collections,
+        item: undefined,
+        state: newState(compiled.posts.length, compiled.values.length, explain),
+      };
+    },
+    remembering: () => remembering,
   };
 }
 

@@ -24,7 +24,12 @@ export interface CompiledRule {
   readonly description: string;
   readonly test: ((ctx: EvalContext) => boolean) | undefined;
   readonly explain: ((ctx: EvalContext) => ConditionTrace) | undefined;
-  readonly amounts: readonly (readonly [string, AmountFn])[];
+  /**
+   * Per measure, in the calculation's order, its amount. Set again once, when the program starts
+   * remembering amounts (src/engine/compile-amounts.ts `rememberAcrossEvaluations`): each amount
+   * then remembered per make-up in place of the plain one.
+   */
+  amounts: readonly (readonly [string, AmountFn])[];
   /** The amount expressions as written, for the explanation. */
   readonly expressions: Readonly<Record<string, Expression>>;
   readonly notice: Notice | undefined;
@@ -42,9 +47,10 @@ export interface CompiledAmount {
   /**
    * For a sum whose first rules read only a household's make-up (a norm and its supplements
    * for children, say) while a later one reads the income: those first rules' sum, remembered
-   * per make-up, so that only the rest runs for each household.
+   * per make-up, so that only the rest runs for each household. None until the program starts
+   * remembering amounts, after its first evaluation (`rememberAcrossEvaluations`).
    */
-  readonly prefix: RulePrefix | undefined;
+  prefix: RulePrefix | undefined;
 }
 
 /** Per measure, in the order of the calculation's `measures` (a value: its amount alone), an amount. */
