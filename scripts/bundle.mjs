@@ -19,7 +19,8 @@
  *    - the Node entries (condition `node-addons`: see below), `*.node.js` beside the others, and the files Node
  *      starts by path (dist/node/server.js, the batch worker dist/cli/batch/worker.js): ES
  *      modules with code splitting;
- *    - the command line, dist/cli/cli.cjs (CommonJS, its dependencies bundled), which the
+ *    - the command line, dist/cli/cli.cjs (CommonJS, its dependencies bundled; the batch command
+ *      apart in dist/cli/batch.cjs, which it runs when the command is given), which the
  *      executable dist/cli/main.cjs (src/cli/launcher.ts) runs with its own code cache,
  *      dist/cli/cli.cache, made here by running a calculation of each kind.
  *    Each is built with every import of a core module (and of zod and decimal.js) replaced by
@@ -175,6 +176,76 @@ function identified(name, text, parameters) {
   // The loaders read bundles as UTF-8 and the caches' headers as latin1: ASCII is both (esbuild's default charset).
   if (!/^[\p{ASCII}]*$/u.test(text)) throw new Error(`bundle: ${name} is not ASCII`);
   return bundleHeader(createHash('sha256').update(text).digest('hex'), parameters) + text + BUNDLE_END;
+}
+
+/** The batch command's module, and the bundle it is built into apart from the CLI's. */
+const BATCH_COMMAND = join(DIST, 'cli', 'commands', 'batch.js');
+const BATCH_BUNDLE = join(DIST, 'cli', 'batch.cjs');
+
+/**
+ * An esbuild plugin for the CLI's bundle: the batch command's module (imported by cli.js when the
+ * command is given) becomes a module whose text is `contents()`.
+ */
+function batchApart(contents) {
+  return {
+    name: 'batch-apart',
+    setup(plugin) {
+      plugin.onResolve({ filter: /commands\/batch\.js$/ }, (args) =>
+        args.namespace === 'file' && join(args.resolveDir, args.path) === BATCH_COMMAND
+          ? { path: 'batch', namespace: 'budgetnorm-command' }
+          : undefined,
+      );
+      plugin.onLoad({ filter: /.*/, namespace: 'budgetnorm-command' }, () => ({
+        contents: contents(),
+        resolveDir: join(DIST, 'cli'),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * The module standing for the batch command in the CLI's bundle: its `batchCommand`, which runs
+ * dist/cli/batch.cjs when first called, handing it the modules `keys` (paths below dist/) of
+ * the CLI's bundle as `cliModules`.
+ */
+function batchLoader(keys) {
+  return [
+    `import { runCommandBundle } from ${JSON.stringify(CODE_CACHE)};`,
+    ...keys.map((key, i) => `import * as shared${i} from ${JSON.stringify(join(DIST, key))};`),
+    'let loaded;',
+    'export function batchCommand(...args) {',
+    `  loaded ??= runCommandBundle(require("node:path").join(__dirname, ${JSON.stringify(relative(join(DIST, 'cli'), BATCH_BUNDLE))}), require, {`,
+    ...keys.map((key, i) => `    ${JSON.stringify(key)}: shared${i},`),
+    '  });',
+    '  return loaded.batchCommand(...args);',
+    '}',
+  ].join('\n');
+}
+
+/**
+ * An esbuild plugin for the batch command's bundle: every import of a module the CLI's bundle
+ * holds (`inCli`, absolute paths) reads that module's instance from `cliModules`, by its path
+ * below dist/ (added to `shared`).
+ */
+function cliModulesShared(inCli, shared) {
+  return {
+    name: 'cli-modules-shared',
+    setup(plugin) {
+      plugin.onResolve({ filter: /^\./ }, (args) => {
+        if (args.namespace !== 'file') return undefined;
+        const path = join(args.resolveDir, args.path);
+        if (!inCli.has(path) || path === BATCH_COMMAND) return undefined;
+        const key = relative(DIST, path).split(sep).join('/');
+        shared.add(key);
+        return { path: key, namespace: 'budgetnorm-cli' };
+      });
+      plugin.onLoad({ filter: /.*/, namespace: 'budgetnorm-cli' }, (args) => ({
+        contents: `module.exports = cliModules[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 const { BUNDLE_END, BUNDLE_PARAMETERS, bundleHeader, writeCodeCache } = await import(pathToFileURL(CODE_CACHE).href);
@@ -386,7 +457,30 @@ const nodeRoot = await build({
   entryPoints: { [ROOT_ENTRY]: rootEntry },
   plugins: [coreImports(fromCoreAt('./node/core.cjs'))],
 });
-const cli = await build({ ...cliBuild, plugins: [coreImports(fromCoreAt('../node/core.cjs'))] });
+// The batch command as a bundle of its own, dist/cli/batch.cjs, which the CLI's bundle runs only
+// when the command is given (src/node/code-cache.ts `runCommandBundle` says why). It shares the
+// modules of the CLI's bundle it uses: that bundle is built first without it, and every import
+// of a module it holds becomes a read of that module's one instance, `cliModules`.
+const cliAlone = await build({
+  ...cliBuild,
+  plugins: [batchApart(() => ''), coreImports(fromCoreAt('../node/core.cjs'))],
+});
+const inCli = new Set(Object.keys(cliAlone.metafile.inputs).map((input) => join(ROOT, input)));
+const sharedWithCli = new Set();
+const batch = await build({
+  ...cliBuild,
+  entryPoints: [BATCH_COMMAND],
+  outfile: BATCH_BUNDLE,
+  plugins: [cliModulesShared(inCli, sharedWithCli), coreImports(fromCoreAt('../node/core.cjs'))],
+});
+const cli = await build({
+  ...cliBuild,
+  plugins: [batchApart(() => batchLoader([...sharedWithCli].sort())), coreImports(fromCoreAt('../node/core.cjs'))],
+});
+for (const input of Object.keys(cli.metafile.inputs)) {
+  if (/^(dist\/cli\/batch\/|node_modules\/csv-)/.test(input) && !inCli.has(join(ROOT, input)))
+    throw new Error(`bundle: the CLI's bundle holds ${input}, which is the batch command's`);
+}
 // Each URL above holds only where the reading module lands: in the root entry (dist/), in a
 // chunk (dist/chunks/), in the CLI's bundle (which sees main.cjs's URL, dist/cli/).
 for (const [result, folder] of [
@@ -480,6 +574,7 @@ const outputs = [
   { path: CORE_BUNDLE, contents: coreText },
   { path: ZOD_BUNDLE, contents: zodText },
   { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text, BUNDLE_PARAMETERS.cli) },
+  { path: BATCH_BUNDLE, contents: identified('batch.cjs', batch.outputFiles[0].text, BUNDLE_PARAMETERS.command) },
 ];
 
 // tsc's JavaScript goes (the bundles replace it), and with it the caches of an earlier build and

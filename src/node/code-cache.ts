@@ -25,7 +25,7 @@ import type { Script as VmScript } from 'node:vm';
 // Node's own modules as its CommonJS objects (Node >= 20.16): an ES-module `import` of each
 // builds a facade of all its exports, some 4 ms of a cold start for these three.
 const { readFileSync, renameSync, rmSync, statSync, writeFileSync } = process.getBuiltinModule('node:fs');
-const { basename } = process.getBuiltinModule('node:path');
+const { basename, dirname } = process.getBuiltinModule('node:path');
 const { Script } = process.getBuiltinModule('node:vm');
 
 /**
@@ -72,6 +72,8 @@ const CACHE_HEADER = /^budgetnorm-code-cache ([0-9a-f]{64}) (\d+)\n/;
  */
 export const BUNDLE_PARAMETERS = {
   cli: ['exports', 'require', 'module', '__filename', '__dirname'],
+  /** A command's bundle apart from the CLI's ({@link runCommandBundle}): CommonJS's, and the CLI's modules it shares. */
+  command: ['exports', 'require', 'module', '__filename', '__dirname', 'cliModules'],
   core: ['exports', 'module', 'bundledRuleSetText', 'require'],
   zod: ['exports', 'module'],
 } as const satisfies Record<string, readonly string[]>;
@@ -187,6 +189,29 @@ export function compileBundleFile(
   const compiled = compileCached(text, file, cache, parameters);
   reportCache(file, compiled.cache);
   return { ...compiled, text };
+}
+
+/**
+ * Runs the bundle of a command the CLI loads only when it is given (dist/cli/batch.cjs, by
+ * scripts/bundle.mjs) and returns its exports. `cliModules`: the modules of the CLI's bundle it
+ * uses, by their path below dist/, so that it shares their one instance (`instanceof CliError`
+ * holds across the two bundles); `require` and the bundle's folder are the CLI bundle's own.
+ *
+ * Why apart: the batch command and its CSV libraries were more than half of the CLI's bundle,
+ * read at every start; a text over 128 kB is also a large object for V8, which cost a calculation
+ * about 1 ms more to read on the 2-core machine of 2026-11-28 (issue 14: the CLI's 150 ms).
+ *
+ * @throws DamagedInstallError when the bundle is missing or not whole.
+ */
+export function runCommandBundle(
+  file: string,
+  require: NodeJS.Require,
+  cliModules: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const { run } = compileBundleFile(file, BUNDLE_PARAMETERS.command);
+  const module: { exports: Record<string, unknown> } = { exports: {} };
+  run(module.exports, require, module, file, dirname(file), cliModules);
+  return module.exports;
 }
 
 /**

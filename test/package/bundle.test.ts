@@ -93,6 +93,7 @@ describe('the bundled library in dist/', () => {
       'node/zod.cjs',
       'cli/main.cjs',
       'cli/cli.cjs',
+      'cli/batch.cjs',
     ];
     const others = builtScripts().filter(
       (path) =>
@@ -347,6 +348,50 @@ describe('the bundled library in dist/', () => {
       expect(cli.status).toBe(5);
       expect(cli.stderr).toMatch(
         /^budgetnorm: \S+zod\.cjs is missing or not a regular file: budgetnorm's install is damaged \(reinstall it\)\n$/,
+      );
+    });
+  });
+
+  it("keeps the batch command apart from the CLI's bundle, which stays below V8's large-object size", () => {
+    const cli = readFileSync(join(DIST, 'cli', 'cli.cjs'), 'utf8');
+    const batch = readFileSync(join(DIST, 'cli', 'batch.cjs'), 'utf8');
+    // csv-parse's own error code, and the batch command's summary line: in batch.cjs alone.
+    for (const text of ['CSV_INVALID_OPTION_BOM', 'peak RSS']) {
+      expect(batch).toContain(text);
+      expect(cli).not.toContain(text);
+    }
+    // A text of more than 128 kB is a large object for V8, about 1 ms more of every start to read
+    // on the 2-core machine of 2026-11-28 (src/node/code-cache.ts runCommandBundle).
+    expect(cli.length).toBeLessThan(128 * 1024);
+    // What the two share is one instance: a usage error the batch command raises is the CLI's
+    // CliError (exit 2 with its message, not an internal error); without batch.cjs, the
+    // calculations still work and the batch command says the install is damaged (exit 5).
+    const usage = spawnSync(process.execPath, [join(DIST, 'cli', 'main.cjs'), 'batch', 'afloscapaciteit'], {
+      encoding: 'utf8',
+    });
+    expect([usage.status, usage.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^budgetnorm: .*--in.*\nsee: budgetnorm batch --help\n$/s),
+    ]);
+    inCopyOfDist((dist) => {
+      rmSync(join(dist, 'cli', 'batch.cjs'));
+      const calculation = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
+        input: JSON.stringify(SAMPLE),
+        encoding: 'utf8',
+      });
+      expect([calculation.status, calculation.stderr]).toEqual([0, '']);
+      expect(JSON.parse(calculation.stdout)).toEqual(JSON.parse(JSON.stringify(repaymentCapacity(SAMPLE))));
+      const damaged = spawnSync(
+        process.execPath,
+        [join(dist, 'cli', 'main.cjs'), 'batch', 'afloscapaciteit', '--in', '-'],
+        {
+          input: `${JSON.stringify(SAMPLE)}\n`,
+          encoding: 'utf8',
+        },
+      );
+      expect(damaged.status).toBe(5);
+      expect(damaged.stderr).toMatch(
+        /^budgetnorm: \S+batch\.cjs is missing or not a regular file: budgetnorm's install is damaged \(reinstall it\)\n$/,
       );
     });
   });
