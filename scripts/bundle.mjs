@@ -293,7 +293,8 @@ function ruleSetTextsApart() {
         // Each set's files as `() => "<JSON text>"` (scripts/lib/generated-files.ts).
         const contents = source.replace(/\(\) => ("(?:[^"\\\n]|\\.)*")/g, (_, literal) => {
           const text = JSON.parse(literal);
-          const id = JSON.parse(text)['manifest.json'].id;
+          // The set's layout on the first line, then its files (scripts/lib/generated-files.ts).
+          const id = JSON.parse(text.slice(text.indexOf('\n') + 1))['manifest.json'].id;
           if (!/^[a-z0-9][a-z0-9.-]*$/.test(id)) throw new Error(`bundle: a bundled rule set has the id ${id}`);
           writeFileSync(join(RULE_SET_TEXTS, `${id}.json`), text);
           ids.push(id);

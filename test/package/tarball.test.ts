@@ -30,11 +30,12 @@ const PACKED_BUDGET_BYTES = 1_070_000;
  * page, the sensitivity pages and plausibility data of issue 19, the example request files;
  * docs/package.md), again about 15% headroom. Raised with the packed one for the bundled CLI
  * (issue 14): measured 5,020,676. Lowered with the packed one once the library was bundled:
- * measured 3,846,166, budget about 15% above it. Raised by 20,000 on 2026-11-28 (issue 14's CLI
- * start: bundles that hold their own function, programs that remember from their second
- * evaluation; measured 4,424,195 against 4,415,723 before, docs/package.md).
+ * measured 3,846,166, budget about 15% above it. Raised by 40,000 on 2026-11-28 (issue 14's CLI
+ * start: bundles that hold their own function, the batch command's bundle, the bundled rule sets'
+ * layouts for parsing one file at a time; measured 4,443,891 against 4,415,723 before,
+ * docs/package.md).
  */
-const UNPACKED_BUDGET_BYTES = 4_440_000;
+const UNPACKED_BUDGET_BYTES = 4_460_000;
 
 interface PackedFile {
   readonly path: string;

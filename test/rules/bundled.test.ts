@@ -9,6 +9,7 @@ import { SINGLE_TENANT_REPAYMENT } from '../support/request-bodies.js';
 import { BUNDLED_RULE_SETS } from '../../src/calculations/bundled.generated.js';
 import { hashRuleFiles } from '../../src/rules/hash.js';
 import { parseRuleSet, trustedRuleSet } from '../../src/rules/load.js';
+import { recordedRuleSet } from '../../src/rules/recorded-rule-set.js';
 import { bundledCatalog } from '../../src/calculations/bundled-catalog.js';
 import { miniFiles, post } from '../engine/support.js';
 
@@ -32,15 +33,35 @@ describe('bundled rule sets', () => {
       expect(bundled.manifest).toStrictEqual(bundled.files['manifest.json']);
   });
 
-  it("a calculation with one bundled set parses that set's JSON text and no other's (issue 14: cold start)", async () => {
+  it("a calculation with one bundled set reads that set's text alone, and parses only the files it uses (issue 14: cold start)", async () => {
     vi.resetModules();
+    const generated = await import('../../src/calculations/bundled.generated.js');
+    const read = Object.fromEntries(
+      Object.entries(generated.BUNDLED_RULE_SETS).map(([id, bundled]) => [id, vi.spyOn(bundled, 'text')]),
+    );
     const parse = vi.spyOn(JSON, 'parse');
     try {
       const fresh = await import('../../src/index.js');
-      const body = JSON.stringify(SINGLE_TENANT_REPAYMENT);
-      expect(fresh.repaymentCapacity(JSON.parse(body), { ruleSet: 'nl-2026' }).Rekenregels.Id).toBe('nl-2026');
-      const parsedSets = parse.mock.calls.flatMap(([text]) => /"id":"(nl-\d{4})"/.exec(String(text))?.[1] ?? []);
-      expect(parsedSets).toEqual(['nl-2026']);
+      const result = fresh.repaymentCapacity(structuredClone(SINGLE_TENANT_REPAYMENT), { ruleSet: 'nl-2026' });
+      expect(result.Rekenregels.Id).toBe('nl-2026');
+      expect(Object.entries(read).map(([id, spy]) => [id, spy.mock.calls.length > 0])).toEqual(
+        Object.keys(read).map((id) => [id, id === 'nl-2026']),
+      );
+      const set = generated.BUNDLED_RULE_SETS['nl-2026'] as (typeof generated.BUNDLED_RULE_SETS)[string];
+      const text = set.text();
+      const parsedFiles = set.layout
+        .filter((file) => parse.mock.calls.some(([parsed]) => parsed === text.slice(file.start, file.end)))
+        .map((file) => file.name);
+      // The repayment calculation's own files and the common ones it reads; no retirement file.
+      expect(parsedFiles).toEqual(
+        expect.arrayContaining([
+          'afloscapaciteit.json',
+          'parameters-afloscapaciteit.json',
+          'tables-afloscapaciteit.json',
+        ]),
+      );
+      expect(parsedFiles.filter((name) => name.includes('pensioenuitgaven'))).toEqual([]);
+      expect(parse.mock.calls.some(([parsed]) => parsed === text)).toBe(false);
     } finally {
       parse.mockRestore();
     }
@@ -51,6 +72,25 @@ describe('bundled rule sets', () => {
       const parsed = parseRuleSet(bundled.files);
       expect(trustedRuleSet(bundled.files, bundled.verifiedHash)).toStrictEqual(parsed);
       expect(bundledCatalog().byId(id)).toStrictEqual(parsed);
+    }
+  });
+
+  it('assembled file by file, give each file, parameter, table and calculation as the same object at every read, and clone as the whole set', () => {
+    for (const bundled of Object.values(BUNDLED_RULE_SETS)) {
+      const lazy = recordedRuleSet(bundled);
+      const whole = trustedRuleSet(bundled.files, bundled.verifiedHash);
+      for (const part of ['files', 'parameters', 'tables', 'calculations'] as const) {
+        expect(Object.keys(lazy[part])).toEqual(Object.keys(whole[part]));
+        for (const key of Object.keys(lazy[part])) {
+          const value = (lazy[part] as Record<string, unknown>)[key];
+          expect(value).toBeTypeOf('object');
+          expect((lazy[part] as Record<string, unknown>)[key]).toBe(value);
+        }
+      }
+      expect(Object.keys(lazy.manifest.sources)).toEqual(Object.keys(whole.manifest.sources));
+      expect(lazy.origins).toStrictEqual(whole.origins);
+      expect(structuredClone(lazy)).toStrictEqual(structuredClone(whole));
+      expect(JSON.stringify(lazy)).toBe(JSON.stringify(whole));
     }
   });
 
