@@ -205,7 +205,7 @@ export function compileBundleFile(
  */
 export function runCommandBundle(
   file: string,
-  require: NodeJS.Require,
+  require: (id: string) => unknown,
   cliModules: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const { run } = compileBundleFile(file, BUNDLE_PARAMETERS.command);
