@@ -602,8 +602,9 @@ writeCodeCache(ZOD_BUNDLE, zodText, zodLoaded.script);
 // The executable (scripts/bin-executable.mjs does so again after a whole build).
 chmodSync(CLI_MAIN, 0o755);
 
-// 2e. The CLI's code cache, for the calculations a user runs from the command line. The runs
-// also check that the built CLI calculates, on the core and its cache just written.
+// 2e. The CLI's code cache, for the calculations a user runs from the command line, and each
+// calculation's own cache of the core (`core.<command>.cache`: compiled without one, it holds what
+// that calculation runs alone). The runs also check that the built CLI calculates.
 for (const [command, body] of Object.entries(SAMPLE_BODIES)) {
   const run = spawnSync(process.execPath, [CLI_MAIN, command, '-'], {
     input: JSON.stringify(body),
@@ -622,4 +623,17 @@ const check = spawnSync(process.execPath, [CLI_MAIN, '--help'], {
 const reported = 'budgetnorm: code cache used (cli.cjs)\nbudgetnorm: code cache used (core.cjs)\n';
 if (check.status !== 0 || check.stderr !== reported) {
   throw new Error(`bundle: the code caches are not taken (exit ${check.status}):\n${check.stderr}`);
+}
+// And each calculation's own cache of the core (made by its run above, src/node/code-cache.ts
+// `preferCacheOf`), by the calculation.
+for (const [command, body] of Object.entries(SAMPLE_BODIES)) {
+  const run = spawnSync(process.execPath, [CLI_MAIN, command, '-'], {
+    input: JSON.stringify(body),
+    env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
+    encoding: 'utf8',
+  });
+  const own = `budgetnorm: code cache used (cli.cjs)\nbudgetnorm: code cache used (core.cjs, core.${command}.cache)\n`;
+  if (run.status !== 0 || run.stderr !== own) {
+    throw new Error(`bundle: the ${command} cache of the core is not taken (exit ${run.status}):\n${run.stderr}`);
+  }
 }

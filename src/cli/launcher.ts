@@ -13,7 +13,7 @@
  * bytecode it used added (a cache that cannot be written is reported on stderr; the command's
  * exit code stands); BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
  */
-import { BUNDLE_PARAMETERS, compileBundleFile, writeCodeCache } from '../node/code-cache.js';
+import { BUNDLE_PARAMETERS, compileBundleFile, preferCacheOf, writeCodeCache } from '../node/code-cache.js';
 
 const { dirname } = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
@@ -27,6 +27,9 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
  */
 async function launch(): Promise<void> {
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+  // The core's cache made for this command alone, where the build made one (a calculation's).
+  const command = process.argv[2];
+  if (command !== undefined && /^[a-z]+$/.test(command)) preferCacheOf(command);
   // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.
   const compiled = compileBundleFile(bundle, BUNDLE_PARAMETERS.cli);
   const cli: { exports: { runOnProcess?: () => Promise<void>; writeCoreCodeCaches?: () => void } } = { exports: {} };

@@ -223,25 +223,56 @@ export function isRegularFile(path: string): boolean {
 }
 
 /** With BUDGETNORM_CODE_CACHE=report, writes what became of a bundle's cache to stderr. */
-export function reportCache(bundleFile: string, state: CodeCacheState): void {
+export function reportCache(bundleFile: string, state: CodeCacheState, cacheFile = cachePathOf(bundleFile)): void {
   if (process.env['BUDGETNORM_CODE_CACHE'] === 'report') {
     // Said for whoever asked; a stderr that went away must not end the process for it.
     if (process.stderr.listenerCount('error') === 0) process.stderr.on('error', () => {});
-    process.stderr.write(`budgetnorm: code cache ${state} (${basename(bundleFile)})\n`);
+    const which = cacheFile === cachePathOf(bundleFile) ? '' : `, ${basename(cacheFile)}`;
+    process.stderr.write(`budgetnorm: code cache ${state} (${basename(bundleFile)}${which})\n`);
   }
 }
 
-/** The cache file that goes with a bundle, beside it: `core.cjs` → `core.cache`. */
-export function cachePathOf(bundleFile: string): string {
-  return bundleFile.replace(/\.cjs$/, '.cache');
+/**
+ * The cache file that goes with a bundle, beside it: `core.cjs` → `core.cache`; with a command,
+ * the cache made for that command alone ({@link preferCacheOf}): `core.afloscapaciteit.cache`.
+ */
+export function cachePathOf(bundleFile: string, command?: string): string {
+  return bundleFile.replace(/\.cjs$/, command === undefined ? '.cache' : `.${command}.cache`);
+}
+
+const PREFERRED_CACHE = Symbol.for('budgetnorm: the command whose cache of the core to take');
+
+/**
+ * Says which command this process runs, so that the core's loader (code-cached-core.ts) takes the
+ * cache of the core made for that command alone when there is one (`core.<command>.cache`), and
+ * in the build's runs (BUDGETNORM_CODE_CACHE=write) makes it: compiled without a cache, so that
+ * it holds what that command runs and nothing else. The CLI's launcher says it before the core
+ * loads (on the global object: the launcher and the CLI's bundle are two bundles).
+ *
+ * Why: the core's cache for both calculations and their refusals held some 30 kB of bytecode a
+ * repayment calculation never runs, which V8 read at every start: some 1.5-2.5 ms of the CLI's
+ * start on the 2-core machine of 2026-11-28 (issue 14: the CLI's 150 ms).
+ */
+export function preferCacheOf(command: string): void {
+  (globalThis as { [PREFERRED_CACHE]?: string })[PREFERRED_CACHE] = command;
+}
+
+/** The command {@link preferCacheOf} named, if any. */
+export function preferredCache(): string | undefined {
+  return (globalThis as { [PREFERRED_CACHE]?: string })[PREFERRED_CACHE];
 }
 
 /**
  * Writes a bundle's cache file (beside it, whole or not at all) with the bytecode of every
  * function `script` has compiled so far: what the build does after running each bundle.
  */
-export function writeCodeCache(bundleFile: string, bundle: string, script: VmScript): void {
-  writeCacheFile(cachePathOf(bundleFile), cacheFile(bundle, script.createCachedData()));
+export function writeCodeCache(
+  bundleFile: string,
+  bundle: string,
+  script: VmScript,
+  path = cachePathOf(bundleFile),
+): void {
+  writeCacheFile(path, cacheFile(bundle, script.createCachedData()));
 }
 
 /**

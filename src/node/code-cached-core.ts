@@ -24,6 +24,7 @@ import {
   compileCached,
   DamagedInstallError,
   isRegularFile,
+  preferredCache,
   readBundle,
   reportCache,
   writeCodeCache,
@@ -149,7 +150,8 @@ export function ruleSetTextsBeside(bundleFile: string): (id: string, length: num
   };
 }
 
-type LoadedCore = CompiledCore & { readonly text: string };
+/** A loaded core, its text and the cache file it was loaded with (and is written to). */
+type LoadedCore = CompiledCore & { readonly text: string; readonly cacheFile: string };
 
 /**
  * The cores this thread has loaded, by bundle file, kept on the global object rather than in
@@ -182,12 +184,27 @@ export function coreModules(bundle: URL): CoreModules {
   const cores = loadedCores();
   let core = cores.get(file);
   if (core === undefined) {
-    const { text, cache } = readBundle(file, cachePathOf(file));
-    core = { ...compileCore(text, file, cache), text };
+    const cacheFile = cacheFileFor(file);
+    const writing = process.env['BUDGETNORM_CODE_CACHE'] === 'write' && cacheFile !== cachePathOf(file);
+    const { text, cache } = readBundle(file, cacheFile);
+    // A command's own cache is made from nothing, so that it holds what that command runs alone.
+    core = { ...compileCore(text, file, writing ? undefined : cache), text, cacheFile };
     cores.set(file, core);
-    reportCache(file, core.cache);
+    reportCache(file, core.cache, cacheFile);
   }
   return core.modules;
+}
+
+/**
+ * The cache file to load the core at `file` with: the one made for the command the process
+ * runs when there is one, or it is being made (`preferCacheOf` in code-cache.ts), else the
+ * core's own.
+ */
+function cacheFileFor(file: string): string {
+  const command = preferredCache();
+  if (command === undefined) return cachePathOf(file);
+  const own = cachePathOf(file, command);
+  return process.env['BUDGETNORM_CODE_CACHE'] === 'write' || isRegularFile(own) ? own : cachePathOf(file);
 }
 
 /** The exports of one module of a core, by its path below dist/ (`contract/errors.js`). */
@@ -203,8 +220,8 @@ export function coreModule(modules: CoreModules, path: string): Readonly<Record<
  * so the cache also holds what the command line runs of the core.
  */
 export function writeCoreCodeCaches(): void {
-  for (const [file, { text, script, zod }] of loadedCores()) {
-    if (script !== undefined) writeCodeCache(file, text, script);
+  for (const [file, { text, script, zod, cacheFile }] of loadedCores()) {
+    if (script !== undefined) writeCodeCache(file, text, script, cacheFile);
     const loaded = zod();
     if (loaded?.script !== undefined) writeCodeCache(loaded.file, loaded.text, loaded.script);
   }

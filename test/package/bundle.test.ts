@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -120,17 +121,57 @@ describe('the bundled library in dist/', () => {
       });
       return [cli.status, cli.stderr, cli.stdout];
     };
+    // The core's cache: the one the build made for the calculation alone, else the core's own.
+    const own = 'core.cjs, core.afloscapaciteit.cache';
     const report = (cli: string, core: string) =>
-      `budgetnorm: code cache ${cli} (cli.cjs)\nbudgetnorm: code cache ${core} (core.cjs)\n`;
-    expect(run(DIST)).toEqual([0, report('used', 'used'), expected]);
+      `budgetnorm: code cache ${cli} (cli.cjs)\nbudgetnorm: code cache ${core}\n`;
+    expect(run(DIST)).toEqual([0, report('used', `used (${own})`), expected]);
     inCopyOfDist((dist) => {
       staleCache(join(dist, 'cli', 'cli.cache'));
-      expect(run(dist)).toEqual([0, report('rejected', 'used'), expected]);
+      expect(run(dist)).toEqual([0, report('rejected', `used (${own})`), expected]);
+      staleCache(join(dist, 'node', 'core.afloscapaciteit.cache'));
+      expect(run(dist)).toEqual([0, report('rejected', `rejected (${own})`), expected]);
+      rmSync(join(dist, 'node', 'core.afloscapaciteit.cache'));
+      expect(run(dist)).toEqual([0, report('rejected', 'used (core.cjs)'), expected]);
       staleCache(join(dist, 'node', 'core.cache'));
-      expect(run(dist)).toEqual([0, report('rejected', 'rejected'), expected]);
+      expect(run(dist)).toEqual([0, report('rejected', 'rejected (core.cjs)'), expected]);
       rmSync(join(dist, 'cli', 'cli.cache'));
       rmSync(join(dist, 'node', 'core.cache'));
-      expect(run(dist)).toEqual([0, report('absent', 'absent'), expected]);
+      expect(run(dist)).toEqual([0, report('absent', 'absent (core.cjs)'), expected]);
+    });
+  });
+
+  it("a calculation's own cache of the core holds what it runs alone, and the build's runs make it from nothing", () => {
+    const sizes = Object.fromEntries(
+      ['core.cache', 'core.afloscapaciteit.cache', 'core.pensioenuitgaven.cache'].map((name) => [
+        name,
+        statSync(join(DIST, 'node', name)).size,
+      ]),
+    );
+    // Each calculation's is smaller than the core's own, which holds both calculations and their refusals.
+    expect(sizes['core.afloscapaciteit.cache']).toBeLessThan(sizes['core.cache'] as number);
+    expect(sizes['core.pensioenuitgaven.cache']).toBeLessThan(sizes['core.cache'] as number);
+    inCopyOfDist((dist) => {
+      // Made from nothing: a calculation's run in the build's mode writes its own cache, even over
+      // a cache that holds more (here the core's own, copied in its place).
+      const ownCache = join(dist, 'node', 'core.afloscapaciteit.cache');
+      cpSync(join(dist, 'node', 'core.cache'), ownCache);
+      const write = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
+        input: JSON.stringify(SAMPLE),
+        env: { ...process.env, BUDGETNORM_CODE_CACHE: 'write' },
+        encoding: 'utf8',
+      });
+      expect([write.status, write.stderr]).toEqual([0, '']);
+      expect(statSync(ownCache).size).toBeLessThan(sizes['core.cache'] as number);
+      // Other commands take the core's own.
+      const help = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'help', 'afloscapaciteit'], {
+        env: { ...process.env, BUDGETNORM_CODE_CACHE: 'report' },
+        encoding: 'utf8',
+      });
+      expect([help.status, help.stderr]).toEqual([
+        0,
+        'budgetnorm: code cache used (cli.cjs)\nbudgetnorm: code cache used (core.cjs)\n',
+      ]);
     });
   });
 
