@@ -206,16 +206,16 @@ function batchApart(contents) {
 
 /**
  * The module standing for the batch command in the CLI's bundle: its `batchCommand`, which runs
- * dist/cli/batch.cjs when first called, handing it the modules `keys` (paths below dist/) of
- * the CLI's bundle as `cliModules`.
+ * dist/cli/batch.cjs when first called (the bundle of this build: its id `id`), handing it the
+ * modules `keys` (paths below dist/) of the CLI's bundle as `cliModules`.
  */
-function batchLoader(keys) {
+function batchLoader(keys, id) {
   return [
     `import { runCommandBundle } from ${JSON.stringify(CODE_CACHE)};`,
     ...keys.map((key, i) => `import * as shared${i} from ${JSON.stringify(join(DIST, key))};`),
     'let loaded;',
     'export function batchCommand(...args) {',
-    `  loaded ??= runCommandBundle(require("node:path").join(__dirname, ${JSON.stringify(relative(join(DIST, 'cli'), BATCH_BUNDLE))}), require, {`,
+    `  loaded ??= runCommandBundle(require("node:path").join(__dirname, ${JSON.stringify(relative(join(DIST, 'cli'), BATCH_BUNDLE))}), ${JSON.stringify(id)}, require, {`,
     ...keys.map((key, i) => `    ${JSON.stringify(key)}: shared${i},`),
     '  });',
     '  return loaded.batchCommand(...args);',
@@ -232,9 +232,11 @@ function cliModulesShared(inCli, shared) {
   return {
     name: 'cli-modules-shared',
     setup(plugin) {
-      plugin.onResolve({ filter: /^\./ }, (args) => {
-        if (args.namespace !== 'file') return undefined;
-        const path = join(args.resolveDir, args.path);
+      // Relative imports of the batch command's modules, and the core's loader, which the core's
+      // stand-ins import by its path (fromCoreAt).
+      plugin.onResolve({ filter: /^(\.|\/)/ }, (args) => {
+        if (args.namespace !== 'file' && args.namespace !== 'budgetnorm-core') return undefined;
+        const path = args.path.startsWith('/') ? args.path : join(args.resolveDir, args.path);
         if (!inCli.has(path) || path === BATCH_COMMAND) return undefined;
         const key = relative(DIST, path).split(sep).join('/');
         shared.add(key);
@@ -248,7 +250,9 @@ function cliModulesShared(inCli, shared) {
   };
 }
 
-const { BUNDLE_END, BUNDLE_PARAMETERS, bundleHeader, writeCodeCache } = await import(pathToFileURL(CODE_CACHE).href);
+const { BUNDLE_END, BUNDLE_PARAMETERS, bundleHeader, bundleIdOf, writeCodeCache } = await import(
+  pathToFileURL(CODE_CACHE).href
+);
 const { compileCore } = await import(pathToFileURL(CORE_LOADER).href);
 
 // 1. The ES-module entries.
@@ -474,9 +478,19 @@ const batch = await build({
   outfile: BATCH_BUNDLE,
   plugins: [cliModulesShared(inCli, sharedWithCli), coreImports(fromCoreAt('../node/core.cjs'))],
 });
+// One instance of each module: no file the CLI's bundle holds is in the batch command's too (the
+// core's stand-ins, `budgetnorm-core:`, are in each: they read the one core).
+const twice = Object.keys(batch.metafile.inputs).filter(
+  (input) => !input.includes(':') && inCli.has(join(ROOT, input)),
+);
+if (twice.length > 0) throw new Error(`bundle: batch.cjs holds modules of cli.cjs again: ${twice.join(', ')}`);
+const batchText = identified('batch.cjs', batch.outputFiles[0].text, BUNDLE_PARAMETERS.command);
 const cli = await build({
   ...cliBuild,
-  plugins: [batchApart(() => batchLoader([...sharedWithCli].sort())), coreImports(fromCoreAt('../node/core.cjs'))],
+  plugins: [
+    batchApart(() => batchLoader([...sharedWithCli].sort(), bundleIdOf(batchText))),
+    coreImports(fromCoreAt('../node/core.cjs')),
+  ],
 });
 for (const input of Object.keys(cli.metafile.inputs)) {
   if (/^(dist\/cli\/batch\/|node_modules\/csv-)/.test(input) && !inCli.has(join(ROOT, input)))
@@ -503,7 +517,7 @@ const launcher = await build({
   banner: { js: "var __budgetnormLauncherUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 // A name a shell reads that the core does not export would be undefined at run time: esbuild warns.
-for (const result of [node, nodeRoot, cli, launcher]) {
+for (const result of [node, nodeRoot, cliAlone, batch, cli, launcher]) {
   if (result.warnings.length > 0) throw new Error('bundle: the Node bundles built with warnings (above)');
 }
 
@@ -513,9 +527,9 @@ const depth = (path) => relative(DIST, dirname(path)).split(sep).filter(Boolean)
 /** Modules that look for their files from either depth: the batch pool finds worker.js beside it or in batch/. */
 const EITHER_DEPTH = new Set(['dist/cli/batch/pool.js']);
 const misplaced = [];
-for (const result of [universal, node, nodeRoot, cli]) {
+for (const result of [universal, node, nodeRoot, cli, batch]) {
   for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
-    const seenAt = result === cli ? CLI_MAIN : join(ROOT, output);
+    const seenAt = result === cli || result === batch ? CLI_MAIN : join(ROOT, output);
     for (const input of Object.keys(inputs)) {
       if (input.includes('node_modules') || input.includes(':') || EITHER_DEPTH.has(input)) continue;
       if (!readFileSync(join(ROOT, input), 'utf8').includes('import.meta.url')) continue;
@@ -575,7 +589,7 @@ const outputs = [
   { path: CORE_BUNDLE, contents: coreText },
   { path: ZOD_BUNDLE, contents: zodText },
   { path: CLI_BUNDLE, contents: identified('cli.cjs', cli.outputFiles[0].text, BUNDLE_PARAMETERS.cli) },
-  { path: BATCH_BUNDLE, contents: identified('batch.cjs', batch.outputFiles[0].text, BUNDLE_PARAMETERS.command) },
+  { path: BATCH_BUNDLE, contents: batchText },
 ];
 
 // tsc's JavaScript goes (the bundles replace it), and with it the caches of an earlier build and

@@ -27,7 +27,8 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
  */
 async function launch(): Promise<void> {
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
-  // The core's cache made for this command alone, where the build made one (a calculation's).
+  // The core's cache made for this command alone, where there is one: the build makes one for
+  // each calculation (a command named on a run in its mode, BUDGETNORM_CODE_CACHE=write, gets one).
   const command = process.argv[2];
   if (command !== undefined && /^[a-z]+$/.test(command)) preferCacheOf(command);
   // CommonJS's own wrapper, so the script sees exports, require, module, __filename, __dirname.

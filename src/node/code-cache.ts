@@ -10,7 +10,7 @@
  * the *length* of the source only, and release builds of Node do not checksum the data. Given
  * a cache made for another text of the same length, V8 runs that text's bytecode; given
  * damaged data, it may stop the process. So the build heads each bundle with its id (the
- * SHA-256 of the rest of its text) and each cache with that id and the length of V8's data,
+ * SHA-256 of its code) and each cache with that id and the length of V8's data,
  * writes the cache whole or not at all (a file of its own, renamed into place), and a cache
  * whose header does not match its bundle (another build's, one cut short) is never handed to
  * V8. What stays out of reach is a cache file damaged on disk after it was written whole.
@@ -97,7 +97,7 @@ export function bundleHeader(sha256: string, parameters: readonly string[]): str
 }
 
 /** The id on a bundle's first line, or undefined when it has none. */
-function bundleId(bundle: string): string | undefined {
+export function bundleIdOf(bundle: string): string | undefined {
   return BUNDLE_HEADER.exec(bundle.slice(0, 200))?.[1];
 }
 
@@ -113,7 +113,7 @@ function bundleCode(bundle: string, parameters: readonly string[]): string | und
 
 /** A cache file: V8's data headed by the id of the bundle it was made for and its length. */
 export function cacheFile(bundle: string, data: Buffer): Buffer {
-  const id = bundleId(bundle);
+  const id = bundleIdOf(bundle);
   if (id === undefined) throw new Error('a code cache is made only for a bundle headed by its id');
   return Buffer.concat([Buffer.from(`budgetnorm-code-cache ${id} ${data.length}\n`, 'latin1'), data]);
 }
@@ -121,7 +121,7 @@ export function cacheFile(bundle: string, data: Buffer): Buffer {
 /** V8's data in a cache file when the file was made for this bundle and is whole, else 'stale'. */
 function cachedDataIn(bundle: string, file: Buffer): Buffer | 'stale' {
   const header = CACHE_HEADER.exec(file.subarray(0, 120).toString('latin1'));
-  if (header === null || header[1] !== bundleId(bundle)) return 'stale';
+  if (header === null || header[1] !== bundleIdOf(bundle)) return 'stale';
   const data = file.subarray(header[0].length);
   return Number(header[2]) === data.length ? data : 'stale';
 }
@@ -193,7 +193,7 @@ export function compileBundleFile(
 
 /**
  * Runs the bundle of a command the CLI loads only when it is given (dist/cli/batch.cjs, by
- * scripts/bundle.mjs) and returns its exports. `cliModules`: the modules of the CLI's bundle it
+ * scripts/bundle.mjs), the one of this build (its id, `id`), and returns its exports. `cliModules`: the modules of the CLI's bundle it
  * uses, by their path below dist/, so that it shares their one instance (`instanceof CliError`
  * holds across the two bundles); `require` and the bundle's folder are the CLI bundle's own.
  *
@@ -201,14 +201,17 @@ export function compileBundleFile(
  * read at every start; a text over 128 kB is also a large object for V8, which cost a calculation
  * about 1 ms more to read on the 2-core machine of 2026-11-28 (issue 14: the CLI's 150 ms).
  *
- * @throws DamagedInstallError when the bundle is missing or not whole.
+ * @throws DamagedInstallError when the bundle is missing, not whole or another build's.
  */
 export function runCommandBundle(
   file: string,
+  id: string,
   require: (id: string) => unknown,
   cliModules: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const { run } = compileBundleFile(file, BUNDLE_PARAMETERS.command);
+  const { run, text } = compileBundleFile(file, BUNDLE_PARAMETERS.command);
+  // Another build's bundle would look for modules this CLI's bundle may not hand it.
+  if (bundleIdOf(text) !== id) throw new DamagedInstallError(file, 'is not the one this build of the CLI made');
   const module: { exports: Record<string, unknown> } = { exports: {} };
   run(module.exports, require, module, file, dirname(file), cliModules);
   return module.exports;

@@ -216,8 +216,9 @@ export function coreModule(modules: CoreModules, path: string): Readonly<Record<
 
 /**
  * Writes the code cache of each core this thread has loaded again, with the bytecode of every
- * function it has run added: the build's runs of the CLI (BUDGETNORM_CODE_CACHE=write) call it,
- * so the cache also holds what the command line runs of the core.
+ * function it has run added, to the cache file it was loaded with: the build's runs of the CLI
+ * (BUDGETNORM_CODE_CACHE=write) call it, each a calculation whose own cache of the core is made
+ * from nothing (`cacheFileFor`), so that it holds what that calculation runs.
  */
 export function writeCoreCodeCaches(): void {
   for (const [file, { text, script, zod, cacheFile }] of loadedCores()) {

@@ -83,10 +83,12 @@ export function recordedRuleSet(recorded: RecordedRuleSet): RuleSet {
     }
     return value;
   };
-  const manifest = recorded.manifest as Manifest;
-  // As trustedRuleSet merges them: the seed first, then the files of the kind in name order.
   const names = recorded.layout.map((file) => file.name).sort();
   const byName = new Map(recorded.layout.map((file) => [file.name, file]));
+  // The file itself (small), as trustedRuleSet takes it: its sources are the ones the merged
+  // sources begin with, the same objects as in `files`.
+  const manifest = fileOf(byName.get('manifest.json') as RecordedFile) as Manifest;
+  // As trustedRuleSet merges them: the seed first, then the files of the kind in name order.
   const merged = <T>(kind: SplitKind, seed: Readonly<Record<string, T>> = {}, seedFile = '') => {
     const origins: Record<string, string> = {};
     const entries: (readonly [string, () => T])[] = [];

@@ -59,7 +59,7 @@ describe('remembered amounts', () => {
   it('equal a fresh evaluation for every retirement household, in any order', () => {
     const remembering = programFor(ruleSet, 'pensioenuitgaven');
     fc.assert(
-      fc.property(fc.array(retirementBody, { minLength: 1, maxLength: 15 }), (bodies) => {
+      fc.property(fc.array(retirementBody, { minLength: 1, maxLength: 25 }), (bodies) => {
         for (const body of bodies) {
           const household = parseRetirementRequest(body).household;
           const fresh = compileProgram(ruleSet, 'pensioenuitgaven');
@@ -67,7 +67,7 @@ describe('remembered amounts', () => {
           expect(fresh.remembering).toBe(false);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
     expect(remembering.remembering).toBe(true);
   });
@@ -75,7 +75,7 @@ describe('remembered amounts', () => {
   it('equal a fresh evaluation for every repayment household', () => {
     const remembering = programFor(ruleSet, 'afloscapaciteit');
     fc.assert(
-      fc.property(fc.array(repaymentBody, { minLength: 1, maxLength: 15 }), (bodies) => {
+      fc.property(fc.array(repaymentBody, { minLength: 1, maxLength: 25 }), (bodies) => {
         for (const body of bodies) {
           const household = parseRepaymentRequest(body).household;
           const fresh = compileProgram(ruleSet, 'afloscapaciteit');
@@ -83,7 +83,7 @@ describe('remembered amounts', () => {
           expect(fresh.remembering).toBe(false);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 100 },
     );
     expect(remembering.remembering).toBe(true);
   });

@@ -422,6 +422,27 @@ describe('the bundled library in dist/', () => {
       expect.stringMatching(/^budgetnorm: .*--in.*\nsee: budgetnorm batch --help\n$/s),
     ]);
     inCopyOfDist((dist) => {
+      // Another build's batch bundle (here: this one under another id) is refused the same way.
+      const batchFile = join(dist, 'cli', 'batch.cjs');
+      writeFileSync(
+        batchFile,
+        readFileSync(batchFile, 'utf8').replace(
+          /^\/\*budgetnorm-bundle [0-9a-f]{64}/,
+          `/*budgetnorm-bundle ${'0'.repeat(64)}`,
+        ),
+      );
+      const other = spawnSync(
+        process.execPath,
+        [join(dist, 'cli', 'main.cjs'), 'batch', 'afloscapaciteit', '--in', '-'],
+        {
+          input: `${JSON.stringify(SAMPLE)}\n`,
+          encoding: 'utf8',
+        },
+      );
+      expect([other.status, other.stderr]).toEqual([
+        5,
+        expect.stringMatching(/batch\.cjs is not the one this build of the CLI made: budgetnorm's install is damaged/),
+      ]);
       rmSync(join(dist, 'cli', 'batch.cjs'));
       const calculation = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
         input: JSON.stringify(SAMPLE),

@@ -22,8 +22,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * dist/cli/main.js was one bundled, minified file of ~950 kB, ~236 kB packed): measured 1,079,921.
  * Lowered to 1,070,000 the same day, once the library was bundled too and zod's locales dropped
  * out: measured 930,273 bytes (CI, 2026-11-25), so the budget is again about 15% above it.
+ * Raised to 1,080,000 on 2026-11-28 (issue 14's CLI start, with the unpacked one below):
+ * measured 1,071,338 against 1,059,651 before.
  */
-const PACKED_BUDGET_BYTES = 1_070_000;
+const PACKED_BUDGET_BYTES = 1_080_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -32,7 +34,7 @@ const PACKED_BUDGET_BYTES = 1_070_000;
  * (issue 14): measured 5,020,676. Lowered with the packed one once the library was bundled:
  * measured 3,846,166, budget about 15% above it. Raised by 40,000 on 2026-11-28 (issue 14's CLI
  * start: bundles that hold their own function, the batch command's bundle, the bundled rule sets'
- * layouts for parsing one file at a time; measured 4,443,891 against 4,415,723 before,
+ * layouts for parsing one file at a time; measured 4,449,765 against 4,415,723 before,
  * docs/package.md).
  */
 const UNPACKED_BUDGET_BYTES = 4_460_000;

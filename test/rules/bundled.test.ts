@@ -44,13 +44,15 @@ describe('bundled rule sets', () => {
       const fresh = await import('../../src/index.js');
       const result = fresh.repaymentCapacity(structuredClone(SINGLE_TENANT_REPAYMENT), { ruleSet: 'nl-2026' });
       expect(result.Rekenregels.Id).toBe('nl-2026');
+      // What the calculation parsed, before this test reads the sets itself.
+      const calls = parse.mock.calls.map(([parsed]) => String(parsed));
       expect(Object.entries(read).map(([id, spy]) => [id, spy.mock.calls.length > 0])).toEqual(
         Object.keys(read).map((id) => [id, id === 'nl-2026']),
       );
       const set = generated.BUNDLED_RULE_SETS['nl-2026'] as (typeof generated.BUNDLED_RULE_SETS)[string];
       const text = set.text();
       const parsedFiles = set.layout
-        .filter((file) => parse.mock.calls.some(([parsed]) => parsed === text.slice(file.start, file.end)))
+        .filter((file) => calls.includes(text.slice(file.start, file.end)))
         .map((file) => file.name);
       // The repayment calculation's own files and the common ones it reads; no retirement file.
       expect(parsedFiles).toEqual(
@@ -61,7 +63,25 @@ describe('bundled rule sets', () => {
         ]),
       );
       expect(parsedFiles.filter((name) => name.includes('pensioenuitgaven'))).toEqual([]);
-      expect(parse.mock.calls.some(([parsed]) => parsed === text)).toBe(false);
+      expect(calls.includes(text)).toBe(false);
+      // No text of another set was parsed: not its files' text, not its layout, not a file of it
+      // that differs from every file of nl-2026 (read after the counts above).
+      const ours = new Set(set.layout.map((file) => text.slice(file.start, file.end)));
+      for (const [id, other] of Object.entries(generated.BUNDLED_RULE_SETS)) {
+        if (id === 'nl-2026') continue;
+        const its = other.text();
+        const layoutLine = JSON.stringify(
+          other.layout.map(({ name, start, end, names }) =>
+            names === undefined ? [name, start, end] : [name, start, end, names],
+          ),
+        );
+        const pieces = new Set([
+          its,
+          layoutLine,
+          ...other.layout.map((file) => its.slice(file.start, file.end)).filter((piece) => !ours.has(piece)),
+        ]);
+        expect(calls.filter((parsed) => pieces.has(parsed)).length).toBe(0);
+      }
     } finally {
       parse.mockRestore();
     }
