@@ -14,6 +14,7 @@
  * exit code stands); BUDGETNORM_CODE_CACHE=report writes to stderr what became of each cache.
  */
 import { BUNDLE_PARAMETERS, compileBundleFile, preferCacheOf, writeCodeCache } from '../node/code-cache.js';
+import { EXIT } from './exit-codes.js';
 
 const { dirname } = process.getBuiltinModule('node:path');
 const { fileURLToPath } = process.getBuiltinModule('node:url');
@@ -21,9 +22,10 @@ const { fileURLToPath } = process.getBuiltinModule('node:url');
 /**
  * Runs the command line's bundle beside this file. Not top-level code with `await`: the build
  * makes this file CommonJS (dist/cli/main.cjs), which Node starts without setting up its
- * ES-module loader, some 4-6 ms of every command on the 2-core machine of 2026-11-28. Should it
- * throw (a damaged install), the rejection goes unhandled and Node prints it and exits 1, as a
- * thrown error at the top level would.
+ * ES-module loader, some 4-6 ms of every command on the 2-core machine of 2026-11-28. A damaged
+ * install met before the command line runs is said by {@link reportDamagedInstall}; anything
+ * else it throws goes unhandled, and Node prints it and exits 1, as a thrown error at the top
+ * level would.
  */
 async function launch(): Promise<void> {
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
@@ -80,4 +82,17 @@ function endWhenIdle(): void {
   if (process.getActiveResourcesInfo().length === 0) process.exit();
 }
 
-void launch();
+/**
+ * A file of the package missing or altered before the command line could run its command (the
+ * CLI's bundle, the core's, src/node/code-cache.ts `DamagedInstallError`): said in one line,
+ * with the exit code the command line gives one met during a command (src/cli/cli.ts), not as a
+ * bug with a stack trace. By its name: the CLI's bundle has a class of its own. Anything else is
+ * thrown on.
+ */
+function reportDamagedInstall(error: unknown): void {
+  if (!(error instanceof Error) || error.name !== 'DamagedInstallError') throw error;
+  process.stderr.write(`budgetnorm: ${error.message}\n`);
+  process.exitCode = EXIT.internal;
+}
+
+void launch().catch(reportDamagedInstall);

@@ -465,6 +465,42 @@ describe('the bundled library in dist/', () => {
     });
   });
 
+  it('says a bundle missing or cut short before a command runs is a damaged install: one line, exit 5', () => {
+    inCopyOfDist((dist) => {
+      const run = () => {
+        const cli = spawnSync(process.execPath, [join(dist, 'cli', 'main.cjs'), 'afloscapaciteit', '-'], {
+          input: JSON.stringify(SAMPLE),
+          encoding: 'utf8',
+        });
+        return [cli.status, cli.stderr];
+      };
+      const core = join(dist, 'node', 'core.cjs');
+      const whole = readFileSync(core, 'utf8');
+      writeFileSync(core, whole.slice(0, -10));
+      expect(run()).toEqual([
+        5,
+        expect.stringMatching(
+          /^budgetnorm: \S+core\.cjs is not a whole bundle of a function of \(.*\): budgetnorm's install is damaged \(reinstall it\)\n$/,
+        ),
+      ]);
+      rmSync(core);
+      expect(run()).toEqual([
+        5,
+        expect.stringMatching(
+          /^budgetnorm: \S+core\.cjs is missing or not a regular file: budgetnorm's install is damaged \(reinstall it\)\n$/,
+        ),
+      ]);
+      writeFileSync(core, whole);
+      rmSync(join(dist, 'cli', 'cli.cjs'));
+      expect(run()).toEqual([
+        5,
+        expect.stringMatching(
+          /^budgetnorm: \S+cli\.cjs is missing or not a regular file: budgetnorm's install is damaged \(reinstall it\)\n$/,
+        ),
+      ]);
+    });
+  });
+
   it("leaves out zod's locales: the English messages are the only ones bundled", () => {
     const code = [...builtScripts().filter((path) => !path.startsWith('advisor/'))]
       .map((path) => readFileSync(join(DIST, path), 'utf8'))
