@@ -17,6 +17,7 @@ import { ruleSetDocs } from '../../src/cli/generated-docs.js';
 import type { SensitivityReport } from '../../src/cli/sensitivity.js';
 import { loadRuleSetWithReport } from '../../src/engine/load-rule-set.js';
 import { trustedRuleSet } from '../../src/rules/load.js';
+import { splitKindOf } from '../../src/rules/rule-set.js';
 import { fieldCheckData } from '../../src/contract/one-pass-check.js';
 import { repaymentRequestSchema } from '../../src/contract/repayment-request.js';
 import { retirementRequestSchema } from '../../src/contract/retirement-request.js';
@@ -70,7 +71,7 @@ function recordedText(files: Record<string, unknown>): {
     text += `${i > 0 ? ',' : ''}${JSON.stringify(name)}:`;
     const start = text.length;
     text += JSON.stringify(value);
-    const kind = /^(parameters|tables|sources)(-[a-z0-9]+)*\.json$/.exec(name)?.[1];
+    const kind = splitKindOf(name);
     const defined =
       kind === undefined ? undefined : (value as Record<string, Record<string, unknown> | undefined>)[kind];
     layout.push(defined === undefined ? [name, start, text.length] : [name, start, text.length, Object.keys(defined)]);

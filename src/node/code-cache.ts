@@ -98,7 +98,12 @@ export function bundleHeader(sha256: string, parameters: readonly string[]): str
 
 /** The id on a bundle's first line, or undefined when it has none. */
 export function bundleIdOf(bundle: string): string | undefined {
-  return BUNDLE_HEADER.exec(bundle.slice(0, 200))?.[1];
+  return headerOf(bundle)?.[1];
+}
+
+/** A bundle's first line, matched: its id, then its function's parameters; null when it has none. */
+function headerOf(bundle: string): RegExpExecArray | null {
+  return BUNDLE_HEADER.exec(bundle.slice(0, 200));
 }
 
 /**
@@ -106,7 +111,7 @@ export function bundleIdOf(bundle: string): string | undefined {
  * one ({@link bundleHeader}), else undefined: another build's, one cut short, not a bundle.
  */
 function bundleCode(bundle: string, parameters: readonly string[]): string | undefined {
-  const header = BUNDLE_HEADER.exec(bundle.slice(0, 200));
+  const header = headerOf(bundle);
   if (header === null || header[2] !== parameters.join(', ') || !bundle.endsWith(BUNDLE_END)) return undefined;
   return bundle.slice(header[0].length, bundle.length - BUNDLE_END.length);
 }

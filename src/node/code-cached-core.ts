@@ -184,11 +184,9 @@ export function coreModules(bundle: URL): CoreModules {
   const cores = loadedCores();
   let core = cores.get(file);
   if (core === undefined) {
-    const cacheFile = cacheFileFor(file);
-    const writing = process.env['BUDGETNORM_CODE_CACHE'] === 'write' && cacheFile !== cachePathOf(file);
+    const { path: cacheFile, fresh } = cacheFileFor(file);
     const { text, cache } = readBundle(file, cacheFile);
-    // A command's own cache is made from nothing, so that it holds what that command runs alone.
-    core = { ...compileCore(text, file, writing ? undefined : cache), text, cacheFile };
+    core = { ...compileCore(text, file, fresh ? undefined : cache), text, cacheFile };
     cores.set(file, core);
     reportCache(file, core.cache, cacheFile);
   }
@@ -197,14 +195,16 @@ export function coreModules(bundle: URL): CoreModules {
 
 /**
  * The cache file to load the core at `file` with: the one made for the command the process
- * runs when there is one, or it is being made (`preferCacheOf` in code-cache.ts), else the
- * core's own.
+ * runs when there is one (`preferCacheOf` in code-cache.ts), else the core's own. In the build's
+ * runs (BUDGETNORM_CODE_CACHE=write) the command's own is made `fresh`: the core is compiled
+ * without a cache, so that the one written holds what that command runs alone.
  */
-function cacheFileFor(file: string): string {
+function cacheFileFor(file: string): { readonly path: string; readonly fresh: boolean } {
   const command = preferredCache();
-  if (command === undefined) return cachePathOf(file);
+  if (command === undefined) return { path: cachePathOf(file), fresh: false };
   const own = cachePathOf(file, command);
-  return process.env['BUDGETNORM_CODE_CACHE'] === 'write' || isRegularFile(own) ? own : cachePathOf(file);
+  if (process.env['BUDGETNORM_CODE_CACHE'] === 'write') return { path: own, fresh: true };
+  return { path: isRegularFile(own) ? own : cachePathOf(file), fresh: false };
 }
 
 /** The exports of one module of a core, by its path below dist/ (`contract/errors.js`). */

@@ -11,7 +11,15 @@ import { Manifest, SourcesFile } from './format/manifest.js';
 import { ParametersFile, TablesFile } from './format/parameters.js';
 import { hashRuleFiles } from './hash.js';
 import { withMeasureDefaults } from './measure-defaults.js';
-import { RULE_FILE_DESCRIPTION, RULE_FILE_PATTERN, type RuleSet, type RuleSetFiles } from './rule-set.js';
+import {
+  RULE_FILE_DESCRIPTION,
+  RULE_FILE_PATTERN,
+  type RuleSet,
+  type RuleSetFiles,
+  ruleSetOf,
+  type SplitKind,
+  splitKindOf,
+} from './rule-set.js';
 import { jsonPath, zodIssuesToRuleSetIssues } from './zod-issues.js';
 
 /** Parses and cross-checks; throws `RuleSetError` listing every problem found. */
@@ -77,7 +85,7 @@ function fileParser(
  * defined twice; `seed` (from `seedFile`) comes first.
  */
 function mergeSplitFiles<T>(
-  kind: string,
+  kind: SplitKind,
   names: readonly string[],
   pick: (file: string) => Record<string, T> | undefined,
   issues: RuleSetIssue[],
@@ -86,7 +94,7 @@ function mergeSplitFiles<T>(
 ): { merged: Record<string, T>; origins: Record<string, string> } {
   const merged: Record<string, T> = { ...seed };
   const origins: Record<string, string> = Object.fromEntries(Object.keys(seed).map((k) => [k, seedFile]));
-  for (const file of names.filter((n) => n === `${kind}.json` || n.startsWith(`${kind}-`))) {
+  for (const file of names.filter((n) => splitKindOf(n) === kind)) {
     for (const [key, value] of Object.entries(pick(file) ?? {})) {
       if (Object.hasOwn(merged, key)) {
         issues.push({
@@ -154,19 +162,13 @@ function assembleRuleSet(files: RuleSetFiles, origin: string | undefined, verifi
   if (!trusted) issues.push(...checkRuleSet(parsed));
   if (issues.length > 0) throw new RuleSetError(issues, context);
 
-  return {
-    id: manifest.id,
-    title: manifest.title,
-    status: manifest.status,
-    validFrom: manifest.validFrom,
-    validUntil: manifest.validUntil,
-    hash: verifiedHash ?? hashRuleFiles(ruleFiles),
+  return ruleSetOf(verifiedHash ?? hashRuleFiles(ruleFiles), {
     ...parsed,
     calculations: Object.fromEntries(
       Object.entries(calculations).map(([id, calc]) => [id, withMeasureDefaults(calc)]),
     ) as typeof calculations,
     files: ruleFiles,
-  };
+  });
 }
 
 function manifestId(files: RuleSetFiles): string | undefined {

@@ -18,7 +18,7 @@
 import { CALCULATION_IDS, type CalculationFile } from './format/calculation.js';
 import type { Manifest } from './format/manifest.js';
 import { withMeasureDefaults } from './measure-defaults.js';
-import type { RuleSet, RuleSetFiles } from './rule-set.js';
+import { type RuleSet, type RuleSetFiles, ruleSetOf, type SplitKind, splitKindOf } from './rule-set.js';
 
 /**
  * Where one rule file of a recorded set is in the set's JSON text (`text.slice(start, end)` is
@@ -42,15 +42,6 @@ export interface RecordedRuleSet {
   readonly layout: readonly RecordedFile[];
   /** The JSON text of its files, an object by file name (read once). */
   readonly text: () => string;
-}
-
-/** The split kinds and the member of their files that holds what they define. */
-const SPLIT_KINDS = ['parameters', 'tables', 'sources'] as const;
-type SplitKind = (typeof SPLIT_KINDS)[number];
-
-/** The kind of a split file (`parameters.json`, `tables-wonen.json`), or undefined for another file. */
-function splitKindOf(name: string): SplitKind | undefined {
-  return SPLIT_KINDS.find((kind) => name === `${kind}.json` || name.startsWith(`${kind}-`));
 }
 
 /**
@@ -114,18 +105,12 @@ export function recordedRuleSet(recorded: RecordedRuleSet): RuleSet {
     let calculation: CalculationFile | undefined;
     return [[id, () => (calculation ??= withMeasureDefaults(fileOf(file) as CalculationFile))] as const];
   });
-  return {
-    id: manifest.id,
-    title: manifest.title,
-    status: manifest.status,
-    validFrom: manifest.validFrom,
-    validUntil: manifest.validUntil,
-    hash: recorded.verifiedHash,
+  return ruleSetOf(recorded.verifiedHash, {
     manifest: { ...manifest, sources: sources.merged as Manifest['sources'] },
     parameters: parameters.merged,
     tables: tables.merged,
     calculations: lazyRecord(calculationEntries),
     origins: { parameters: parameters.origins, tables: tables.origins, sources: sources.origins },
     files: lazyRecord(recorded.layout.map((file) => [file.name, () => fileOf(file)] as const)) as RuleSetFiles,
-  };
+  });
 }

@@ -111,6 +111,41 @@ export interface RuleOrigins {
   readonly sources: Readonly<Record<string, string>>;
 }
 
+/** The kinds of file a rule set may split by topic (`parameters-energie.json`), each merged into one record. */
+export const SPLIT_KINDS = ['parameters', 'tables', 'sources'] as const;
+export type SplitKind = (typeof SPLIT_KINDS)[number];
+
+/** The kind of a split rule file (`parameters.json`, `tables-wonen.json`), or undefined for any other file. */
+export function splitKindOf(name: string): SplitKind | undefined {
+  return SPLIT_KINDS.find((kind) => name === `${kind}.json` || name.startsWith(`${kind}-`));
+}
+
+/** What a rule set is made of beside its identity, which its manifest gives. */
+export type RuleSetParts = Pick<RuleSet, 'manifest' | 'parameters' | 'tables' | 'calculations' | 'origins' | 'files'>;
+
+/**
+ * The rule set of its parts and content hash, its identity read from its manifest: one shape,
+ * property for property and in one order, however the parts were made (load.ts parses them,
+ * recorded-rule-set.ts reads them when first asked for).
+ */
+export function ruleSetOf(hash: string, parts: RuleSetParts): RuleSet {
+  const { manifest } = parts;
+  return {
+    id: manifest.id,
+    title: manifest.title,
+    status: manifest.status,
+    validFrom: manifest.validFrom,
+    validUntil: manifest.validUntil,
+    hash,
+    manifest,
+    parameters: parts.parameters,
+    tables: parts.tables,
+    calculations: parts.calculations,
+    origins: parts.origins,
+    files: parts.files,
+  };
+}
+
 const checked = new WeakSet<RuleSet>();
 
 /** Marks a set as having passed `loadRuleSet`'s checks. */
