@@ -1,8 +1,8 @@
 /**
  * Evaluating the posts and values of a compiled calculation for one household: each at most
- * once per evaluation (kept in the evaluation's state), remembered across evaluations where the
- * amount reads only discrete facts (not while explaining), guarded against cycles, and a post's
- * exact amounts rounded by its policy.
+ * once per evaluation (kept in the evaluation's state), remembered across evaluations in a
+ * program with memos where the amount reads only discrete facts (not while explaining), guarded
+ * against cycles, and a post's exact amounts rounded by its policy.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
@@ -30,12 +30,6 @@ export interface AmountEvaluator {
   postRounded(i: number, ctx: EvalContext): Amounts;
   /** Value `i`'s exact amount. */
   valueExact(i: number, ctx: EvalContext): Decimal;
-  /**
-   * From now on, remembers posts and values across evaluations (see {@link amountMemo}); before,
-   * each evaluation computes every one. A program calls it after its first evaluation
-   * (src/engine/compile.ts), with the compiled amounts' own (`rememberAcrossEvaluations`).
-   */
-  rememberAcrossEvaluations(): void;
 }
 
 /** The compiled posts and values an {@link AmountEvaluator} evaluates (filled in before the first evaluation). */
@@ -96,11 +90,14 @@ function postRounder(
   };
 }
 
-export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: CompiledAmounts): AmountEvaluator {
+/** The evaluator of compiled amounts; with `memos`, posts and values are remembered across evaluations (see {@link amountMemo}). */
+export function amountEvaluator(
+  { ruleSet, calculation, calc, posts, values }: CompiledAmounts,
+  memos: boolean,
+): AmountEvaluator {
   const measures = calc.measures;
-  // None until rememberAcrossEvaluations: then filled in place, as the rounder reads these lists.
-  const valueMemos = new Array<AmountMemo<Decimal> | undefined>((calc.values ?? []).length).fill(undefined);
-  const postMemos = new Array<AmountMemo<Amounts> | undefined>(calc.posts.length).fill(undefined);
+  const valueMemos = (calc.values ?? []).map((v) => (memos ? amountMemo<Decimal>(ruleSet, calc, v, calculation) : undefined));
+  const postMemos = calc.posts.map((p) => (memos ? amountMemo<Amounts>(ruleSet, calc, p, calculation) : undefined));
   const roundAll = postRounder(ruleSet, calc, postMemos);
 
   function postRounded(i: number, ctx: EvalContext): Amounts {
@@ -143,14 +140,5 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     return amount;
   }
 
-  function rememberAcrossEvaluations(): void {
-    (calc.values ?? []).forEach((v, i) => {
-      valueMemos[i] = amountMemo<Decimal>(ruleSet, calc, v, calculation);
-    });
-    calc.posts.forEach((p, i) => {
-      postMemos[i] = amountMemo<Amounts>(ruleSet, calc, p, calculation);
-    });
-  }
-
-  return { postExact, postRounded, valueExact, rememberAcrossEvaluations };
+  return { postExact, postRounded, valueExact };
 }

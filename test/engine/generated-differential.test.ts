@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { type CodeLoader, codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
 import { type Evaluation, compileProgram } from '../../src/engine/compile.js';
+import { NotGenerated } from '../../src/engine/codegen/generate.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
@@ -115,22 +116,40 @@ describe('generated code against the closure engine', () => {
     expect(calls.left - before.left).toBe(1);
   });
 
-  it('runs on closures when the loader refuses the text: the same results, no failure', () => {
+  it('runs on closures where a form is not generated (NotGenerated), and asks once', () => {
     const ruleSet = bundledCatalog().byId('nl-2026');
     const household = readRepaymentRequest(repaymentBody(random(5))).household;
     const working = codeLoader();
     let asked = 0;
     setCodeLoader(() => {
       asked += 1;
-      throw new SyntaxError('a loader that refuses every text');
+      throw new NotGenerated('a form this loader does not take');
     });
     try {
       const program = compileProgram(ruleSet, 'afloscapaciteit');
       const extracted = FACT_CATALOGS.afloscapaciteit.extract(household);
       expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
       expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
-      // Asked once per program, not again for every household.
       expect(asked).toBe(1);
+    } finally {
+      setCodeLoader(working);
+    }
+  });
+
+  it('throws any other error of the generator or the loader, at every evaluation, not hidden behind the closures', () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    const household = readRepaymentRequest(repaymentBody(random(5))).household;
+    const working = codeLoader();
+    const refusal = new SyntaxError('a loader that refuses every text');
+    setCodeLoader(() => {
+      throw refusal;
+    });
+    try {
+      const program = compileProgram(ruleSet, 'afloscapaciteit');
+      expect(() => program.evaluate(household)).toThrow(refusal);
+      expect(() => program.evaluate(household)).toThrow(refusal);
+      // An explanation runs on the closures, without the loader.
+      expect(program.evaluate(household, { explain: true }).explanation).toBeDefined();
     } finally {
       setCodeLoader(working);
     }
