@@ -96,7 +96,9 @@ export function amountEvaluator(
   memos: boolean,
 ): AmountEvaluator {
   const measures = calc.measures;
-  const valueMemos = (calc.values ?? []).map((v) => (memos ? amountMemo<Decimal>(ruleSet, calc, v, calculation) : undefined));
+  const valueMemos = (calc.values ?? []).map((v) =>
+    memos ? amountMemo<Decimal>(ruleSet, calc, v, calculation) : undefined,
+  );
   const postMemos = calc.posts.map((p) => (memos ? amountMemo<Amounts>(ruleSet, calc, p, calculation) : undefined));
   const roundAll = postRounder(ruleSet, calc, postMemos);
 

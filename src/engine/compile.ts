@@ -85,11 +85,7 @@ export function programDefaults(): ProgramOptions {
 const programs = new WeakMap<RuleSet, Map<string, Program>>();
 
 /** The program of a calculation of a rule set with these options, compiled on first use and cached. */
-export function programFor(
-  ruleSet: RuleSet,
-  calculation: CalculationId,
-  options: ProgramOptions = defaults,
-): Program {
+export function programFor(ruleSet: RuleSet, calculation: CalculationId, options: ProgramOptions = defaults): Program {
   let byCalc = programs.get(ruleSet);
   if (byCalc === undefined) {
     byCalc = new Map();

@@ -14,7 +14,11 @@ import { ByteSink } from '../../src/cli/batch/byte-sink.js';
 import type { CalculationOptions } from '../../src/calculations/options.js';
 import { meldingen } from '../../src/calculations/options.js';
 import { type JsonPiece, type JsonSink, jsonTextOf } from '../../src/calculations/json-sink.js';
-import { type ResultJsonLayout, writeEvaluationJson, writeRetirementResult } from '../../src/calculations/result-json.js';
+import {
+  type ResultJsonLayout,
+  writeEvaluationJson,
+  writeRetirementResult,
+} from '../../src/calculations/result-json.js';
 import type { RetirementExpenditureResult } from '../../src/contract/results.js';
 import { money } from '../../src/contract/money.js';
 import { type Evaluation, programFor } from '../../src/engine/compile.js';
