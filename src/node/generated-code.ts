@@ -5,9 +5,11 @@
  * which browsers and edge workers do not make: there every calculation runs on closures. The
  * service and the batch's workers enable them; a single CLI call does not, since generating and
  * making memos cost one call more than they save. Each has an environment switch to the plain
- * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`, `BUDGETNORM_RESULT_JSON=0`.
+ * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`, `BUDGETNORM_RESULT_JSON=0`,
+ * `BUDGETNORM_ONE_PASS_CHECK=0`.
  */
 import { useResultJsonWriters } from '../calculations/operations.js';
+import { useOnePassCheck } from '../contract/validate-request.js';
 import { type CodeLoader, type LoadedEvaluator, setCodeLoader } from '../engine/codegen/loader.js';
 import { PLAIN_PROGRAM, setProgramDefaults } from '../engine/compile.js';
 
@@ -56,6 +58,7 @@ export interface FastPathSwitches {
   readonly BUDGETNORM_GENERATED_CODE?: string | undefined;
   readonly BUDGETNORM_MEMOS?: string | undefined;
   readonly BUDGETNORM_RESULT_JSON?: string | undefined;
+  readonly BUDGETNORM_ONE_PASS_CHECK?: string | undefined;
 }
 
 /**
@@ -69,7 +72,8 @@ export interface FastPathSwitches {
  *
  * `env` (default `process.env`) turns each off: `BUDGETNORM_GENERATED_CODE=0` keeps the
  * closures, `BUDGETNORM_MEMOS=0` compiles programs without memos, `BUDGETNORM_RESULT_JSON=0`
- * writes results with plain `JSON.stringify`.
+ * writes results with plain `JSON.stringify`, `BUDGETNORM_ONE_PASS_CHECK=0` validates every
+ * request with zod alone.
  *
  * Node only: it compiles the text with `node:vm`.
  *
@@ -104,6 +108,7 @@ export interface FastPathSwitches {
 export function enableGeneratedCode(env: FastPathSwitches = processEnv()): void {
   setProgramDefaults({ memos: env.BUDGETNORM_MEMOS !== '0' });
   useResultJsonWriters(env.BUDGETNORM_RESULT_JSON !== '0');
+  useOnePassCheck(env.BUDGETNORM_ONE_PASS_CHECK !== '0');
   setCodeLoader(env.BUDGETNORM_GENERATED_CODE === '0' ? undefined : loaderOfNode());
 }
 
@@ -143,4 +148,5 @@ export function disableGeneratedCode(): void {
   setCodeLoader(undefined);
   setProgramDefaults(PLAIN_PROGRAM);
   useResultJsonWriters(true);
+  useOnePassCheck(true);
 }
