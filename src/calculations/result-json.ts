@@ -1,17 +1,15 @@
 /**
  * A result's JSON text, byte for byte what `JSON.stringify(result)` writes, with the parts that
  * are the same in every result of a rule set prepared once per set: each post's code and
- * description (and group), each group's, `Rekenregels` and the rule set's status warning. About
- * three quarters of a repayment result is such text; `JSON.stringify` walked and escaped it
- * again for every household of a batch and every answer of the service (issue 14).
+ * description (and group), each group's, `Rekenregels` and the rule set's status warning, most
+ * of a result's text, which `JSON.stringify` would walk and escape again for every answer.
+ * How each operation's result is laid out is its registry entry's ({@link ResultJsonLayout} in
+ * src/calculations/operations.ts): nothing here names an operation.
  *
  * The writers write into a {@link JsonSink}: one string for the service, the batch's output
- * bytes for a batch (src/calculations/json-sink.ts). A repayment result is a template of some
- * 25 constant pieces with an amount after each, so a byte sink copies each piece's bytes and
- * writes the amount's digits: in a batch's worker, 6–13 % less CPU per record than building
- * the string and encoding it, measured chunk by chunk side by side over 200,000 households.
- * (Copying the pieces one by one, some fifty with a bounds check each, had been measured
- * slower than the string.)
+ * bytes for a batch (src/calculations/json-sink.ts). A result from an evaluation is a template
+ * of constant pieces with an amount after each, so a byte sink copies each piece's bytes and
+ * writes the amount's digits (docs/fast-paths.md has the gain).
  *
  * A writer here only sees an ordinary result (no `Uitleg`, no `Onderbouwing`) that its own
  * operation has just computed with `ruleSet` (`writeJson` in src/calculations/operations.ts

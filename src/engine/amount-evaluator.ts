@@ -70,8 +70,7 @@ function postRounder(
     const known = remembered ? roundedByExact.get(exact) : undefined;
     if (known !== undefined) return known;
     const round = postRound[i] as (d: Decimal) => Decimal;
-    // Sized up front: a list grown from [] by push gets room for 17 amounts (some 150 bytes of
-    // garbage per post and evaluation, issue 14), where a post has one per measure.
+    // Sized up front: a list grown by push gets room for far more amounts than a post's measures.
     const out = new Array<Decimal>(measures);
     // A measure left to its default holds the very same Decimal as the measure before it:
     // its rounding is that measure's, not computed again.

@@ -7,7 +7,7 @@
  * A post's or value's amounts are a list, one per measure in the calculation's order (`amount`
  * alone for a value), not a record by measure name: every post of every evaluation is made,
  * rounded and summed per measure, and a record keyed by a name that varies (`bedrag`, `basis`,
- * …) made each of those steps a megamorphic keyed load or store, some 1 µs of a repayment call.
+ * …) made each of those steps a keyed load or store of many shapes.
  */
 import type { ConditionTrace, RuleTrace } from '../contract/explanation.js';
 import { RuleEvaluationError } from '../contract/errors.js';

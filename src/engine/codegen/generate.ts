@@ -2,8 +2,7 @@
  * Straight-line JavaScript for a compiled calculation: the same steps the closure compiler's
  * program takes (constants folded as it folds them, operands in its order, rules tried in its
  * order, the same memos), written out as one function per post and value, so that V8 compiles
- * a calculation as one piece of code instead of calls through hundreds of closures. A batch of
- * repayment households spends about a third less on its calculation so (issue 14).
+ * a calculation as one piece of code instead of calls through hundreds of closures.
  *
  * The core only writes the text; it never runs it (no `eval`, no `new Function`): a shell that
  * may run code registers a loader (src/node/generated-code.ts, `node:vm`), and without one
