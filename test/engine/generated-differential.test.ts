@@ -9,11 +9,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { type CodeLoader, codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
-import { type Evaluation, compileProgram, PLAIN_PROGRAM } from '../../src/engine/compile.js';
+import { jsonWriter } from '../../src/calculations/operations.js';
+import {
+  type Evaluation,
+  compileProgram,
+  PLAIN_PROGRAM,
+  programDefaults,
+  setProgramDefaults,
+} from '../../src/engine/compile.js';
 import { NotGenerated } from '../../src/engine/codegen/generate.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
-import { bundledCatalog, type RuleSet } from '../../src/index.js';
+import { bundledCatalog, repaymentCapacity, type RuleSet } from '../../src/index.js';
 import { disableGeneratedCode, enableGeneratedCode } from '../../src/node/generated-code.js';
 import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
@@ -194,6 +201,38 @@ describe('generated code against the closure engine', () => {
       disableGeneratedCode();
       expect(codeLoader()).toBeUndefined();
     } finally {
+      setCodeLoader(working);
+    }
+  });
+
+  it('enableGeneratedCode turns on each fast path unless its environment switch is 0, and disable turns all off', () => {
+    const working = codeLoader();
+    const plainWrites = (): boolean => {
+      let pieces = 0;
+      const sink = {
+        piece: () => {
+          pieces += 1;
+        },
+        number: () => undefined,
+        text: () => undefined,
+      };
+      jsonWriter(repaymentCapacity as (body: unknown, options: undefined) => unknown)(
+        sink,
+        repaymentBody(random(9)),
+        undefined,
+      );
+      return pieces === 0;
+    };
+    try {
+      enableGeneratedCode({});
+      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([true, true, false]);
+      enableGeneratedCode({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_MEMOS: '0', BUDGETNORM_RESULT_JSON: '0' });
+      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([false, false, true]);
+      enableGeneratedCode({ BUDGETNORM_MEMOS: '1' });
+      disableGeneratedCode();
+      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([false, false, false]);
+    } finally {
+      setProgramDefaults(PLAIN_PROGRAM);
       setCodeLoader(working);
     }
   });
