@@ -5,10 +5,12 @@
  * 1. engine: a rule set of realistic size (age-banded norms per household type and tenure:
  *    40+ rules with conditions) through the compiled engine and through json-rules-engine's
  *    `Engine.run`, on the same rules and households.
- * 2. repayment: `repaymentCapacity(body)` on the bundled rule set, plain, after
- *    `enableGeneratedCode()` (budgetnorm/node) and explained, beside the same method written by
- *    hand with decimal.js from the raw body (every figure of the result, checked against the
- *    library on every household, both ways). Target: ≥ 0.5x.
+ * 2. repayment: `repaymentCapacity(body)` on the bundled rule set: the plain path (every fast
+ *    path off), each fast path alone against it (memos, generated code, the one-pass request
+ *    check, the result JSON writer), all of them on as the service and batch run, and explained,
+ *    beside the same method written by hand with decimal.js from the raw body (every figure of
+ *    the result, checked against the library on every household, both ways). Target: every
+ *    fast path on ≥ 0.8x.
  * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
  * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
  *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run and an
@@ -35,7 +37,9 @@ import { fileURLToPath } from 'node:url';
 import { Engine } from 'json-rules-engine';
 
 import { type CodeLoader, codeLoader, setCodeLoader } from '../src/engine/codegen/loader.js';
-import { programFor } from '../src/engine/compile.js';
+import { programFor, setProgramDefaults } from '../src/engine/compile.js';
+import { jsonCalculation, useResultJsonWriters } from '../src/calculations/operations.js';
+import { useOnePassCheck } from '../src/contract/validate-request.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/load-rule-set.js';
 import {
@@ -51,7 +55,7 @@ import { REPAYMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFacts } from '../src/
 import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
-import { enableGeneratedCode } from '../src/node/generated-code.js';
+import { disableGeneratedCode, enableGeneratedCode } from '../src/node/generated-code.js';
 import { random, randomRepaymentBody } from './lib/bench-households.js';
 import { SINGLE_TENANT_REPAYMENT } from '../test/support/request-bodies.js';
 import { byPart, type CpuProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
@@ -260,13 +264,25 @@ interface CalculationUnderTest {
   readonly checkAgreement: (bodies: readonly Record<string, unknown>[], ruleSet: RuleSet) => void;
 }
 
+/** The fast paths' switches a contender runs under (docs/fast-paths.md), set before each call. */
+interface Switches {
+  readonly loader: CodeLoader | undefined;
+  readonly memos: boolean;
+  readonly resultJson: boolean;
+  readonly onePass: boolean;
+}
+
+const PLAIN: Switches = { loader: undefined, memos: false, resultJson: false, onePass: false };
+
 /**
- * Measures a calculation, interleaved: the library as published (closures), after
- * `enableGeneratedCode()` (budgetnorm/node), explained, its parser and engine alone, and the
- * hand-written baseline; agreement with the baseline checked both ways first. The generated
- * contender calculates on its own copy of the rule set, so each copy's program sees one loader
- * throughout (a program asks again whenever the loader changes), and every other contender
- * runs with none registered, as the published library does. Prints the figures.
+ * Measures a calculation, interleaved: the library as published (the plain path: closures, no
+ * memos), each fast path alone against it, all of them as the service and the batch run them,
+ * explained, its parser with and without the one-pass check, the JSON text with and without the
+ * result writer, and the hand-written baseline; agreement with the baseline checked both ways
+ * first. Contenders with generated code calculate on their own copy of the rule set, so each
+ * copy's programs see one loader throughout (a program asks again whenever the loader changes);
+ * programs with memos and without are different programs (`programFor` caches per choice).
+ * Prints the figures.
  */
 function measureCalculation(
   title: string,
@@ -274,45 +290,60 @@ function measureCalculation(
   bodies: readonly Record<string, unknown>[],
   c: CalculationUnderTest,
 ): void {
-  const households = bodies.map((b) => c.parse(b).household);
-  const program = programFor(ruleSet, c.name === 'repaymentCapacity' ? 'afloscapaciteit' : 'pensioenuitgaven');
   enableGeneratedCode();
   const loader = codeLoader();
-  setCodeLoader(undefined);
+  disableGeneratedCode();
   const copy = loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>);
   const under =
-    (registered: CodeLoader | undefined) =>
+    (switches: Switches) =>
     <T>(f: (i: number) => T) =>
     (i: number): T => {
-      setCodeLoader(registered);
+      setCodeLoader(switches.loader);
+      setProgramDefaults({ memos: switches.memos });
+      useResultJsonWriters(switches.resultJson);
+      useOnePassCheck(switches.onePass);
       return f(i);
     };
-  const withCode = under(loader);
-  const closures = under(undefined);
+  const plain = under(PLAIN);
+  const fast = under({ loader, memos: true, resultJson: true, onePass: true });
   c.checkAgreement(bodies, ruleSet);
-  withCode(() => c.checkAgreement(bodies, copy))(0);
+  fast(() => c.checkAgreement(bodies, copy))(0);
   const body = (i: number) => bodies[i % bodies.length] as Record<string, unknown>;
-  const { library, generated, explained, engineOnly, parseOnly, baseline } = interleaved({
-    library: closures((i) => c.calculate(body(i), { ruleSet })),
-    generated: withCode((i) => c.calculate(body(i), { ruleSet: copy })),
-    explained: closures((i) => c.calculate(body(i), { ruleSet, explain: true })),
-    engineOnly: closures((i) => program.evaluate(households[i % households.length] as Household)),
-    parseOnly: (i) => c.parse(body(i)),
+  const json = jsonCalculation(c.calculate as (body: unknown, options: { ruleSet: RuleSet }) => unknown);
+  const r = interleaved({
+    plain: plain((i) => c.calculate(body(i), { ruleSet })),
+    memos: under({ ...PLAIN, memos: true })((i) => c.calculate(body(i), { ruleSet })),
+    generated: under({ ...PLAIN, loader })((i) => c.calculate(body(i), { ruleSet: copy })),
+    onePass: under({ ...PLAIN, onePass: true })((i) => c.calculate(body(i), { ruleSet })),
+    all: fast((i) => c.calculate(body(i), { ruleSet: copy })),
+    explained: plain((i) => c.calculate(body(i), { ruleSet, explain: true })),
+    parseZod: plain((i) => c.parse(body(i))),
+    parseOnePass: under({ ...PLAIN, onePass: true })((i) => c.parse(body(i))),
+    jsonAll: fast((i) => json(body(i), { ruleSet: copy })),
+    jsonStringify: under({ loader, memos: true, resultJson: false, onePass: true })((i) =>
+      json(body(i), { ruleSet: copy }),
+    ),
     baseline: (i) => c.hand(body(i)),
   });
-  setCodeLoader(undefined);
+  plain(() => undefined)(0);
+  const against = (a: number, b: number, what: string) => `(${(a / b).toFixed(2)}x ${what})`;
   console.log(title);
-  line(`library call ${c.name}(body)`, library, `(${(library / baseline).toFixed(2)}x hand-written)`);
+  line(`plain path: ${c.name}(body), every switch off`, r.plain, against(r.plain, r.baseline, 'hand-written'));
+  line('  memos (ProgramOptions.memos)', r.memos, against(r.memos, r.plain, 'plain'));
+  line('  generated code (enableGeneratedCode)', r.generated, against(r.generated, r.plain, 'plain'));
+  line('  one-pass request check', r.onePass, against(r.onePass, r.plain, 'plain'));
   line(
-    '  after enableGeneratedCode() (budgetnorm/node)',
-    generated,
-    `(${(generated / baseline).toFixed(2)}x hand-written)`,
+    'every fast path on, as the service and batch run',
+    r.all,
+    `${against(r.all, r.baseline, 'hand-written')} ${against(r.all, r.plain, 'plain')}`,
   );
-  line('  with explain: true', explained, `(${(explained / library).toFixed(2)}x the plain call)`);
-  line(`  ${c.parserName}(body) alone (validates, freezes)`, parseOnly);
-  line('  engine alone: program.evaluate(household)', engineOnly);
-  line('hand-written: the same figures by hand with decimal.js, raw body', baseline);
-  console.log('  target: library ≥ 0.5x hand-written (agreement checked on all 1,000 households)');
+  line('  with explain: true (plain)', r.explained, against(r.explained, r.plain, 'plain'));
+  line(`${c.parserName}(body): zod alone`, r.parseZod);
+  line('  with the one-pass check', r.parseOnePass, against(r.parseOnePass, r.parseZod, 'zod alone'));
+  line('JSON text, every fast path on: JSON.stringify(result)', r.jsonStringify);
+  line("  with the operation's result writer", r.jsonAll, against(r.jsonAll, r.jsonStringify, 'JSON.stringify'));
+  line('hand-written: the same figures by hand with decimal.js, raw body', r.baseline);
+  console.log('  target: every fast path on ≥ 0.8x hand-written (agreement checked on all 1,000 households)');
 }
 
 /** The baseline must compute what the library computes, on every household measured. */

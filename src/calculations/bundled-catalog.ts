@@ -4,7 +4,7 @@
  * JSON text). The catalog itself is made from the manifests alone. Each set was fully checked, coverage sweep included, when
  * `npm run generate` bundled it, which also recorded its content hash and made sure its schemas
  * return its files unchanged; so loading one trusts the files as recorded (`recordedRuleSet`:
- * no schema parse, cross-check or hashing at run time, which cost a cold start some 50 ms, and
+ * no schema parse, cross-check or hashing at run time, which a cold start would pay, and
  * each file parsed when first read), and each calculation's program is compiled when first used. test/rules/bundled.test.ts checks
  * that the trusted set equals the fully parsed one for every bundled set.
  */

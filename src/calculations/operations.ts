@@ -20,6 +20,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import { type JsonSink, jsonTextOf } from './json-sink.js';
 import type { CalculationOptions } from './options.js';
 import { repaymentCapacity, writeRepaymentCapacityJson } from './repayment-capacity.js';
+import type { ResultJsonLayout } from './result-json.js';
 import { retirementExpenditure, writeRetirementExpenditureJson } from './retirement-expenditure.js';
 
 /** A request's or result's zod object schema (its fields in the contract's order), with its name among the OpenAPI document's components. */
@@ -83,6 +84,8 @@ export interface OperationSpec<Result = unknown> {
    * the service's bodies are): an acceptable one is read in place, not copied first.
    */
   readonly writeJson?: (sink: JsonSink, body: unknown, options?: CalculationOptions) => void;
+  /** How `writeJson` lays out the result (src/calculations/result-json.ts), when it has one. */
+  readonly resultJson?: ResultJsonLayout;
   /** Whether a rule set can compute it (has its calculation file). */
   readonly computableWith: (ruleSet: RuleSet) => boolean;
   readonly http: OperationHttp;
@@ -103,12 +106,16 @@ const hasCalculationFile =
   (ruleSet: RuleSet): boolean =>
     ruleSet.calculations[id] !== undefined;
 
+/** A retirement result is written from the result: each post names its group. */
+const RETIREMENT_JSON: ResultJsonLayout = { calculation: 'pensioenuitgaven', firstAmount: 'Basis', postGroup: true };
+
 const retirement = {
   id: 'pensioenuitgaven',
   what: 'the retirement expenditure reference amounts',
   parse: parseRetirementRequest,
   calculate: retirementExpenditure,
-  writeJson: writeRetirementExpenditureJson,
+  writeJson: (sink, body, options) => writeRetirementExpenditureJson(RETIREMENT_JSON, sink, body, options),
+  resultJson: RETIREMENT_JSON,
   computableWith: hasCalculationFile('pensioenuitgaven'),
   http: {
     path: '/pensioenuitgaven/Resultaat',
@@ -127,12 +134,38 @@ const retirement = {
   },
 } as const satisfies OperationSpec<RetirementExpenditureResult>;
 
+/** A repayment result is written from the evaluation, in the order of `RepaymentCapacityResult`'s fields. */
+const REPAYMENT_JSON: ResultJsonLayout = {
+  calculation: 'afloscapaciteit',
+  firstAmount: 'Bedrag',
+  postGroup: false,
+  evaluation: [
+    '{"Afloscapaciteit":',
+    { total: 'Afloscapaciteit' },
+    ',"MaximaleAfloscapaciteit":',
+    { total: 'MaximaleAfloscapaciteit' },
+    ',"NettoBesteedbaarInkomenPerMaand":',
+    { income: true },
+    ',"Posten":[',
+    { posts: [{ measure: 'bedrag' }, ',"Minimaal":', { measure: 'minimaal' }] },
+    '],"TotaalLasten":',
+    { total: 'TotaalLasten' },
+    ',"TotaalMinimaleLasten":',
+    { total: 'TotaalMinimaleLasten' },
+    ',"Tekort":',
+    { total: 'Tekort' },
+    ',"MinimaalTekort":',
+    { total: 'MinimaalTekort' },
+  ],
+};
+
 const repayment = {
   id: 'afloscapaciteit',
   what: 'the repayment capacity',
   parse: parseRepaymentRequest,
   calculate: repaymentCapacity,
-  writeJson: writeRepaymentCapacityJson,
+  writeJson: (sink, body, options) => writeRepaymentCapacityJson(REPAYMENT_JSON, sink, body, options),
+  resultJson: REPAYMENT_JSON,
   computableWith: hasCalculationFile('afloscapaciteit'),
   http: {
     path: '/Afloscapaciteit/Resultaat',
@@ -173,19 +206,34 @@ const JSON_WRITERS = new Map<Calculation, JsonWriter>(
   ),
 );
 
+let ownWriters = true;
+
+/**
+ * Whether {@link jsonWriter} uses the operations' own writers (the default) or plain
+ * `JSON.stringify` (`false`: the plain path, src/node/generated-code.ts `BUDGETNORM_RESULT_JSON=0`).
+ * Read at every write.
+ */
+export function useResultJsonWriters(on: boolean): void {
+  ownWriters = on;
+}
+
 /**
  * What writes the JSON text of `calculate`'s result into a sink, byte for byte
  * `JSON.stringify` of it: the operation's `writeJson` when `calculate` is the library's own (an
- * operation of {@link OPERATIONS}), else `JSON.stringify` of what `calculate` returns. The
- * batch writes results through it; a `calculate` of its caller's (a registry of the tests) may
- * return any value, which is stringified. Either throws what `calculate` throws before writing.
+ * operation of {@link OPERATIONS}) and {@link useResultJsonWriters} is on, else `JSON.stringify`
+ * of what `calculate` returns. The batch writes results through it; a `calculate` of its
+ * caller's (a registry of the tests) may return any value, which is stringified. Either throws
+ * what `calculate` throws before writing.
  */
 export function jsonWriter<Options extends CalculationOptions | undefined>(
   calculate: (body: unknown, options: Options) => unknown,
 ): (sink: JsonSink, body: unknown, options: Options) => void {
   // A writer is found only for a function of the registry, which takes any such options.
   const own = JSON_WRITERS.get(calculate as Calculation);
-  return own ?? ((sink, body, options) => sink.text(JSON.stringify(calculate(body, options))));
+  const plain = (sink: JsonSink, body: unknown, options: Options): void =>
+    sink.text(JSON.stringify(calculate(body, options)));
+  if (own === undefined) return plain;
+  return (sink, body, options) => (ownWriters ? own(sink, body, options) : plain(sink, body, options));
 }
 
 /**

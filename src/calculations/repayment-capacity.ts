@@ -16,7 +16,7 @@ import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { foundedRepayment, needsExplanation } from './foundations.js';
 import type { JsonSink } from './json-sink.js';
-import { writeRepaymentEvaluation } from './result-json.js';
+import { type ResultJsonLayout, writeEvaluationJson } from './result-json.js';
 import { type Evaluated, evaluateRequest } from './evaluate.js';
 
 /** What the request reader gives. */
@@ -121,7 +121,12 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
  * calculation refuses throws before anything is written. `body` is what `JSON.parse` made of
  * a request, held by nothing else (see `OperationSpec.writeJson`): it is read in place.
  */
-export function writeRepaymentCapacityJson(sink: JsonSink, body: unknown, options?: CalculationOptions): void {
+export function writeRepaymentCapacityJson(
+  layout: ResultJsonLayout,
+  sink: JsonSink,
+  body: unknown,
+  options?: CalculationOptions,
+): void {
   if (needsExplanation(options)) {
     sink.text(JSON.stringify(repaymentOutcome(body, options, readOwnedRepaymentRequest).result));
     return;
@@ -130,7 +135,7 @@ export function writeRepaymentCapacityJson(sink: JsonSink, body: unknown, option
   const { parsed, ruleSet, evaluation } = evaluated;
   const warnings = meldingen(parsed.ignoredFields, evaluation.notices, ruleSet);
   const income = parsed.household.netMonthlyIncome;
-  if (!writeRepaymentEvaluation(sink, income, evaluation, warnings, ruleSet))
+  if (!writeEvaluationJson(sink, layout, income, evaluation, warnings, ruleSet))
     sink.text(JSON.stringify(repaymentResultOf(evaluated)));
 }
 

@@ -1,17 +1,15 @@
 /**
  * A result's JSON text, byte for byte what `JSON.stringify(result)` writes, with the parts that
  * are the same in every result of a rule set prepared once per set: each post's code and
- * description (and group), each group's, `Rekenregels` and the rule set's status warning. About
- * three quarters of a repayment result is such text; `JSON.stringify` walked and escaped it
- * again for every household of a batch and every answer of the service (issue 14).
+ * description (and group), each group's, `Rekenregels` and the rule set's status warning, most
+ * of a result's text, which `JSON.stringify` would walk and escape again for every answer.
+ * How each operation's result is laid out is its registry entry's ({@link ResultJsonLayout} in
+ * src/calculations/operations.ts): nothing here names an operation.
  *
  * The writers write into a {@link JsonSink}: one string for the service, the batch's output
- * bytes for a batch (src/calculations/json-sink.ts). A repayment result is a template of some
- * 25 constant pieces with an amount after each, so a byte sink copies each piece's bytes and
- * writes the amount's digits: in a batch's worker, 6–13 % less CPU per record than building
- * the string and encoding it, measured chunk by chunk side by side over 200,000 households.
- * (Copying the pieces one by one, some fifty with a bounds check each, had been measured
- * slower than the string.)
+ * bytes for a batch (src/calculations/json-sink.ts). A result from an evaluation is a template
+ * of constant pieces with an amount after each, so a byte sink copies each piece's bytes and
+ * writes the amount's digits (docs/fast-paths.md has the gain).
  *
  * A writer here only sees an ordinary result (no `Uitleg`, no `Onderbouwing`) that its own
  * operation has just computed with `ruleSet` (`writeJson` in src/calculations/operations.ts
@@ -25,6 +23,7 @@
 import { type Decimal, moneyToNumber } from '../contract/money.js';
 import type { RetirementExpenditureResult } from '../contract/results.js';
 import type { Evaluation } from '../engine/compile.js';
+import type { CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { type JsonPiece, type JsonSink, jsonPiece } from './json-sink.js';
 import { rekenregels, statusNoticeOf } from './options.js';
@@ -40,6 +39,31 @@ interface Head {
   readonly next: JsonPiece;
 }
 
+/**
+ * How an operation's result is written, held by its registry entry (src/calculations/operations.ts):
+ * the writers here name no operation.
+ */
+export interface ResultJsonLayout {
+  /** The calculation the result is of. */
+  readonly calculation: CalculationId;
+  /** The key of a post's (and group's) first amount, which ends its head: `Bedrag`. */
+  readonly firstAmount: string;
+  /** Whether every post names its group (`''` when its rules give none). */
+  readonly postGroup: boolean;
+  /**
+   * The result up to `Rekenregels`, for {@link writeEvaluationJson}: text, and where each amount
+   * comes from; `posts` is one post's parts after its head, repeated for every post (then `}`).
+   */
+  readonly evaluation?: readonly LayoutPart[];
+}
+
+/** A part of a {@link ResultJsonLayout}: text, a total, the income, the posts (each its measures' rounded amounts and text). */
+export type LayoutPart =
+  | string
+  | { readonly total: string }
+  | { readonly income: true }
+  | { readonly posts: readonly (string | { readonly measure: string })[] };
+
 /** What is the same in every result of one calculation of one rule set, as JSON text. */
 interface Constants {
   readonly posts: readonly Head[];
@@ -52,17 +76,24 @@ interface Constants {
   /** `]}`, after the warnings, and the status warning's JSON and `]}` (the status warning alone, the usual case). */
   readonly close: JsonPiece;
   readonly statusAndClose: JsonPiece;
-  /** The repayment result's template, for the repayment calculation. */
-  readonly repayment: RepaymentTemplate | undefined;
+  /** The template of the layout's `evaluation`, when it has one. */
+  readonly template: EvaluationTemplate | undefined;
 }
 
+/** Where an amount of a template comes from: the income, a total, or a post's rounded amount of a measure (its index). */
+type AmountSource =
+  | { readonly total: string }
+  | { readonly income: true }
+  | { readonly post: number; readonly measure: number };
+
 /**
- * A repayment result up to `Meldingen`, as the text before each amount: `pieces[i]` comes before
- * amount `i`, and the last piece after the last amount (ending in `,"Meldingen":[`); then the
- * warnings follow. So a result is its pieces and amounts in turn, some 25 pieces in all.
+ * A result up to `Meldingen`, as the text before each amount: `pieces[i]` comes before amount
+ * `i`, and the last piece after the last amount (ending in `,"Meldingen":[`); then the warnings
+ * follow.
  */
-interface RepaymentTemplate {
+interface EvaluationTemplate {
   readonly pieces: readonly JsonPiece[];
+  readonly sources: readonly AmountSource[];
   /** The last piece with the usual warnings after it: none, or the set's status warning alone. */
   readonly end: JsonPiece;
   readonly endWithStatus: JsonPiece;
@@ -70,30 +101,29 @@ interface RepaymentTemplate {
   readonly amounts: Float64Array;
 }
 
-const cache = new WeakMap<RuleSet, Map<string, Constants>>();
+const cache = new WeakMap<RuleSet, Map<ResultJsonLayout, Constants>>();
 
-/** The constants of `calculation` in `ruleSet` (its first amount's key as the result names it), made once. */
-function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioenuitgaven', first: string): Constants {
-  let byCalculation = cache.get(ruleSet);
-  if (byCalculation === undefined) {
-    byCalculation = new Map();
-    cache.set(ruleSet, byCalculation);
+/** The constants of a layout's calculation in `ruleSet`, made once. */
+function constantsOf(ruleSet: RuleSet, layout: ResultJsonLayout): Constants {
+  let byLayout = cache.get(ruleSet);
+  if (byLayout === undefined) {
+    byLayout = new Map();
+    cache.set(ruleSet, byLayout);
   }
-  let constants = byCalculation.get(calculation);
+  let constants = byLayout.get(layout);
   if (constants === undefined) {
-    const calc = ruleSet.calculations[calculation];
+    const calc = ruleSet.calculations[layout.calculation];
     const head = (code: string, description: string, group?: string): Head => {
       const groupText = group === undefined ? '' : `,"Groep":${JSON.stringify(group)}`;
-      const text = `{"Code":${JSON.stringify(code)},"Omschrijving":${JSON.stringify(description)}${groupText},"${first}":`;
+      const text = `{"Code":${JSON.stringify(code)},"Omschrijving":${JSON.stringify(description)}${groupText},"${layout.firstAmount}":`;
       const pieces = { text: jsonPiece(text), next: jsonPiece(`,${text}`) };
       return group === undefined ? { code, description, ...pieces } : { code, description, group, ...pieces };
     };
     const status = statusNoticeOf(ruleSet);
     const statusText = status === undefined ? '' : JSON.stringify(status);
     const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet))},"Meldingen":[`;
-    // A retirement post always names its group ('' when the rules give none), a repayment post never.
     const posts = (calc?.posts ?? []).map((p) =>
-      head(p.code, p.description, calculation === 'pensioenuitgaven' ? (p.group ?? '') : undefined),
+      head(p.code, p.description, layout.postGroup ? (p.group ?? '') : undefined),
     );
     constants = {
       posts,
@@ -103,55 +133,55 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
       statusText,
       close: jsonPiece(']}'),
       statusAndClose: jsonPiece(`${statusText}]}`),
-      repayment: calculation === 'afloscapaciteit' ? repaymentTemplate(posts, rekenregelsText, statusText) : undefined,
+      template:
+        layout.evaluation === undefined
+          ? undefined
+          : evaluationTemplate(layout.evaluation, posts, calc?.measures ?? [], rekenregelsText, statusText),
     };
-    byCalculation.set(calculation, constants);
+    byLayout.set(layout, constants);
   }
   return constants;
 }
 
-/** Where an amount goes in a result's text. */
-const AMOUNT = Symbol('amount');
-
-/** The template of a repayment result of these posts, their heads' text ending in `"Bedrag":` (see {@link RepaymentTemplate}). */
-function repaymentTemplate(posts: readonly Head[], rekenregelsText: string, statusText: string): RepaymentTemplate {
-  const parts: (string | typeof AMOUNT)[] = [
-    '{"Afloscapaciteit":',
-    AMOUNT,
-    ',"MaximaleAfloscapaciteit":',
-    AMOUNT,
-    ',"NettoBesteedbaarInkomenPerMaand":',
-    AMOUNT,
-    ',"Posten":[',
-  ];
-  posts.forEach((p, i) => {
-    parts.push((i === 0 ? p.text : p.next).text, AMOUNT, ',"Minimaal":', AMOUNT, '}');
-  });
-  parts.push(']');
-  for (const name of REPAYMENT_TOTALS_AFTER_POSTS) parts.push(`,"${name}":`, AMOUNT);
-  parts.push(rekenregelsText);
-  const pieces = templatePieces(parts);
-  const last = (pieces[pieces.length - 1] as JsonPiece).text;
+/** The template of a layout's `evaluation` for these posts, their heads' text ending in the first amount's key. */
+function evaluationTemplate(
+  layout: readonly LayoutPart[],
+  posts: readonly Head[],
+  measures: readonly string[],
+  rekenregelsText: string,
+  statusText: string,
+): EvaluationTemplate {
+  const texts: string[] = [];
+  const sources: AmountSource[] = [];
+  let text = '';
+  const amount = (source: AmountSource): void => {
+    texts.push(text);
+    sources.push(source);
+    text = '';
+  };
+  for (const part of layout) {
+    if (typeof part === 'string') text += part;
+    else if ('posts' in part) {
+      posts.forEach((p, i) => {
+        text += (i === 0 ? p.text : p.next).text;
+        for (const inner of part.posts) {
+          if (typeof inner === 'string') text += inner;
+          else amount({ post: i, measure: measures.indexOf(inner.measure) });
+        }
+        text += '}';
+      });
+    } else amount(part);
+  }
+  texts.push(text + rekenregelsText);
+  const pieces = texts.map(jsonPiece);
+  const last = texts[texts.length - 1] as string;
   return {
     pieces,
+    sources,
     end: jsonPiece(`${last}]}`),
     endWithStatus: jsonPiece(`${last}${statusText}]}`),
-    amounts: new Float64Array(pieces.length - 1),
+    amounts: new Float64Array(sources.length),
   };
-}
-
-/** The pieces of a template: the text before each amount, and after the last. */
-function templatePieces(parts: readonly (string | typeof AMOUNT)[]): JsonPiece[] {
-  const pieces: JsonPiece[] = [];
-  let text = '';
-  for (const part of parts) {
-    if (part === AMOUNT) {
-      pieces.push(jsonPiece(text));
-      text = '';
-    } else text += part;
-  }
-  pieces.push(jsonPiece(text));
-  return pieces;
 }
 
 /** Whether a value is a finite number: then `${value}` is its JSON. */
@@ -197,57 +227,54 @@ const piece = {
   totaalBasis: jsonPiece('],"Totaal":{"Basis":'),
 };
 
-/** The totals of a repayment result, in the order the result has them after `Posten`. */
-const REPAYMENT_TOTALS_AFTER_POSTS = ['TotaalLasten', 'TotaalMinimaleLasten', 'Tekort', 'MinimaalTekort'] as const;
-
 /**
- * Writes the JSON text of the repayment result of an evaluation, byte for byte what
- * `JSON.stringify` writes of the result src/calculations/repayment-capacity.ts builds from it,
- * without building that result: its objects were a tenth of what a call allocates, the
- * result that a batch and the service only write out. Writes nothing and returns `false` when
+ * Writes the JSON text of the result of an evaluation that `layout` describes, byte for byte
+ * what `JSON.stringify` writes of the result its operation builds from it, without building that
+ * result (the batch and the service only write it out). Writes nothing and returns `false` when
  * an amount is not a finite number or a post is not the rule set's: the caller then builds the
  * result and stringifies it. test/calculations/result-json.test.ts holds both to
  * `JSON.stringify` on generated households.
  */
-export function writeRepaymentEvaluation(
+export function writeEvaluationJson(
   sink: JsonSink,
+  layout: ResultJsonLayout,
   income: number,
   evaluation: Evaluation,
   meldingen: readonly { readonly Code: string; readonly Tekst: string }[],
   ruleSet: RuleSet,
 ): boolean {
-  const c = constantsOf(ruleSet, 'afloscapaciteit', 'Bedrag');
-  const template = c.repayment as RepaymentTemplate;
+  const c = constantsOf(ruleSet, layout);
+  const template = c.template;
   const { posts, totals } = evaluation;
-  if (posts.length !== c.posts.length) return false;
-  // Every amount is read and checked before the first is written: the sink may be a file's bytes.
-  // The template's amounts are this rule set's scratch; nothing between here and the writes calls back in.
-  const amounts = template.amounts;
-  amounts[0] = moneyToNumber(totals['Afloscapaciteit'] as Decimal);
-  amounts[1] = moneyToNumber(totals['MaximaleAfloscapaciteit'] as Decimal);
-  amounts[2] = income;
-  const bedrag = evaluation.measures.indexOf('bedrag');
-  const minimaal = evaluation.measures.indexOf('minimaal');
-  let at = 3;
+  if (template === undefined || posts.length !== c.posts.length) return false;
   for (let i = 0; i < posts.length; i += 1) {
     const p = posts[i] as Evaluation['posts'][number];
     const head = c.posts[i] as Head;
     if (p.code !== head.code || p.description !== head.description) return false;
-    amounts[at++] = moneyToNumber(p.rounded[bedrag] as Decimal);
-    amounts[at++] = moneyToNumber(p.rounded[minimaal] as Decimal);
   }
-  for (const name of REPAYMENT_TOTALS_AFTER_POSTS) amounts[at++] = moneyToNumber(totals[name] as Decimal);
-  for (let i = 0; i < at; i += 1) if (!Number.isFinite(amounts[i] as number)) return false;
-
-  const pieces = template.pieces;
-  for (let i = 0; i < at; i += 1) {
+  // Every amount is read and checked before the first is written: the sink may be a file's bytes.
+  // The template's amounts are this rule set's scratch; nothing between here and the writes calls back in.
+  const { amounts, sources, pieces } = template;
+  const n = sources.length;
+  for (let i = 0; i < n; i += 1) {
+    const source = sources[i] as AmountSource;
+    const value =
+      'post' in source
+        ? moneyToNumber((posts[source.post] as Evaluation['posts'][number]).rounded[source.measure] as Decimal)
+        : 'total' in source
+          ? moneyToNumber(totals[source.total] as Decimal)
+          : income;
+    if (!Number.isFinite(value)) return false;
+    amounts[i] = value;
+  }
+  for (let i = 0; i < n; i += 1) {
     sink.piece(pieces[i] as JsonPiece);
     sink.number(amounts[i] as number);
   }
   if (meldingen.length === 0) sink.piece(template.end);
   else if (meldingen.length === 1 && isStatus(meldingen[0] as Melding, c)) sink.piece(template.endWithStatus);
   else {
-    sink.piece(pieces[at] as JsonPiece);
+    sink.piece(pieces[n] as JsonPiece);
     writeWarnings(sink, meldingen, c);
   }
   return true;
@@ -284,9 +311,14 @@ function writeRetirementItem(sink: JsonSink, first: boolean, item: Item, head: H
  * byte for byte, the rule set's constant parts written once per set. The result is whole when
  * this is called, so every part can be written as it is reached.
  */
-export function writeRetirementResult(sink: JsonSink, result: RetirementExpenditureResult, ruleSet: RuleSet): void {
+export function writeRetirementResult(
+  sink: JsonSink,
+  layout: ResultJsonLayout,
+  result: RetirementExpenditureResult,
+  ruleSet: RuleSet,
+): void {
   const r = result;
-  const c = constantsOf(ruleSet, 'pensioenuitgaven', 'Basis');
+  const c = constantsOf(ruleSet, layout);
   const totaal = r.Totaal;
   if (!isFiniteNumber(totaal.Basis) || !isFiniteNumber(totaal.Voorbeeld)) {
     sink.text(JSON.stringify(result));

@@ -14,7 +14,7 @@ import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { foundedRetirement, needsExplanation } from './foundations.js';
 import type { JsonSink } from './json-sink.js';
-import { writeRetirementResult } from './result-json.js';
+import { type ResultJsonLayout, writeRetirementResult } from './result-json.js';
 import { evaluateRequest } from './evaluate.js';
 
 /**
@@ -83,10 +83,15 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
  * calculation refuses throws before anything is written. `body` is what `JSON.parse` made of
  * a request, held by nothing else (see `OperationSpec.writeJson`): it is read in place.
  */
-export function writeRetirementExpenditureJson(sink: JsonSink, body: unknown, options?: CalculationOptions): void {
+export function writeRetirementExpenditureJson(
+  layout: ResultJsonLayout,
+  sink: JsonSink,
+  body: unknown,
+  options?: CalculationOptions,
+): void {
   const { result, ruleSet } = retirementOutcome(body, options, readOwnedRetirementRequest);
   if (needsExplanation(options)) sink.text(JSON.stringify(result));
-  else writeRetirementResult(sink, result, ruleSet);
+  else writeRetirementResult(sink, layout, result, ruleSet);
 }
 
 /** {@link readRetirementRequest} of a body `JSON.parse` made and nothing else holds. */

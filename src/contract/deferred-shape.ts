@@ -2,10 +2,9 @@
  * Zod schemas built when first used rather than when their module loads.
  *
  * Every zod schema made at a module's top level is built when the package is imported, used or
- * not: the result and explanation schemas (some 150 zod instances, read only by the OpenAPI
+ * not: the result and explanation schemas (read only by the OpenAPI
  * document and by clients checking a response), the rule-file format (read only when a rule set
- * is loaded from its files) and the request schemas' fields cost a cold start more than a third
- * of its time (issue 14: import and one result ≤ 60 ms beyond Node's own start).
+ * is loaded from its files) and the request schemas' fields would make a cold start pay for all.
  *
  * - {@link deferredShape}: zod resolves an object's shape on first read and keeps what it read
  *   (`$ZodObject` freezes a shape's getters), so a shape that builds its fields on first read
@@ -17,7 +16,7 @@
  *   schema's description when it is first used, which is before anything can look it up there.
  *
  * With these, importing the package builds no zod schema at all: the first one built paid for
- * zod's own first use, some 4 ms of a cold start on the 2-core machine of 2026-11-27.
+ * zod's own first use.
  */
 import * as z from 'zod';
 

@@ -22,8 +22,7 @@ export const Money = Decimal.clone({
  * leaves it in V8's dictionary mode: then every read of Ctor.precision, Ctor.rounding,
  * Ctor.maxE and Ctor.minE, a few in every operation and every new Decimal, is a hash lookup. V8
  * turns an object that has become a prototype back into fast mode once it is in use, so Money is
- * made one, of an object nobody keeps; nothing else about it changes. 10-30% off each
- * decimal.js operation and new Decimal (issue 14).
+ * made one, of an object nobody keeps; nothing else about it changes.
  */
 Object.create(Money);
 
@@ -39,10 +38,8 @@ const ZERO = new Money(0);
 /** Whole numbers below this are made a Decimal once and shared (see {@link wholeMoney}). */
 const SHARED_WHOLES = 16_384;
 /**
- * The shared wholes, in blocks of 256 made when a number in them is first asked for. Not one
- * array of 16,384: that is 128 kB of fresh memory at every start, most of it never used (a
- * calculation asks for a few dozen numbers), and on the 2-core machine of 2026-11-28 touching
- * fresh memory is most of what a start costs (issue 14: the CLI's 150 ms).
+ * The shared wholes, in blocks of 256 made when a number in them is first asked for: one whole
+ * array would be fresh memory at every start, most of it never used, and a start pays for that.
  */
 const WHOLES_BLOCK_BITS = 8;
 const wholeBlocks = new Array<(Decimal | undefined)[] | undefined>(SHARED_WHOLES >> WHOLES_BLOCK_BITS).fill(undefined);
@@ -50,8 +47,7 @@ const wholeBlocks = new Array<(Decimal | undefined)[] | undefined>(SHARED_WHOLES
 /**
  * `new Money(n)` for a number, shared for the whole numbers 0 to 16383 (+0, not -0): rounded
  * posts and their sums, counts, whole-euro facts. A Decimal is never changed once made, so one
- * made before is the one a new one would be, and making one costs as much as half an addition
- * (some 0.1 µs; a repayment call made a dozen).
+ * made before is the one a new one would be, and making one costs as much as half an addition.
  */
 export function wholeMoney(n: number): Decimal {
   if (n >= 0 && n < SHARED_WHOLES && Number.isInteger(n) && (n !== 0 || 1 / n > 0)) {
@@ -263,7 +259,7 @@ function smallWholeNumber(d: Decimal): number | undefined {
  * gives: while every amount is a whole number below ten million (rounded posts, in practice),
  * added as a JS number, which is exact there, and made a Decimal only when asked for or when an
  * amount of another kind comes. A retirement result adds each post to its group's totals and to
- * the result's: some sixty additions per call, each a Decimal made and rounded by decimal.js.
+ * the result's: many additions per call, each a Decimal made and rounded by decimal.js.
  */
 export class MoneySum {
   /** The sum of the amounts added while all were small whole numbers. */
@@ -305,10 +301,7 @@ function wordDigits(word: number): number {
 /** `10 ** k` for whole `k` from -64 to 64, each computed as `10 ** k` computes it: the same doubles. */
 const POWERS_OF_TEN_TABLE = Float64Array.from({ length: 129 }, (_, i) => 10 ** (i - 64));
 
-/**
- * `10 ** k` for a whole `k`, from the table where it has it: with `k` not a constant, V8 calls its
- * general `pow`, a quarter of the time of the sums below (issue 14, V8's profiler).
- */
+/** `10 ** k` for a whole `k`, from the table where it has it: with `k` not a constant, V8 calls its general `pow`. */
 function powerOfTen(k: number): number {
   return k >= -64 && k <= 64 ? (POWERS_OF_TEN_TABLE[k + 64] as number) : 10 ** k;
 }

@@ -24,6 +24,17 @@ export interface ValidatedRequest<T> {
   readonly ignoredFields: readonly IgnoredField[];
 }
 
+let onePass = true;
+
+/**
+ * Whether a body is first tried in one walk (one-pass-check.ts, the default) or always taken
+ * through zod and the cross-field rules (`false`: the plain path; the Node shell's
+ * `BUDGETNORM_ONE_PASS_CHECK=0`). Either gives the same household, unknown fields and issues.
+ */
+export function useOnePassCheck(on: boolean): void {
+  onePass = on;
+}
+
 /**
  * Validates a parsed JSON body against a request schema. Throws a `ValidationError` listing
  * every problem of the body; throws nothing else for any JSON value. `owned`: the body is what
@@ -34,7 +45,7 @@ export function validateRequest<S extends z.ZodObject>(
   body: unknown,
   owned = false,
 ): ValidatedRequest<z.output<S>> {
-  const accepted = acceptInOnePass(schema, body, owned);
+  const accepted = onePass ? acceptInOnePass(schema, body, owned) : undefined;
   // Accepted as it is: its data holds what zod's output would hold.
   if (accepted !== undefined) return { data: accepted.data as z.output<S>, ignoredFields: accepted.ignoredFields };
   if (!isJsonObject(body)) {

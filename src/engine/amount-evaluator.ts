@@ -1,8 +1,8 @@
 /**
  * Evaluating the posts and values of a compiled calculation for one household: each at most
- * once per evaluation (kept in the evaluation's state), remembered across evaluations where the
- * amount reads only discrete facts (not while explaining), guarded against cycles, and a post's
- * exact amounts rounded by its policy.
+ * once per evaluation (kept in the evaluation's state), remembered across evaluations in a
+ * program with memos where the amount reads only discrete facts (not while explaining), guarded
+ * against cycles, and a post's exact amounts rounded by its policy.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
@@ -30,12 +30,6 @@ export interface AmountEvaluator {
   postRounded(i: number, ctx: EvalContext): Amounts;
   /** Value `i`'s exact amount. */
   valueExact(i: number, ctx: EvalContext): Decimal;
-  /**
-   * From now on, remembers posts and values across evaluations (see {@link amountMemo}); before,
-   * each evaluation computes every one. A program calls it after its first evaluation
-   * (src/engine/compile.ts), with the compiled amounts' own (`rememberAcrossEvaluations`).
-   */
-  rememberAcrossEvaluations(): void;
 }
 
 /** The compiled posts and values an {@link AmountEvaluator} evaluates (filled in before the first evaluation). */
@@ -76,8 +70,7 @@ function postRounder(
     const known = remembered ? roundedByExact.get(exact) : undefined;
     if (known !== undefined) return known;
     const round = postRound[i] as (d: Decimal) => Decimal;
-    // Sized up front: a list grown from [] by push gets room for 17 amounts (some 150 bytes of
-    // garbage per post and evaluation, issue 14), where a post has one per measure.
+    // Sized up front: a list grown by push gets room for far more amounts than a post's measures.
     const out = new Array<Decimal>(measures);
     // A measure left to its default holds the very same Decimal as the measure before it:
     // its rounding is that measure's, not computed again.
@@ -96,11 +89,16 @@ function postRounder(
   };
 }
 
-export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: CompiledAmounts): AmountEvaluator {
+/** The evaluator of compiled amounts; with `memos`, posts and values are remembered across evaluations (see {@link amountMemo}). */
+export function amountEvaluator(
+  { ruleSet, calculation, calc, posts, values }: CompiledAmounts,
+  memos: boolean,
+): AmountEvaluator {
   const measures = calc.measures;
-  // None until rememberAcrossEvaluations: then filled in place, as the rounder reads these lists.
-  const valueMemos = new Array<AmountMemo<Decimal> | undefined>((calc.values ?? []).length).fill(undefined);
-  const postMemos = new Array<AmountMemo<Amounts> | undefined>(calc.posts.length).fill(undefined);
+  const valueMemos = (calc.values ?? []).map((v) =>
+    memos ? amountMemo<Decimal>(ruleSet, calc, v, calculation) : undefined,
+  );
+  const postMemos = calc.posts.map((p) => (memos ? amountMemo<Amounts>(ruleSet, calc, p, calculation) : undefined));
   const roundAll = postRounder(ruleSet, calc, postMemos);
 
   function postRounded(i: number, ctx: EvalContext): Amounts {
@@ -143,14 +141,5 @@ export function amountEvaluator({ ruleSet, calculation, calc, posts, values }: C
     return amount;
   }
 
-  function rememberAcrossEvaluations(): void {
-    (calc.values ?? []).forEach((v, i) => {
-      valueMemos[i] = amountMemo<Decimal>(ruleSet, calc, v, calculation);
-    });
-    calc.posts.forEach((p, i) => {
-      postMemos[i] = amountMemo<Amounts>(ruleSet, calc, p, calculation);
-    });
-  }
-
-  return { postExact, postRounded, valueExact, rememberAcrossEvaluations };
+  return { postExact, postRounded, valueExact };
 }

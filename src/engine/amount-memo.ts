@@ -200,12 +200,9 @@ function walkedOnce(ruleSet: RuleSet, calc: CalculationFile, key: object, root: 
 }
 
 /**
- * What `node` reads, as {@link usageOf} finds it. Compiling a program asks for a post's usage
- * for the post, again for its remembered run of first rules, and for every shorter run tried,
- * which walked the same rules each time: two fifths of compiling a repayment program (V8's
- * profile of 3,000 compilations), which a cold start pays on its first call (issue 14). So a
- * post or value is walked once, and a run of a post's first rules reads what its rules read,
- * each rule walked once.
+ * What `node` reads, as {@link usageOf} finds it: a post or value is walked once, and a run of a
+ * post's first rules reads what its rules read, each rule walked once (compiling asks for every
+ * run tried).
  */
 export function usageFor(ruleSet: RuleSet, calc: CalculationFile, node: unknown): Usage {
   if (node === null || typeof node !== 'object' || !('rules' in node)) return usageOf(ruleSet, calc, node);
@@ -239,8 +236,7 @@ export function amountMemo<T>(
 ): AmountMemo<T> | undefined {
   const usage = usageFor(ruleSet, calc, node);
   if (usage.hasNotice) return undefined;
-  // Building a key costs about as much as a few decimal operations: remember only amounts
-  // that sum over a household's persons, children or cars, or are long to compute.
+  // A key costs about what a few decimal operations do: remember only sums over members or long amounts.
   if (!worthIt(usage)) return undefined;
   const catalog = FACT_CATALOGS[calculation];
   const facts = [...usage.facts].sort();

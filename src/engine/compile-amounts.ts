@@ -1,9 +1,9 @@
 /**
  * Compiling the posts and intermediate values of a calculation file into {@link CompiledAmount}s:
  * each rule's condition and amounts, with amounts that read only a household's make-up
- * remembered per make-up from the program's second evaluation on
- * ({@link rememberAcrossEvaluations}). Values compile on first need, so a post's expression can
- * fold a value of fixed figures into a constant while it is being compiled.
+ * remembered per make-up when the program is compiled with memos (`env.memos`). Values compile
+ * on first need, so a post's expression can fold a value of fixed figures into a constant while
+ * it is being compiled.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
@@ -21,9 +21,10 @@ import {
 } from './expression.js';
 import type { CompiledAmount, CompiledRule, MeasureAmounts, RulePrefix } from './rule-runner.js';
 
-/** Compiles one rule: its condition and its amount per measure. */
+/** Compiles one rule: its condition and its amount per measure (each remembered per make-up with memos). */
 function compileRule(
   env: ExpressionEnv,
+  calculation: CalculationId,
   rule: PostRule | ValueRule,
   file: string,
   amounts: readonly (readonly [string, Expression])[],
@@ -38,6 +39,7 @@ function compileRule(
     let fn = compiled.get(e);
     if (fn === undefined) {
       fn = compileExpression(env, e, undefined, where);
+      if (env.memos) fn = remembered(env, calculation, e, fn);
       compiled.set(e, fn);
     }
     return fn;
@@ -99,10 +101,11 @@ export function compilePosts(env: ExpressionEnv, calculation: CalculationId, cal
     combine: p.combine,
     where: `${file} post ${p.code}`,
     key: `post ${p.code}`,
-    prefix: undefined,
+    prefix: env.memos ? rulePrefix(env, calculation, p) : undefined,
     rules: p.rules.map((r) =>
       compileRule(
         env,
+        calculation,
         r,
         `${file} post ${p.code}`,
         calc.measures.map((m) => {
@@ -118,44 +121,6 @@ export function compilePosts(env: ExpressionEnv, calculation: CalculationId, cal
       ),
     ),
   }));
-}
-
-/**
- * Makes compiled posts and values remember what reads only a household's make-up across
- * evaluations, as {@link amountMemo} describes: each post's run of first rules ({@link rulePrefix})
- * and each rule's amount ({@link remembered}). A program does so after its first evaluation
- * (src/engine/compile.ts), not when it is compiled.
- *
- * Why: finding what each post, run of rules and amount reads, and making its memo, was some 2 ms
- * of a calculation's start on the 2-core machine of 2026-11-28 (issue 14: the CLI's 150 ms), for
- * memos a single calculation never reads again. Remembered or not, an amount is the same: a
- * memo holds only what the amount's own facts give.
- */
-export function rememberAcrossEvaluations(
-  env: ExpressionEnv,
-  calculation: CalculationId,
-  calc: CalculationFile,
-  posts: readonly CompiledAmount[],
-  values: readonly CompiledAmount[],
-): void {
-  posts.forEach((post, i) => {
-    post.prefix = rulePrefix(env, calculation, at(calc.posts, i));
-  });
-  for (const program of [...posts, ...values]) {
-    for (const rule of program.rules) {
-      // A measure left to its default holds the very same function as the one before it, and
-      // keeps holding the same one as it: `runRules` computes it once for both.
-      const wrapped = new Map<AmountFn, AmountFn>();
-      rule.amounts = rule.amounts.map(([measure, fn]) => {
-        let made = wrapped.get(fn);
-        if (made === undefined) {
-          made = remembered(env, calculation, rule.expressions[measure] as Expression, fn);
-          wrapped.set(fn, made);
-        }
-        return [measure, made] as const;
-      });
-    }
-  }
 }
 
 /**
@@ -206,7 +171,7 @@ export function valueCompiler(env: ExpressionEnv, calculation: CalculationId, ca
       where: `${file} value ${v.id}`,
       key: `value ${v.id}`,
       prefix: undefined,
-      rules: v.rules.map((r) => compileRule(env, r, `${file} value ${v.id}`, [['amount', r.amount]])),
+      rules: v.rules.map((r) => compileRule(env, calculation, r, `${file} value ${v.id}`, [['amount', r.amount]])),
     };
     compiling.delete(i);
     compiled[i] = made;

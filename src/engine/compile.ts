@@ -11,14 +11,14 @@ import { FACT_CATALOGS, type ExtractedFacts } from '../rules/facts.js';
 import type { CalculationFile, CalculationId, Notice } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { Explanation } from '../contract/explanation.js';
-import { type AmountEvaluator, amountEvaluator, type CompiledAmounts } from './amount-evaluator.js';
-import { compilePosts, rememberAcrossEvaluations, type ValueCompiler, valueCompiler } from './compile-amounts.js';
+import { type AmountEvaluator, amountEvaluator } from './amount-evaluator.js';
+import { compilePosts, type ValueCompiler, valueCompiler } from './compile-amounts.js';
 import { newState, type EvalContext } from './context.js';
 import { buildExplanation } from './explanation-builder.js';
 import { compileExpression, type AmountFn, type ExpressionEnv } from './expression.js';
 import { byMeasure, type CompiledAmount } from './rule-runner.js';
 import { slotOf } from './slots.js';
-import { generateEvaluator } from './codegen/generate.js';
+import { generateEvaluator, NotGenerated } from './codegen/generate.js';
 import { type CodeLoader, codeLoader, type LoadedEvaluator } from './codegen/loader.js';
 
 export interface EvaluatedPost {
@@ -50,26 +50,52 @@ export interface Program {
   evaluateFacts(facts: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation;
   /** Evaluates one post or intermediate value alone, exact, per measure (`amount` for a value). */
   evaluateAmount(kind: 'post' | 'value', index: number, facts: ExtractedFacts): Readonly<Record<string, Decimal>>;
-  /**
-   * Whether it remembers amounts across evaluations yet: not in its first evaluation, from its
-   * second on (see `rememberAcrossEvaluations` in compile-amounts.ts).
-   */
-  readonly remembering: boolean;
+  /** The options it was compiled with. */
+  readonly options: ProgramOptions;
 }
 
-const programs = new WeakMap<RuleSet, Map<CalculationId, Program>>();
+/** What a program is compiled with, fixed for its life. */
+export interface ProgramOptions {
+  /**
+   * Remember amounts that read only a household's make-up across evaluations
+   * (src/engine/amount-memo.ts), in the closures and the generated code alike: for a process that
+   * evaluates many households. Making the memos costs a single calculation more than they save.
+   */
+  readonly memos: boolean;
+}
 
-/** The program of a calculation of a rule set, compiled on first use and cached. */
-export function programFor(ruleSet: RuleSet, calculation: CalculationId): Program {
+/** The plain program: every amount computed in every evaluation. */
+export const PLAIN_PROGRAM: ProgramOptions = Object.freeze({ memos: false });
+
+let defaults: ProgramOptions = PLAIN_PROGRAM;
+
+/**
+ * The options of the programs compiled from now on without options of their own: a shell's
+ * choice at its start (src/node/generated-code.ts: memos for the service and the batch).
+ * A program compiled before keeps its own.
+ */
+export function setProgramDefaults(options: ProgramOptions): void {
+  defaults = options;
+}
+
+export function programDefaults(): ProgramOptions {
+  return defaults;
+}
+
+const programs = new WeakMap<RuleSet, Map<string, Program>>();
+
+/** The program of a calculation of a rule set with these options, compiled on first use and cached. */
+export function programFor(ruleSet: RuleSet, calculation: CalculationId, options: ProgramOptions = defaults): Program {
   let byCalc = programs.get(ruleSet);
   if (byCalc === undefined) {
     byCalc = new Map();
     programs.set(ruleSet, byCalc);
   }
-  let program = byCalc.get(calculation);
+  const key = `${calculation}${options.memos ? ' memos' : ''}`;
+  let program = byCalc.get(key);
   if (program === undefined) {
-    program = compileProgram(ruleSet, calculation);
-    byCalc.set(calculation, program);
+    program = compileProgram(ruleSet, calculation, options);
+    byCalc.set(key, program);
   }
   return program;
 }
@@ -82,7 +108,11 @@ interface CompiledTotal {
 }
 
 /** Compiles a calculation of a rule set (uncached; `programFor` is the usual entry). */
-export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Program {
+export function compileProgram(
+  ruleSet: RuleSet,
+  calculation: CalculationId,
+  options: ProgramOptions = defaults,
+): Program {
   const calc = ruleSet.calculations[calculation];
   if (calc === undefined) {
     throw new RuleEvaluationError(
@@ -97,7 +127,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
   // evaluator is made first, over the lists of compiled posts and values that are filled in
   // below, before anything is evaluated; values compile on first need, also while posts compile.
   const compiled = { ruleSet, calculation, calc, posts: [] as CompiledAmount[], values: [] as CompiledAmount[] };
-  const evaluator = amountEvaluator(compiled);
+  const evaluator = amountEvaluator(compiled, options.memos);
   let valuesCompiled: ValueCompiler | undefined;
   const sumSlots = new Map<string, number>();
   const env: ExpressionEnv = {
@@ -106,6 +136,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     catalog,
     postIndex: new Map(calc.posts.map((p, i) => [p.code, i])),
     valueIndex: new Map(values.map((v, i) => [v.id, i])),
+    memos: options.memos,
     postExact: evaluator.postExact,
     postRounded: evaluator.postRounded,
     valueExact: evaluator.valueExact,
@@ -122,8 +153,12 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     fn: compileExpression(env, t.amount, undefined, `${calculation}.json total ${name}`),
   }));
 
-  const contexts = evaluationContexts(env, compiled, evaluator);
-  const context = contexts.make;
+  const context = (extracted: ExtractedFacts, explain: boolean): EvalContext => ({
+    facts: extracted.facts,
+    collections: extracted.collections,
+    item: undefined,
+    state: newState(compiled.posts.length, compiled.values.length, explain),
+  });
   const evaluateFacts = (extracted: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation => {
     const ctx = context(extracted, options?.explain === true);
     const posts = evaluatePosts(calc, evaluator, ctx);
@@ -139,9 +174,7 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
     ruleSet,
     calculation,
     measures: calc.measures,
-    get remembering() {
-      return contexts.remembering();
-    },
+    options,
     evaluateFacts,
     evaluateAmount: (kind, index, extracted) => {
       const ctx = context(extracted, false);
@@ -154,43 +187,8 @@ export function compileProgram(ruleSet: RuleSet, calculation: CalculationId): Pr
 }
 
 /**
- * The contexts a program evaluates in, each with a new state. The first evaluation computes every
- * amount; from the second on, what reads only a household's make-up is remembered across
- * evaluations (`rememberAcrossEvaluations` in compile-amounts.ts says why not sooner).
- */
-function evaluationContexts(
-  env: ExpressionEnv,
-  compiled: CompiledAmounts,
-  evaluator: AmountEvaluator,
-): { make(extracted: ExtractedFacts, explain: boolean): EvalContext; remembering(): boolean } {
-  let evaluated = false;
-  let remembering = false;
-  return {
-    make: (extracted, explain) => {
-      if (!remembering) {
-        if (evaluated) {
-          remembering = true;
-          evaluator.rememberAcrossEvaluations();
-          rememberAcrossEvaluations(env, compiled.calculation, compiled.calc, compiled.posts, compiled.values);
-        }
-        evaluated = true;
-      }
-      return {
-        facts: extracted.facts,
-        collections: extracted.collections,
-        item: undefined,
-        state: newState(compiled.posts.length, compiled.values.length, explain),
-      };
-    },
-    remembering: () => remembering,
-  };
-}
-
-/**
- * Every post of the calculation, in order: exact and rounded. Two object literals, not one with a
- * spread of `{ group }` or `{}` in its middle: that cost 2.4 µs of a repayment call and 5 µs of a
- * retirement call in a process that runs both (as the service does), far more than the copy of a
- * temporary object per post, in the code that reads the posts afterwards.
+ * Every post of the calculation, in order: exact and rounded. Two object literals, not a spread of
+ * `{ group }`, so every post keeps one of two shapes for the code that reads them.
  */
 function evaluatePosts(calc: CalculationFile, evaluator: AmountEvaluator, ctx: EvalContext): EvaluatedPost[] {
   const posts = calc.posts;
@@ -251,8 +249,9 @@ function generatedOrClosures(
     if (options?.explain !== true) {
       const load = codeLoader();
       if (load !== asked) {
-        asked = load;
+        // Asked again after a throw: a fault of the generator fails every evaluation, not just one.
         generated = load === undefined ? false : generatedFor(env, calculation, load);
+        asked = load;
       }
       if (generated !== false) {
         const fast = generated(extracted);
@@ -263,14 +262,17 @@ function generatedOrClosures(
   };
 }
 
-/** The generated evaluator of a calculation, loaded by `load`; false when it does not generate or load. */
+/**
+ * The generated evaluator of a calculation, loaded by `load`; false when the generator (or the
+ * loader) does not take one of its forms (`NotGenerated`): that calculation then runs on
+ * closures, as without a loader. Any other error, a fault of the generator or text the loader
+ * refuses, is thrown.
+ */
 function generatedFor(env: ExpressionEnv, calculation: CalculationId, load: CodeLoader): LoadedEvaluator | false {
   try {
     return load(generateEvaluator(env, calculation));
-  } catch {
-    // A form the generator does not write (NotGenerated), or text the loader refuses: the
-    // generated code only ever saves time, so the calculation runs on closures, as it would
-    // without a loader, rather than fail.
-    return false;
+  } catch (error) {
+    if (error instanceof NotGenerated) return false;
+    throw error;
   }
 }

@@ -23,6 +23,8 @@ export interface ExpressionEnv {
   readonly catalog: FactCatalog;
   readonly postIndex: ReadonlyMap<string, number>;
   readonly valueIndex: ReadonlyMap<string, number>;
+  /** Whether the program remembers amounts that read only a household's make-up (`ProgramOptions.memos`). */
+  readonly memos: boolean;
   /** Post `index`'s amounts per measure, in the calculation's order (`calculation.measures`). */
   postExact(index: number, ctx: EvalContext): readonly Decimal[];
   postRounded(index: number, ctx: EvalContext): readonly Decimal[];

@@ -7,7 +7,7 @@
  * A post's or value's amounts are a list, one per measure in the calculation's order (`amount`
  * alone for a value), not a record by measure name: every post of every evaluation is made,
  * rounded and summed per measure, and a record keyed by a name that varies (`bedrag`, `basis`,
- * …) made each of those steps a megamorphic keyed load or store, some 1 µs of a repayment call.
+ * …) made each of those steps a keyed load or store of many shapes.
  */
 import type { ConditionTrace, RuleTrace } from '../contract/explanation.js';
 import { RuleEvaluationError } from '../contract/errors.js';
@@ -24,12 +24,8 @@ export interface CompiledRule {
   readonly description: string;
   readonly test: ((ctx: EvalContext) => boolean) | undefined;
   readonly explain: ((ctx: EvalContext) => ConditionTrace) | undefined;
-  /**
-   * Per measure, in the calculation's order, its amount. Set again once, when the program starts
-   * remembering amounts (src/engine/compile-amounts.ts `rememberAcrossEvaluations`): each amount
-   * then remembered per make-up in place of the plain one.
-   */
-  amounts: readonly (readonly [string, AmountFn])[];
+  /** Per measure, in the calculation's order, its amount (remembered per make-up in a program with memos). */
+  readonly amounts: readonly (readonly [string, AmountFn])[];
   /** The amount expressions as written, for the explanation. */
   readonly expressions: Readonly<Record<string, Expression>>;
   readonly notice: Notice | undefined;
@@ -47,10 +43,9 @@ export interface CompiledAmount {
   /**
    * For a sum whose first rules read only a household's make-up (a norm and its supplements
    * for children, say) while a later one reads the income: those first rules' sum, remembered
-   * per make-up, so that only the rest runs for each household. None until the program starts
-   * remembering amounts, after its first evaluation (`rememberAcrossEvaluations`).
+   * per make-up, so that only the rest runs for each household. None in a program without memos.
    */
-  prefix: RulePrefix | undefined;
+  readonly prefix: RulePrefix | undefined;
 }
 
 /** Per measure, in the order of the calculation's `measures` (a value: its amount alone), an amount. */

@@ -44,11 +44,7 @@ function specialExpenditures<Amount>(
   return out;
 }
 
-/**
- * `count` entries without details (`{}`): children or cars the request only counts. A loop,
- * not `Array.from({ length }, …)`, which took ten times as long (0.25 µs against 0.02 µs per
- * list, two lists per call; issue 14).
- */
+/** `count` entries without details (`{}`): children or cars the request only counts (a loop: `Array.from` is slower). */
 function withoutDetails(count: number): Record<string, never>[] {
   const entries: Record<string, never>[] = [];
   for (let i = 0; i < count; i += 1) entries.push({});

@@ -1,12 +1,17 @@
 /**
- * Lets a long-running Node process run the straight-line code the engine generates for a
- * calculation (src/engine/codegen/), compiled by `node:vm`. The core only writes that text;
- * running it is the Node shell's choice, which browsers and edge workers do not make: there
- * every calculation runs on closures. The service and the batch's workers enable it; a single
- * CLI call does not, since generating costs some tens of milliseconds once, more than one call
- * saves. A library caller in Node that calculates many households may enable it too.
+ * The fast paths of a long-running Node process (docs/fast-paths.md): the straight-line code the
+ * engine generates for a calculation (src/engine/codegen/), compiled by `node:vm`, and programs
+ * compiled with memos. The core only writes that text; running it is the Node shell's choice,
+ * which browsers and edge workers do not make: there every calculation runs on closures. The
+ * service and the batch's workers enable them; a single CLI call does not, since generating and
+ * making memos cost one call more than they save. Each has an environment switch to the plain
+ * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`, `BUDGETNORM_RESULT_JSON=0`,
+ * `BUDGETNORM_ONE_PASS_CHECK=0`.
  */
+import { useResultJsonWriters } from '../calculations/operations.js';
+import { useOnePassCheck } from '../contract/validate-request.js';
 import { type CodeLoader, type LoadedEvaluator, setCodeLoader } from '../engine/codegen/loader.js';
+import { PLAIN_PROGRAM, setProgramDefaults } from '../engine/compile.js';
 
 /** What a generated evaluator throws to leave a household to the closure engine (it never escapes). */
 const BAIL = Object.freeze({ bail: true });
@@ -48,19 +53,32 @@ function loaderOfNode(): CodeLoader {
   return nodeLoader;
 }
 
+/** The environment switches of the fast paths: each on unless its variable is `0`. */
+export interface FastPathSwitches {
+  readonly BUDGETNORM_GENERATED_CODE?: string | undefined;
+  readonly BUDGETNORM_MEMOS?: string | undefined;
+  readonly BUDGETNORM_RESULT_JSON?: string | undefined;
+  readonly BUDGETNORM_ONE_PASS_CHECK?: string | undefined;
+}
+
 /**
  * From now on, every calculation of this process runs on code generated for its rule set
- * where it applies: the same results, errors and notices, computed faster when a process
- * calculates many households (15 % to 30 % less time per call in `npm run bench` on our
- * 2-core machine).
+ * where it applies, and every program compiled from now on remembers amounts that read only a
+ * household's make-up: the same results, errors and notices, computed faster when a process
+ * calculates many households (docs/fast-paths.md has the figures).
  * Generating costs some tens of milliseconds per rule set and calculation, once, on its first
  * call after this. Explanations (`explain: true`), a household no rule covers and anything out of the
  * ordinary still run on the closures, which give the error they always gave.
  *
+ * `env` (default `process.env`) turns each off: `BUDGETNORM_GENERATED_CODE=0` keeps the
+ * closures, `BUDGETNORM_MEMOS=0` compiles programs without memos, `BUDGETNORM_RESULT_JSON=0`
+ * writes results with plain `JSON.stringify`, `BUDGETNORM_ONE_PASS_CHECK=0` validates every
+ * request with zod alone.
+ *
  * Node only: it compiles the text with `node:vm`.
  *
  * @throws Error where `process.getBuiltinModule('node:vm')` is missing (before Node 20.16,
- * and 22.0 to 22.2): then nothing changes, and calculations keep running on closures.
+ * and 22.0 to 22.2): then calculations keep running on closures.
  * Calling it again changes nothing: every call registers the one loader of the process.
  *
  * @example
@@ -87,13 +105,21 @@ function loaderOfNode(): CodeLoader {
  * }
  * ```
  */
-export function enableGeneratedCode(): void {
-  setCodeLoader(loaderOfNode());
+export function enableGeneratedCode(env: FastPathSwitches = processEnv()): void {
+  setProgramDefaults({ memos: env.BUDGETNORM_MEMOS !== '0' });
+  useResultJsonWriters(env.BUDGETNORM_RESULT_JSON !== '0');
+  useOnePassCheck(env.BUDGETNORM_ONE_PASS_CHECK !== '0');
+  setCodeLoader(env.BUDGETNORM_GENERATED_CODE === '0' ? undefined : loaderOfNode());
+}
+
+function processEnv(): FastPathSwitches {
+  return typeof process === 'object' ? process.env : {};
 }
 
 /**
- * From now on, every calculation of this process runs on closures again, as it did before
- * {@link enableGeneratedCode}: for a test, or to compare the two. Does not throw.
+ * From now on, every calculation of this process runs on closures again, and programs compiled
+ * from now on have no memos, as before {@link enableGeneratedCode}: for a test, or to compare
+ * the two. Does not throw.
  *
  * @example
  * ```ts runnable
@@ -120,4 +146,7 @@ export function enableGeneratedCode(): void {
  */
 export function disableGeneratedCode(): void {
   setCodeLoader(undefined);
+  setProgramDefaults(PLAIN_PROGRAM);
+  useResultJsonWriters(true);
+  useOnePassCheck(true);
 }

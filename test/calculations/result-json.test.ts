@@ -9,12 +9,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/contract/errors.js';
-import { jsonCalculation, jsonWriter, OPERATIONS } from '../../src/calculations/operations.js';
+import { jsonCalculation, jsonWriter, OPERATIONS, useResultJsonWriters } from '../../src/calculations/operations.js';
 import { ByteSink } from '../../src/cli/batch/byte-sink.js';
 import type { CalculationOptions } from '../../src/calculations/options.js';
 import { meldingen } from '../../src/calculations/options.js';
-import { jsonTextOf } from '../../src/calculations/json-sink.js';
-import { writeRepaymentEvaluation, writeRetirementResult } from '../../src/calculations/result-json.js';
+import { type JsonPiece, type JsonSink, jsonTextOf } from '../../src/calculations/json-sink.js';
+import {
+  type ResultJsonLayout,
+  writeEvaluationJson,
+  writeRetirementResult,
+} from '../../src/calculations/result-json.js';
 import type { RetirementExpenditureResult } from '../../src/contract/results.js';
 import { money } from '../../src/contract/money.js';
 import { type Evaluation, programFor } from '../../src/engine/compile.js';
@@ -30,20 +34,39 @@ import { damage, random, repaymentBody, retirementBody, type Draw } from '../sup
 
 const HOUSEHOLDS = 10_000;
 
-/** {@link writeRepaymentEvaluation} as one string; `undefined` where it writes nothing. */
+const REPAYMENT_JSON = OPERATIONS.afloscapaciteit.resultJson as ResultJsonLayout;
+const RETIREMENT_JSON = OPERATIONS.pensioenuitgaven.resultJson as ResultJsonLayout;
+
+/** {@link writeEvaluationJson} of the repayment layout as one string; `undefined` where it writes nothing. */
 function repaymentEvaluationJson(
-  ...args: Parameters<typeof writeRepaymentEvaluation> extends [unknown, ...infer Rest] ? Rest : never
+  ...args: Parameters<typeof writeEvaluationJson> extends [unknown, unknown, ...infer Rest] ? Rest : never
 ): string | undefined {
   let written = false;
   const text = jsonTextOf((sink) => {
-    written = writeRepaymentEvaluation(sink, ...args);
+    written = writeEvaluationJson(sink, REPAYMENT_JSON, ...args);
   });
   return written ? text : undefined;
 }
 
 /** {@link writeRetirementResult} as one string. */
 function retirementResultJson(result: RetirementExpenditureResult, ruleSet: RuleSet): string {
-  return jsonTextOf((sink) => writeRetirementResult(sink, result, ruleSet));
+  return jsonTextOf((sink) => writeRetirementResult(sink, RETIREMENT_JSON, result, ruleSet));
+}
+
+/** A sink that counts the constant pieces written: the operations' own writers write some, `JSON.stringify` none. */
+class CountingSink implements JsonSink {
+  pieces = 0;
+  readonly out = { value: '' };
+  piece(piece: JsonPiece): void {
+    this.pieces += 1;
+    this.out.value += piece.text;
+  }
+  number(n: number): void {
+    this.out.value += `${n}`;
+  }
+  text(text: string): void {
+    this.out.value += text;
+  }
 }
 
 /** What a call yields as text: the JSON, or the refusal's issues. */
@@ -137,9 +160,27 @@ describe("an operation's JSON writer gives JSON.stringify's text of its result, 
     expect(counts.warned).toBeGreaterThan(HOUSEHOLDS * 0.05);
   });
 
-  it("the library's own operations get their writer; any other calculation is stringified", () => {
-    expect(jsonWriter(repaymentCapacity)).toBe(OPERATIONS.afloscapaciteit.writeJson);
-    expect(jsonWriter(retirementExpenditure)).toBe(OPERATIONS.pensioenuitgaven.writeJson);
+  it("the library's own operations get their writer, unless switched off; any other calculation is stringified", () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    for (const [calculate, body] of [
+      [repaymentCapacity, repaymentBody(random(21))],
+      [retirementExpenditure, retirementBody(random(22))],
+    ] as const) {
+      const write = jsonWriter(calculate as (body: unknown, options?: CalculationOptions) => unknown);
+      const own = new CountingSink();
+      write(own, body, { ruleSet });
+      expect(own.pieces).toBeGreaterThan(0);
+      useResultJsonWriters(false);
+      const plain = new CountingSink();
+      try {
+        write(plain, body, { ruleSet });
+      } finally {
+        useResultJsonWriters(true);
+      }
+      expect(plain.pieces).toBe(0);
+      expect(own.out.value).toBe(plain.out.value);
+      expect(plain.out.value).toBe(JSON.stringify(calculate(body as never, { ruleSet })));
+    }
     const other = (body: unknown) => ({ ...(body as object), Afloscapaciteit: -0, Tekst: 'a "quoted" \u2028 line' });
     expect(jsonCalculation(other)({ x: 1 }, undefined)).toBe(
       '{"x":1,"Afloscapaciteit":0,"Tekst":"a \\"quoted\\" \u2028 line"}',

@@ -1,18 +1,26 @@
 /**
  * The generated code (src/engine/codegen/) against the closure engine: on generated households
- * of every bundled rule set and calculation, and of the mini fixture, every post's exact and
+ * of every bundled rule set and calculation, with memos and without, every post's exact and
  * rounded amounts, every total and every notice must be the very same; the generated code must
  * have run (not left the household to the closures); and where the closures fail, the
- * generated code must leave the household to them, so the error is theirs.
+ * generated code must leave the household to them, so the error is theirs. Every form of the
+ * rule language, on the mini fixture, is in test/engine/fast-path-matrix.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { type CodeLoader, codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
-import { type Evaluation, compileProgram } from '../../src/engine/compile.js';
-import { loadRuleSet } from '../../src/engine/load-rule-set.js';
+import { jsonWriter } from '../../src/calculations/operations.js';
+import {
+  type Evaluation,
+  compileProgram,
+  PLAIN_PROGRAM,
+  programDefaults,
+  setProgramDefaults,
+} from '../../src/engine/compile.js';
+import { NotGenerated } from '../../src/engine/codegen/generate.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
-import { bundledCatalog, type RuleSet } from '../../src/index.js';
+import { bundledCatalog, repaymentCapacity, type RuleSet } from '../../src/index.js';
 import { disableGeneratedCode, enableGeneratedCode } from '../../src/node/generated-code.js';
 import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
@@ -52,9 +60,13 @@ function written(e: Evaluation): string {
   });
 }
 
-/** Compares generated and closures on `n` drawn households; returns how many were compared. */
+/**
+ * Compares, on `n` drawn households, the closures of a program without memos with the generated
+ * code of that program and of one with memos; returns how many households were compared.
+ */
 function compare(ruleSet: RuleSet, calculation: CalculationId, seed: number, n: number): number {
-  const program = compileProgram(ruleSet, calculation);
+  const program = compileProgram(ruleSet, calculation, PLAIN_PROGRAM);
+  const remembering = compileProgram(ruleSet, calculation, { memos: true });
   const r = random(seed);
   let compared = 0;
   for (let i = 0; i < n; i += 1) {
@@ -62,7 +74,9 @@ function compare(ruleSet: RuleSet, calculation: CalculationId, seed: number, n: 
     if (household === undefined) continue;
     const closures = written(program.evaluateFacts(FACT_CATALOGS[calculation].extract(household)));
     const generated = written(program.evaluate(household));
-    if (generated !== closures) expect({ household, generated }).toEqual({ household, generated: closures });
+    const withMemos = written(remembering.evaluate(household));
+    if (generated !== closures || withMemos !== closures)
+      expect({ household, generated, withMemos }).toEqual({ household, generated: closures, withMemos: closures });
     compared += 1;
   }
   return compared;
@@ -75,17 +89,12 @@ describe('generated code against the closure engine', () => {
         const before = { ...calls };
         const compared = compare(ruleSet, calculation, 2026 + ruleSet.id.length + calculation.length, HOUSEHOLDS);
         expect(compared).toBeGreaterThan(HOUSEHOLDS * 0.9);
-        // Every household ran on the generated code: none was left to the closures.
-        expect(calls.made - before.made).toBe(compared);
+        // Every household ran on the generated code of both programs: none was left to the closures.
+        expect(calls.made - before.made).toBe(2 * compared);
         expect(calls.left - before.left).toBe(0);
       });
     }
   }
-
-  it('the mini fixture: the same to the digit', () => {
-    const mini = loadRuleSet(miniFiles());
-    expect(compare(mini, 'afloscapaciteit', 7, 2_000)).toBeGreaterThan(1_800);
-  });
 
   it('leaves a household no rule covers to the closures, whose error it is', () => {
     const files = miniFiles();
@@ -115,22 +124,40 @@ describe('generated code against the closure engine', () => {
     expect(calls.left - before.left).toBe(1);
   });
 
-  it('runs on closures when the loader refuses the text: the same results, no failure', () => {
+  it('runs on closures where a form is not generated (NotGenerated), and asks once', () => {
     const ruleSet = bundledCatalog().byId('nl-2026');
     const household = readRepaymentRequest(repaymentBody(random(5))).household;
     const working = codeLoader();
     let asked = 0;
     setCodeLoader(() => {
       asked += 1;
-      throw new SyntaxError('a loader that refuses every text');
+      throw new NotGenerated('a form this loader does not take');
     });
     try {
       const program = compileProgram(ruleSet, 'afloscapaciteit');
       const extracted = FACT_CATALOGS.afloscapaciteit.extract(household);
       expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
       expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
-      // Asked once per program, not again for every household.
       expect(asked).toBe(1);
+    } finally {
+      setCodeLoader(working);
+    }
+  });
+
+  it('throws any other error of the generator or the loader, at every evaluation, not hidden behind the closures', () => {
+    const ruleSet = bundledCatalog().byId('nl-2026');
+    const household = readRepaymentRequest(repaymentBody(random(5))).household;
+    const working = codeLoader();
+    const refusal = new SyntaxError('a loader that refuses every text');
+    setCodeLoader(() => {
+      throw refusal;
+    });
+    try {
+      const program = compileProgram(ruleSet, 'afloscapaciteit');
+      expect(() => program.evaluate(household)).toThrow(refusal);
+      expect(() => program.evaluate(household)).toThrow(refusal);
+      // An explanation runs on the closures, without the loader.
+      expect(program.evaluate(household, { explain: true }).explanation).toBeDefined();
     } finally {
       setCodeLoader(working);
     }
@@ -174,6 +201,38 @@ describe('generated code against the closure engine', () => {
       disableGeneratedCode();
       expect(codeLoader()).toBeUndefined();
     } finally {
+      setCodeLoader(working);
+    }
+  });
+
+  it('enableGeneratedCode turns on each fast path unless its environment switch is 0, and disable turns all off', () => {
+    const working = codeLoader();
+    const plainWrites = (): boolean => {
+      let pieces = 0;
+      const sink = {
+        piece: () => {
+          pieces += 1;
+        },
+        number: () => undefined,
+        text: () => undefined,
+      };
+      jsonWriter(repaymentCapacity as (body: unknown, options: undefined) => unknown)(
+        sink,
+        repaymentBody(random(9)),
+        undefined,
+      );
+      return pieces === 0;
+    };
+    try {
+      enableGeneratedCode({});
+      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([true, true, false]);
+      enableGeneratedCode({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_MEMOS: '0', BUDGETNORM_RESULT_JSON: '0' });
+      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([false, false, true]);
+      enableGeneratedCode({ BUDGETNORM_MEMOS: '1' });
+      disableGeneratedCode();
+      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([false, false, false]);
+    } finally {
+      setProgramDefaults(PLAIN_PROGRAM);
       setCodeLoader(working);
     }
   });

@@ -2,8 +2,7 @@
  * Straight-line JavaScript for a compiled calculation: the same steps the closure compiler's
  * program takes (constants folded as it folds them, operands in its order, rules tried in its
  * order, the same memos), written out as one function per post and value, so that V8 compiles
- * a calculation as one piece of code instead of calls through hundreds of closures. A batch of
- * repayment households spends about a third less on its calculation so (issue 14).
+ * a calculation as one piece of code instead of calls through hundreds of closures.
  *
  * The core only writes the text; it never runs it (no `eval`, no `new Function`): a shell that
  * may run code registers a loader (src/node/generated-code.ts, `node:vm`), and without one
@@ -440,7 +439,7 @@ function emitRules(
 
 /** A rule's amount, remembered per make-up where the closure compiler remembers it (see `remembered` in compile-amounts.ts). */
 function emitRemembered(g: Gen, e: Expression, place: Place, out: string[]): string {
-  if (constantOperand(g, e, place) !== undefined) return emit(g, e, place, out);
+  if (!g.env.memos || constantOperand(g, e, place) !== undefined) return emit(g, e, place, out);
   const memo = rememberedMemo(g.env, g.calculation, e);
   if (memo === undefined) return emit(g, e, place, out);
   const m = bind(g, memo);
@@ -488,7 +487,7 @@ function emitDefinition(g: Gen, kind: 'post' | 'value', index: number, definitio
           })
       : (r: (Post | Value)['rules'][number]) => [(r as Value['rules'][number]).amount];
   const out: string[] = [`function ${kind}${index}(f, cl, ctx) {`, 'const st = ctx.state;'];
-  const memo = amountMemo(g.env.ruleSet, calc, definition, g.calculation);
+  const memo = g.env.memos ? amountMemo(g.env.ruleSet, calc, definition, g.calculation) : undefined;
   const os = measures.map((_, m) => `o${m}`);
   const result = kind === 'post' ? `[${os.join(', ')}]` : 'o0';
   const store = kind === 'post' ? `st.postExact[${index}]` : `st.valueExact[${index}]`;
@@ -498,7 +497,7 @@ function emitDefinition(g: Gen, kind: 'post' | 'value', index: number, definitio
   }
   out.push(`let ${os.join(', ')};`);
   out.push('rules: {');
-  const prefix = kind === 'post' ? rulePrefix(g.env, g.calculation, definition as Post) : undefined;
+  const prefix = kind === 'post' && g.env.memos ? rulePrefix(g.env, g.calculation, definition as Post) : undefined;
   if (prefix !== undefined) {
     const p = bind(g, prefix.memo);
     out.push(`const pk = ${emitKey(g, prefix.memo)};`, `const pre = ${p}.cache.get(pk);`);

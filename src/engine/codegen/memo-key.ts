@@ -1,7 +1,7 @@
 /**
  * A remembered amount's key written out as JavaScript: the very number `amountMemo`'s closure
  * makes from its {@link KeyPlan}, each digit's code inline instead of through a closure per
- * digit and a tuple per fact (a tenth of the generated evaluation's time in a batch, issue 14).
+ * digit and a tuple per fact.
  *
  * For a value outside its domain, or a key that might pass 2^53, it asks the memo itself,
  * which then makes the string key: the two never disagree, because the memo's own `key`
