@@ -59,8 +59,8 @@ async function layout(page: Page): Promise<Layout> {
     };
     const scrollers = [card, ...card.querySelectorAll('.tabel-rol, .grafiek-rol')];
     const buttons = [...card.querySelectorAll('#uitkomst-tabel .knop-uitleg')];
-    const captions = [...card.querySelectorAll('#uitkomst-tabel > caption')];
-    const amounts = [...card.querySelectorAll('#uitkomst-tabel td[data-meting], #uitkomst-tabel .onderbouwing-merk')];
+    const captions = [...card.querySelectorAll('table.uitkomst > caption')];
+    const amounts = [...card.querySelectorAll('table.uitkomst td[data-meting], #uitkomst-tabel .onderbouwing-merk')];
     const open = [...card.querySelectorAll('.uitleg')].filter((el) => el.offsetParent !== null);
     return {
       scrolling: scrollers.filter((el) => el.scrollWidth > el.clientWidth).map((el) => (el.id || el.className) + ': ' + (el.scrollWidth - el.clientWidth)),
@@ -112,6 +112,14 @@ describe.each([
     const windowShot = join(OUTPUT, `advisor-${name}-uitleg.png`);
     await page.screenshot({ path: windowShot });
     console.log(`screenshots: ${shot}, ${windowShot}`);
+
+    // The comparison with a second rule set, in the same panel.
+    await page.selectOption('#vergelijk', 'nl-2025');
+    await settled(page);
+    expect(await page.locator('#vergelijking-tabel').count()).toBe(1);
+    expectWhole(await layout(page), 3);
+    await page.selectOption('#vergelijk', '');
+    await settled(page);
 
     await page.check('#berekening-pensioenuitgaven');
     await settled(page);
