@@ -6,9 +6,11 @@
  * The library records a rule's condition in `because` as data (fact, operator, value, what the
  * household had, the outcome; `all` / `any` / `not` of the parts that decided), so this module
  * only words it in Dutch. An operator it has no Dutch for is shown by its name. The rule set's
- * own texts (descriptions, source titles) are data and are not translated here.
+ * own texts (descriptions, source titles) are data and are not translated here: beside them the
+ * page writes its own Dutch line per amount and per rule from the data (which rules applied,
+ * what they gave, from which figures; `amountSummaryText`, `ruleSummaryText`).
  */
-import type { ComparisonTrace, ConditionTrace } from '../contract/explanation.js';
+import type { AmountTrace, ComparisonTrace, ConditionTrace, FigureUse, RuleTrace } from '../contract/explanation.js';
 import { type TraceWording, wordTrace } from '../contract/condition-trace-text.js';
 import { RULE_SET_STATUS_IN_DUTCH } from '../contract/rule-set-status.js';
 import { formatDecimal } from './format.js';
@@ -225,4 +227,74 @@ export function tableKeyText(key: Readonly<Record<string, string>>): string {
   return Object.entries(key)
     .map(([dimension, category]) => `${dimension}: ${valueText(category)}`)
     .join(', ');
+}
+
+const MEASURES: Readonly<Record<string, string>> = {
+  bedrag: 'Bedrag',
+  minimaal: 'Minimaal',
+  basis: 'Basis',
+  voorbeeld: 'Voorbeeld',
+  amount: 'Waarde',
+};
+
+/** A measure of an amount by the page's column name (`bedrag` → `Bedrag`); an unknown one as written. */
+export function measureName(measure: string): string {
+  return MEASURES[measure] ?? measure;
+}
+
+/** Amounts per measure in Dutch: `Bedrag 1.285,74, Minimaal 1.185,74`. */
+export function amountsText(values: Readonly<Record<string, string>> | undefined): string {
+  return Object.entries(values ?? {})
+    .map(([measure, value]) => `${measureName(measure)} ${formatDecimal(value)}`)
+    .join(', ');
+}
+
+/** A figure a rule read, in a few Dutch words: its name (a fact by the form's label) and its value. */
+export function figureText(figure: FigureUse): string {
+  const unit = 'unit' in figure ? unitText(figure.unit) : '';
+  const value = figure.kind === 'fact' ? valueText(figure.value) : formatDecimal(figure.value);
+  const shown = unit === '' ? value : `${value} ${unit}`;
+  switch (figure.kind) {
+    case 'fact':
+      return `${factLabel(figure.name)} (${shown})`;
+    case 'table':
+      return `${figure.name} [${tableKeyText(figure.key)}] (${shown})`;
+    case 'post':
+      return `${postName(figure.name)} ${measureName(figure.measure)} (${shown})`;
+    case 'const':
+      return `het getal ${shown}`;
+    default:
+      return `${figure.name} (${shown})`;
+  }
+}
+
+/**
+ * The page's own Dutch line for a rule tried (the rule set's description may be in another
+ * language): whether it applied for this household, what it gave and from which figures.
+ */
+export function ruleSummaryText(rule: RuleTrace): string {
+  if (!rule.applied) {
+    return rule.because === undefined
+      ? 'Deze regel is niet toegepast.'
+      : 'Deze regel geldt niet voor dit huishouden: de voorwaarde hieronder klopt niet.';
+  }
+  const when = rule.because === undefined ? 'geldt altijd' : 'geldt voor dit huishouden';
+  if (rule.amounts === undefined) return `Deze regel ${when}.`;
+  const figures = rule.figures ?? [];
+  const from = figures.length === 0 ? '' : `, berekend uit ${figures.map(figureText).join(', ')}`;
+  return `Deze regel ${when} en geeft ${amountsText(rule.amounts)}${from}.`;
+}
+
+const rulesWord = (n: number): string => (n === 1 ? '1 regel' : `${n} regels`);
+
+/** The page's own Dutch line for an amount: which of its rules decided it, and how they combine. */
+export function amountSummaryText(trace: AmountTrace): string {
+  const applied = trace.rules.filter((r) => r.applied).map((r) => r.id);
+  const tried = rulesWord(trace.rules.length);
+  if (applied.length === 0) return `Van de ${tried} geldt er geen voor dit huishouden.`;
+  if (trace.combine === 'first') {
+    return `Bepaald door de regel ${applied[0]}: de eerste van de ${tried} die voor dit huishouden geldt.`;
+  }
+  const count = applied.length === 1 ? 'geldt er 1' : `gelden er ${applied.length}`;
+  return `Het bedrag is de som van de regels die gelden; voor dit huishouden ${count} van de ${trace.rules.length}: ${applied.join(', ')}.`;
 }

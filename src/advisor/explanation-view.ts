@@ -2,15 +2,20 @@
  * An amount's explanation (the library's `explain` option, docs/explanation.md) as a panel:
  * the exact and the rounded amount, every rule tried (applied or not, and why), and for every
  * rule that applied the figures it used, with value, unit, source and provenance. The rule
- * set's texts are shown as they are written (they may be English); the page's own words are Dutch.
+ * set's texts are shown as they are written (the bundled sets' rule descriptions are English),
+ * as secondary text under the page's own Dutch line built from the data (explanation-text.ts).
  */
 import type { AmountTrace, Explanation, FigureUse, RuleTrace } from '../index.js';
 import { h, tableHead } from './dom.js';
 import {
+  amountSummaryText,
+  amountsText,
   becauseText,
   factLabel,
+  measureName,
   postName,
   roundingText,
+  ruleSummaryText,
   statusText,
   tableKeyText,
   unitText,
@@ -21,17 +26,6 @@ import { dutchProvenance } from './messages.js';
 
 /** The traces of totals (`TotaalLasten`, `Afloscapaciteit`, `Tekort`). */
 export type TotalTrace = Explanation['totals'][number];
-
-const MEASURES: Readonly<Record<string, string>> = {
-  bedrag: 'Bedrag',
-  basis: 'Basis',
-  voorbeeld: 'Voorbeeld',
-  amount: 'Waarde',
-};
-
-function measureName(measure: string): string {
-  return MEASURES[measure] ?? measure;
-}
 
 const FIGURE_KINDS: Readonly<Record<FigureUse['kind'], string>> = {
   parameter: 'parameter',
@@ -120,12 +114,6 @@ function figuresTable(figures: readonly FigureUse[]): HTMLElement {
   );
 }
 
-function amounts(values: Readonly<Record<string, string>> | undefined): string {
-  return Object.entries(values ?? {})
-    .map(([measure, value]) => `${measureName(measure)} ${formatDecimal(value)}`)
-    .join(', ');
-}
-
 function rule(trace: RuleTrace): HTMLElement {
   return h(
     'li',
@@ -137,9 +125,9 @@ function rule(trace: RuleTrace): HTMLElement {
       ' ',
       h('code', {}, trace.id),
     ),
-    h('p', {}, trace.description),
+    h('p', { class: 'uitleg-samenvatting' }, ruleSummaryText(trace)),
     h('p', { class: 'detail' }, `Waarom: ${becauseText(trace.because)}`),
-    trace.amounts === undefined ? null : h('p', {}, `Uitkomst van de regel: ${amounts(trace.amounts)}`),
+    h('p', { class: 'detail regel-omschrijving' }, `Omschrijving in de rekenregels: ${trace.description}`),
     trace.figures === undefined || trace.figures.length === 0 ? null : figuresTable(trace.figures),
   );
 }
@@ -164,16 +152,10 @@ export function postExplanation(trace: AmountTrace, explanation: Explanation): H
     h(
       'p',
       {},
-      `Exact: ${amounts(trace.exact)}. Getoond: ${amounts(trace.rounded)}`,
+      `Exact: ${amountsText(trace.exact)}. Getoond: ${amountsText(trace.rounded)}`,
       rounding === undefined ? '.' : ` (afgerond ${roundingText(rounding)}).`,
     ),
-    h(
-      'p',
-      { class: 'detail' },
-      trace.combine === 'first'
-        ? 'De eerste regel die geldt, bepaalt het bedrag.'
-        : 'De bedragen van alle regels die gelden, worden opgeteld.',
-    ),
+    h('p', { class: 'uitleg-samenvatting' }, amountSummaryText(trace)),
     h('h4', {}, 'Regels'),
     h('ol', { class: 'regels' }, trace.rules.map(rule)),
     ruleSetLine(explanation),

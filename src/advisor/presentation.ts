@@ -8,8 +8,9 @@ import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../in
 import type { CalculationId } from '../rules/format/calculation.js';
 import { repaymentChart, retirementChart } from './chart-view.js';
 import { repaymentComparison, retirementComparison } from './compare-view.js';
+import { h } from './dom.js';
 import { formatEuro } from './format.js';
-import { type Result, retirementIncomeNote } from './outcome.js';
+import { type Result, repaymentRoundingNote, retirementIncomeNote } from './outcome.js';
 import { foundationLegend } from './provenance-view.js';
 import { type OpenExplanations, repaymentTable, retirementTable } from './result-view.js';
 
@@ -42,7 +43,11 @@ const PRESENTATIONS = {
     return {
       summary,
       incomeNote: '',
-      table: [repaymentTable(result, open), ...legendFor(result.OnderbouwingTotalen !== undefined)],
+      table: [
+        repaymentTable(result, open),
+        h('p', { class: 'toelichting', id: 'afronding-toelichting' }, repaymentRoundingNote(result)),
+        ...legendFor(result.OnderbouwingTotalen !== undefined),
+      ],
       chart: (width) => repaymentChart(result, width),
       compare: (second) => repaymentComparison(result, second as RepaymentCapacityResult),
     };

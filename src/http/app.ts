@@ -276,7 +276,8 @@ export interface AppOptions {
   readonly advisorPage?: AdvisorPage | AdvisorPageMissing;
 }
 
-function errorDetail(error: unknown): unknown {
+/** An error as a log line holds it: name, message and stack, or its text. */
+export function errorDetail(error: unknown): unknown {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return String(error);
 }

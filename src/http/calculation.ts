@@ -67,11 +67,12 @@ export function answerCalculation(
   const { ruleSet } = options;
   return {
     status: 200,
+    // Lower-case names, as every answer writes them (problemAnswer).
     headers: {
-      'Content-Type': 'application/json',
-      [RULE_SET_HEADER]: ruleSet.id,
-      [RULE_SET_STATUS_HEADER]: ruleSet.status,
-      [REQUEST_ID_HEADER]: requestId,
+      'content-type': 'application/json',
+      [RULE_SET_HEADER.toLowerCase()]: ruleSet.id,
+      [RULE_SET_STATUS_HEADER.toLowerCase()]: ruleSet.status,
+      [REQUEST_ID_HEADER.toLowerCase()]: requestId,
     },
     body: text,
   };

@@ -96,6 +96,24 @@ export const KEY_HEADER = 'Ocp-Apim-Subscription-Key';
  */
 export const KEY_QUERY = 'key';
 /**
+ * The challenge of every 401 (`WWW-Authenticate`, which RFC 9110 §11.6.1 requires on a 401): the
+ * scheme `ApiKey` is not registered with IANA, so its parameters say where a key goes, the
+ * header and the query parameter, for a client or a person reading the answer.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { createApp, KEY_CHALLENGE, PATHS } from 'budgetnorm/http';
+ *
+ * const app = createApp({ keys: ['my-key'], log: () => {} });
+ * const refused = await app.fetch(new Request(`http://localhost${PATHS.retirement}`, { method: 'POST' }));
+ * assert.equal(refused.status, 401);
+ * assert.equal(refused.headers.get('WWW-Authenticate'), KEY_CHALLENGE);
+ * assert.equal(KEY_CHALLENGE, 'ApiKey realm="budgetnorm", header="Ocp-Apim-Subscription-Key", query="key"');
+ * ```
+ */
+export const KEY_CHALLENGE = `ApiKey realm="budgetnorm", header="${KEY_HEADER}", query="${KEY_QUERY}"`;
+/**
  * The request id header: every response carries one, the caller's own when it sent a sane one
  * (letters, digits and `._:-`, at most 128), otherwise a fresh UUID. Log lines and error
  * reports name it, so a caller can quote it.

@@ -115,7 +115,7 @@ function directCalculations(deps: Deps): DirectCalculations {
             answer = internalErrorAnswer(deps.logError, request, error);
           }
           if (answer.status !== 200)
-            answer = { ...answer, headers: { ...answer.headers, [REQUEST_ID_HEADER]: requestId } };
+            answer = { ...answer, headers: { ...answer.headers, [REQUEST_ID_HEADER.toLowerCase()]: requestId } };
           deps.log(requestLogLine(request, answer.status, ruleSet.id), bindings);
           return answer;
         },

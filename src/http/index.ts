@@ -15,6 +15,7 @@ export { SubscriptionKeys, digestKey, constantTimeEqual } from './keys.js';
 export type { KeyDigest } from './keys.js';
 export {
   PATHS,
+  KEY_CHALLENGE,
   KEY_HEADER,
   KEY_QUERY,
   MAX_BODY_BYTES,

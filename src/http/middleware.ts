@@ -148,22 +148,32 @@ export function requestIdAndLog(
 }
 
 /**
- * Whether the presented keys are accepted: one key, or the same key in header and query (a
- * different pair is refused, so one valid key cannot smuggle another).
+ * What the presented keys are: `accepted` (one key, or the same key in header and query),
+ * `differ` (keys that are not all the same: refused, so one valid key cannot smuggle another,
+ * and said so without saying which is wrong), or `refused` (none, or one that is not accepted).
+ * Every key is digested and compared, whatever the outcome.
  */
-export function presentsAcceptedKey(presented: readonly string[], deps: KeyCheck): boolean {
+export function keyVerdict(presented: readonly string[], deps: KeyCheck): 'accepted' | 'differ' | 'refused' {
   const [first, ...others] = presented;
-  if (first === undefined) return false;
+  if (first === undefined) return 'refused';
   const digest = deps.digest(first);
   let same = true;
   for (const other of others) same = constantTimeEqual(deps.digest(other), digest) && same;
-  return deps.keys.acceptsDigest(digest) && same;
+  const accepted = deps.keys.acceptsDigest(digest);
+  if (!same) return 'differ';
+  return accepted ? 'accepted' : 'refused';
 }
 
-/** 401 unless the request carries an accepted key ({@link presentsAcceptedKey}). */
+/** Whether the presented keys are accepted ({@link keyVerdict}). */
+export function presentsAcceptedKey(presented: readonly string[], deps: KeyCheck): boolean {
+  return keyVerdict(presented, deps) === 'accepted';
+}
+
+/** 401 unless the request carries an accepted key ({@link keyVerdict}); keys that differ are told so. */
 export function requireKey(deps: KeyCheck): MiddlewareHandler<Env> {
   return async (c, next) => {
-    if (!presentsAcceptedKey(presentedKeys(c), deps)) return unauthorized();
+    const verdict = keyVerdict(presentedKeys(c), deps);
+    if (verdict !== 'accepted') return unauthorized(verdict === 'differ');
     await next();
   };
 }

@@ -11,8 +11,18 @@ import { ConditionTraceSchema } from '../contract/explanation-schema.js';
 import { Melding, OnderbouwingSchema, Rekenregels, Uitleg } from '../contract/results.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { enumerationAsNamesAndCodes, narrowResultCodes, resultCodes } from './openapi-codes.js';
-import { InternalErrorProblem, Problem, PROBLEM_CONTENT_TYPE, PROBLEM_TYPES, ValidationProblem } from './problem.js';
 import {
+  InternalErrorProblem,
+  notFoundProblem,
+  Problem,
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPES,
+  unsupportedMediaTypeDetail,
+  UNAUTHORIZED_DETAIL,
+  ValidationProblem,
+} from './problem.js';
+import {
+  KEY_CHALLENGE,
   KEY_HEADER,
   KEY_QUERY,
   MAX_BODY_BYTES,
@@ -136,7 +146,7 @@ export function openApiDocument(info: OpenApiInfo = {}): JsonObject {
       securitySchemes: securitySchemes(),
       parameters: parameterComponents(),
       headers: headerComponents(),
-      responses: problemResponses(),
+      responses: problemResponses(operations.map((spec) => spec.http.path)),
     },
   };
 }
@@ -217,8 +227,9 @@ function calculationOperation(spec: OperationSpec): JsonObject {
       },
       '400': responseRef('BadRequest'),
       '401': responseRef('Unauthorized'),
-      '413': responseRef('ContentTooLarge'),
+      '404': responseRef('NotFound'),
       '405': responseRef('MethodNotAllowed'),
+      '413': responseRef('ContentTooLarge'),
       '415': responseRef('UnsupportedMediaType'),
       '500': responseRef('InternalError'),
       '503': responseRef('RuleSetUnavailable'),
@@ -241,6 +252,7 @@ function managementPaths(): JsonObject {
             headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
             content: { 'application/json': { schema: ref('Health') } },
           },
+          '404': responseRef('NotFound'),
           '405': responseRef('MethodNotAllowed'),
           '503': responseRef('RuleSetUnavailable'),
         },
@@ -258,6 +270,7 @@ function managementPaths(): JsonObject {
             headers: { [REQUEST_ID_HEADER]: { $ref: '#/components/headers/RequestId' } },
             content: { 'application/json': { schema: { type: 'object' } } },
           },
+          '404': responseRef('NotFound'),
           '405': responseRef('MethodNotAllowed'),
         },
       },
@@ -356,16 +369,20 @@ function headerComponents(): JsonObject {
       schema: { type: 'string', enum: ['draft', 'reviewed', 'approved', 'withdrawn'] },
     },
     Allow: { description: 'The methods the path accepts', schema: { type: 'string' } },
+    WwwAuthenticate: {
+      description: `The challenge of a 401 (RFC 9110 §11.6.1): the scheme ApiKey, with where a key goes: ${KEY_CHALLENGE}.`,
+      schema: { type: 'string', const: KEY_CHALLENGE },
+    },
   };
 }
 
-/** Every error response, each with an example problem body. */
-function problemResponses(): JsonObject {
-  return { ...requestProblemResponses(), ...serviceProblemResponses() };
+/** Every error response, each with an example problem body; the 404's names `operationPaths`. */
+function problemResponses(operationPaths: readonly string[]): JsonObject {
+  return { ...requestProblemResponses(operationPaths), ...serviceProblemResponses() };
 }
 
 /** The 4xx responses: what is wrong with the request. */
-function requestProblemResponses(): JsonObject {
+function requestProblemResponses(operationPaths: readonly string[]): JsonObject {
   return {
     BadRequest: problemResponse(
       'The request cannot be accepted: invalid JSON, a field out of bounds or of the wrong type, an unknown enumeration value, a bad query parameter. Every problem is listed under errors.',
@@ -386,15 +403,15 @@ function requestProblemResponses(): JsonObject {
       },
     ),
     Unauthorized: problemResponse(
-      'No subscription key, an unknown one, or different keys in header and query.',
+      'No subscription key, an unknown one, or different keys in header and query (then the detail says they differ, not which is wrong).',
       'Problem',
-      {
-        type: PROBLEM_TYPES.unauthorized,
-        title: 'Unauthorized',
-        status: 401,
-        detail:
-          'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.',
-      },
+      { type: PROBLEM_TYPES.unauthorized, title: 'Unauthorized', status: 401, detail: UNAUTHORIZED_DETAIL },
+      { 'WWW-Authenticate': { $ref: '#/components/headers/WwwAuthenticate' } },
+    ),
+    NotFound: problemResponse(
+      'There is nothing at the path (paths are case-sensitive); the detail names the operations.',
+      'Problem',
+      notFoundProblem(operationPaths),
     ),
     MethodNotAllowed: problemResponse(
       'The path exists but does not accept the method the request used; Allow lists the methods it does accept.',
@@ -420,8 +437,7 @@ function requestProblemResponses(): JsonObject {
         type: PROBLEM_TYPES.unsupportedMediaType,
         title: 'Unsupported Media Type',
         status: 415,
-        detail:
-          'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had no Content-Type.',
+        detail: unsupportedMediaTypeDetail(undefined),
       },
     ),
   };

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import type { ValidationIssue } from '../contract/errors.js';
+import { KEY_CHALLENGE } from './constants.js';
 
 /**
  * The media type of every error response: RFC 9457 problem details.
@@ -257,14 +258,18 @@ export interface PlainAnswer {
   readonly body: string;
 }
 
-/** A problem+json answer, as plain data. */
+/**
+ * A problem+json answer, as plain data. Header names are lower-case, as Hono's `Headers` writes
+ * them, so an answer the Node host writes itself (the direct path) spells them the same; only
+ * `Connection`, node:http's own framing header, keeps node's spelling (its writers own it).
+ */
 export function problemAnswer(
   body: Problem & Record<string, unknown>,
   headers: Record<string, string> = {},
 ): PlainAnswer {
   return {
     status: body.status,
-    headers: { 'Content-Type': PROBLEM_CONTENT_TYPE, ...headers },
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
     body: JSON.stringify(body),
   };
 }
@@ -300,28 +305,41 @@ export function invalidRequestProblem(detail: string, errors: readonly Validatio
 export const UNAUTHORIZED_DETAIL =
   'A valid subscription key is required: send it in the Ocp-Apim-Subscription-Key header or the key query parameter.';
 
-export function unauthorized(): Response {
-  return problemResponse({
-    type: PROBLEM_TYPES.unauthorized,
-    title: 'Unauthorized',
-    status: 401,
-    detail: UNAUTHORIZED_DETAIL,
-  });
+/** The 401's detail when the request presents keys that differ (which of them is wrong is not said). */
+export const DIFFERENT_KEYS_DETAIL =
+  'The request presents different subscription keys (in the Ocp-Apim-Subscription-Key header and the key query parameter, or the key parameter more than once): send one key, or the same key in each place.';
+
+/** 401 with its challenge (RFC 9110 §11.6.1); `keysDiffer`: the request presented keys that differ. */
+export function unauthorized(keysDiffer = false): Response {
+  return problemResponse(
+    {
+      type: PROBLEM_TYPES.unauthorized,
+      title: 'Unauthorized',
+      status: 401,
+      detail: keysDiffer ? DIFFERENT_KEYS_DETAIL : UNAUTHORIZED_DETAIL,
+    },
+    { 'www-authenticate': KEY_CHALLENGE },
+  );
 }
 
 /** A 404 naming the service's operations (`POST /pensioenuitgaven/Resultaat`, …), in registry order. */
 export function notFound(operationPaths: readonly string[]): Response {
+  return problemResponse(notFoundProblem(operationPaths));
+}
+
+/** The body of {@link notFound}'s 404 (the OpenAPI document's example too). */
+export function notFoundProblem(operationPaths: readonly string[]): Problem {
   const listed = operationPaths.map((path) => `POST ${path}`);
   const operations =
     listed.length > 1
       ? `The operations are ${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`
       : `The operation is ${listed[0] ?? '(none)'}`;
-  return problemResponse({
+  return {
     type: PROBLEM_TYPES.notFound,
     title: 'Not Found',
     status: 404,
     detail: `There is nothing at this path. ${operations} (paths are case-sensitive); see GET /openapi.json.`,
-  });
+  };
 }
 
 export function methodNotAllowed(allow: readonly string[]): Response {
@@ -332,7 +350,7 @@ export function methodNotAllowed(allow: readonly string[]): Response {
       status: 405,
       detail: `This path accepts ${allow.join(', ')} only.`,
     },
-    { Allow: allow.join(', ') },
+    { allow: allow.join(', ') },
   );
 }
 
@@ -354,13 +372,28 @@ export function payloadTooLargeAnswer(maxBytes: number): PlainAnswer {
   );
 }
 
+/** A received Content-Type fit to be named in an answer: printable ASCII, not too long. */
+const NAMEABLE_MEDIA_TYPE = /^[\x21-\x7e][\x20-\x7e]{0,99}$/;
+
+/**
+ * What a 415 says the request had: the header missing (or empty), or the media type it named
+ * (clients add one unasked: fetch `text/plain;charset=UTF-8` for a string, curl -d
+ * `application/x-www-form-urlencoded`).
+ */
+export function unsupportedMediaTypeDetail(received: string | undefined): string {
+  const wanted = 'The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8)';
+  const given = received?.trim() ?? '';
+  if (given === '') return `${wanted}; the request has no Content-Type header.`;
+  const named = NAMEABLE_MEDIA_TYPE.test(given) ? `Content-Type: ${given}` : 'a Content-Type that is not JSON';
+  return `${wanted}; the request has ${named}.`;
+}
+
 export function unsupportedMediaType(received: string | undefined): Response {
-  const what = received === undefined || received.trim() === '' ? 'no Content-Type' : 'a different Content-Type';
   return problemResponse({
     type: PROBLEM_TYPES.unsupportedMediaType,
     title: 'Unsupported Media Type',
     status: 415,
-    detail: `The body must be JSON sent as Content-Type: application/json (optionally with charset=utf-8); the request had ${what}.`,
+    detail: unsupportedMediaTypeDetail(received),
   });
 }
 

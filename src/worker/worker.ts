@@ -4,9 +4,10 @@
  * built on the first request and kept while the configuration stays the same, so a request
  * costs the same as in the Node service once the isolate is warm.
  */
-import { createApp, type AppOptions } from '../http/app.js';
+import { createApp, type AppOptions, type ErrorLogEntry } from '../http/app.js';
 import { internalError } from '../http/problem.js';
 import { WORKER_ENV_NAMES, WorkerConfigError, workerAppOptions, type WorkerEnv } from './env.js';
+import { logError as defaultLogError, logRequest } from './log.js';
 
 /**
  * What {@link createWorker} takes besides the environment: everything of
@@ -66,8 +67,6 @@ export interface ExportedWorker {
   fetch(request: Request, env: WorkerEnv): Promise<Response>;
 }
 
-const defaultLogError = (entry: Record<string, unknown>): void => console.error(JSON.stringify(entry));
-
 /**
  * Builds the HTTP service as a Workers module: `export default createWorker()` is a complete
  * Cloudflare Worker (docs/deploy.md). Keys, the pinned rule set and the CORS origins are read
@@ -118,7 +117,9 @@ const defaultLogError = (entry: Record<string, unknown>): void => console.error(
  * ```
  */
 export function createWorker(options: WorkerOptions = {}): ExportedWorker {
-  const logError = options.logError ?? defaultLogError;
+  // By default the lines of the Node service's log (level, time, msg, then the fields): log.ts.
+  const logError: (entry: ErrorLogEntry) => void = options.logError ?? defaultLogError;
+  const appOptions = { ...options, log: options.log ?? logRequest, logError };
   let built: { configuration: string; fetch: (request: Request) => Response | Promise<Response> } | undefined;
 
   const build = (env: WorkerEnv): ((request: Request) => Response | Promise<Response>) => {
@@ -127,7 +128,7 @@ export function createWorker(options: WorkerOptions = {}): ExportedWorker {
     if (built?.configuration === configuration) return built.fetch;
     let fetch: (request: Request) => Response | Promise<Response>;
     try {
-      const app = createApp({ ...options, ...workerAppOptions(record) });
+      const app = createApp({ ...appOptions, ...workerAppOptions(record) });
       fetch = (request) => app.fetch(request);
     } catch (error) {
       const cause =

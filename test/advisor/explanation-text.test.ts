@@ -5,11 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  amountSummaryText,
   becauseText,
   factLabel,
+  figureText as dutchFigureText,
   postName,
   roundingModeText,
   roundingText,
+  ruleSummaryText,
   statusText,
   tableKeyText,
   unitText,
@@ -190,5 +193,48 @@ describe('the explanation of Vervoer for a household with a car', () => {
     for (const english of ['equal', 'is 1, so false', 'small', 'half-up', 'draft', 'EUR/']) {
       expect(written).not.toContain(english);
     }
+  });
+
+  it('gives the amount and each rule a Dutch line of the page’s own, from the data (the rule set’s description aside)', () => {
+    if (trace === undefined) throw new Error('no trace of Vervoer');
+    const applied = trace.rules.filter((r) => r.applied);
+    expect(applied.length).toBeGreaterThan(0);
+    const summary = amountSummaryText(trace);
+    for (const rule of applied) expect(summary).toContain(rule.id);
+    expect(summary).toContain(`van de ${trace.rules.length}`);
+    for (const rule of trace.rules) {
+      const line = ruleSummaryText(rule);
+      expect(line).not.toContain(rule.description);
+      if (!rule.applied) {
+        expect(line).toBe('Deze regel geldt niet voor dit huishouden: de voorwaarde hieronder klopt niet.');
+        continue;
+      }
+      expect(line).toMatch(/^Deze regel geldt (altijd|voor dit huishouden) en geeft /);
+      for (const figure of rule.figures ?? []) expect(line).toContain(dutchFigureText(figure));
+      for (const english of [' equal ', 'small', 'EUR/', 'basis ', 'voorbeeld ']) expect(line).not.toContain(english);
+    }
+  });
+
+  it('words each kind of figure: a fact by the form’s label, a table cell with its key, a post sum, a literal', () => {
+    const source = { key: 's', publisher: 'p', title: 't', period: '2026', read: '2026-01-01' };
+    expect(dutchFigureText({ kind: 'fact', name: 'cars', value: 1 })).toBe("aantal auto's (1)");
+    expect(
+      dutchFigureText({
+        kind: 'table',
+        name: 'km',
+        key: { klasse: 'small' },
+        value: '0.25',
+        unit: 'EUR/km',
+        source,
+        provenance: 'read',
+      }),
+    ).toBe('km [klasse: Klein] (0,25 € per km)');
+    expect(
+      dutchFigureText({ kind: 'post', name: '(all posts)', measure: 'bedrag', rounded: true, value: '2376' }),
+    ).toBe('(alle posten) Bedrag (2.376)');
+    expect(dutchFigureText({ kind: 'const', value: '0' })).toBe('het getal 0');
+    expect(dutchFigureText({ kind: 'value', name: 'minimumInkomen', value: '1500.5' })).toBe(
+      'minimumInkomen (1.500,5)',
+    );
   });
 });

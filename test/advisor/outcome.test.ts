@@ -1,7 +1,13 @@
-/** What the page says under a retirement result about the income entered. */
+/** What the page says under a retirement result about the income entered, and under a repayment result about rounding. */
 import { describe, expect, it } from 'vitest';
-import { retirementExpenditure, type RetirementExpenditureRequest } from '../../src/index.js';
-import { retirementIncomeNote } from '../../src/advisor/outcome.js';
+import {
+  type RepaymentCapacityRequest,
+  repaymentCapacity,
+  retirementExpenditure,
+  type RetirementExpenditureRequest,
+} from '../../src/index.js';
+import { repaymentRoundingNote, retirementIncomeNote } from '../../src/advisor/outcome.js';
+import { formatEuro } from '../../src/advisor/format.js';
 
 const household = (income: number): RetirementExpenditureRequest => ({
   Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
@@ -28,5 +34,66 @@ describe('retirementIncomeNote', () => {
     for (const body of [{}, null, 'x', { NettoBesteedbaarInkomenPerMaand: '2400' }]) {
       expect(retirementIncomeNote(body)).toMatch(/^Het inkomen bepaalt alleen Voorbeeld/);
     }
+  });
+});
+
+const repayment = (income: number, age = 70): RepaymentCapacityRequest => ({
+  LeeftijdHoofdpersoon: age,
+  HeeftPartner: false,
+  AantalThuiswonendeKinderen: 0,
+  AantalAutos: 0,
+  NettoBesteedbaarInkomenPerMaand: income,
+  BijzondereUitgaven: {},
+  Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+});
+
+/** The exact expenses the library used for the capacity, from its explanation. */
+function exactExpenses(result: ReturnType<typeof repaymentCapacity>): number {
+  const figure = result.Uitleg?.totals
+    .find((t) => t.name === 'Afloscapaciteit')
+    ?.figures.find((f) => f.kind === 'post' && !f.rounded);
+  return Number(figure?.value);
+}
+
+describe('repaymentRoundingNote', () => {
+  it('says the capacity comes from the exact expenses, rounded down, with this household’s figures, and why it differs from the shown sum', () => {
+    const result = repaymentCapacity(repayment(6000), { ruleSet: 'nl-2026', explain: true });
+    const shown = result.NettoBesteedbaarInkomenPerMaand - result.TotaalLasten;
+    // The case the note is for: the shown income minus the shown total is not the capacity.
+    expect(shown).not.toBe(result.Afloscapaciteit);
+    const exact = exactExpenses(result);
+    const note = repaymentRoundingNote(result);
+    expect(note).toContain('exacte (onafgeronde) lasten');
+    const cents = (n: number) => n.toLocaleString('nl-NL', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(note).toContain(`Hier: ${formatEuro(6000)} − € ${cents(exact)} (exacte lasten) = € ${cents(6000 - exact)};`);
+    expect(note).toContain(`naar beneden afgerond is de afloscapaciteit ${formatEuro(result.Afloscapaciteit)}.`);
+    expect(note).toContain(
+      `(${formatEuro(6000)} − ${formatEuro(result.TotaalLasten)} = ${formatEuro(shown)}) wijkt daar dus van af.`,
+    );
+  });
+
+  it('leaves the last sentence out when the shown sum is the capacity', () => {
+    for (let income = 2400; income < 2420; income += 1) {
+      const result = repaymentCapacity(repayment(income, 45), { ruleSet: 'nl-2026', explain: true });
+      const note = repaymentRoundingNote(result);
+      const same = result.NettoBesteedbaarInkomenPerMaand - result.TotaalLasten === result.Afloscapaciteit;
+      expect(note.includes('wijkt daar dus van af'), String(income)).toBe(!same);
+      expect(note).toContain(`is de afloscapaciteit ${formatEuro(result.Afloscapaciteit)}.`);
+    }
+  });
+
+  it('words a shortfall as a shortfall, rounded up', () => {
+    const result = repaymentCapacity(repayment(900), { ruleSet: 'nl-2026', explain: true });
+    expect(result.Tekort).toBeGreaterThan(0);
+    expect(repaymentRoundingNote(result)).toContain(
+      `als tekort naar boven afgerond is het tekort ${formatEuro(result.Tekort)}.`,
+    );
+  });
+
+  it('says it in general words when the result carries no explanation', () => {
+    const result = repaymentCapacity(repayment(6000), { ruleSet: 'nl-2026' });
+    const note = repaymentRoundingNote(result);
+    expect(note).toMatch(/^De afloscapaciteit en het tekort worden berekend uit de exacte \(onafgeronde\) lasten/);
+    expect(note).not.toContain('Hier:');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The deployment recipes of docs/deploy.md that the docs runner cannot run as they are: the
- * `dockerfile container` (parsed, and its command run with its environment and stopped with
- * SIGTERM), the `yaml kubernetes` manifests and the `json wrangler` configuration (parsed and
+ * repository's Dockerfile, shown on the page as the `dockerfile container` block (parsed, as no
+ * Docker engine runs here, and its command run with its environment and stopped with SIGTERM), the `yaml kubernetes` manifests and the `json wrangler` configuration (parsed and
  * checked against what the service and the Worker read). The `js worker`, `js deno` and `js bun`
  * modules of the page run under workerd, Deno and Bun in `npm run test:runtimes`
  * (test/runtimes/service.runtimes.ts).
@@ -53,12 +53,27 @@ function envOf(args: string): Record<string, string> {
   return out;
 }
 
-describe('docs/deploy.md: the Dockerfile (dockerfile container)', () => {
-  const stages = dockerfileStages(block('dockerfile', 'container'));
+describe('the Dockerfile (shown on docs/deploy.md as dockerfile container)', () => {
+  const text = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const stages = dockerfileStages(text);
   const final = stages.at(-1) ?? [];
   const all = (keyword: string) => final.filter((i) => i.keyword === keyword);
   const env = Object.assign({}, ...all('ENV').map((i) => envOf(i.args))) as Record<string, string>;
   const cmd = JSON.parse(all('CMD').at(-1)?.args ?? 'null') as unknown;
+  const stageName = (stage: Instruction[]) => /\bAS\s+(\S+)/i.exec(stage[0]?.args ?? '')?.[1];
+  const runs = (stage: Instruction[]) => stage.filter((i) => i.keyword === 'RUN').map((i) => i.args);
+
+  it('is the one the page shows', () => {
+    expect(block('dockerfile', 'container').trimEnd()).toBe(text.trimEnd());
+  });
+
+  it('is built once, in stages: one runs npm ci and the build, the final one runs nothing and only copies', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    const builds = stages.slice(0, -1).filter((stage) => runs(stage).includes('npm run build'));
+    expect(builds).toHaveLength(1);
+    expect(runs(builds[0] ?? [])[0]).toMatch(/^npm ci\b/);
+    expect(runs(final)).toEqual([]);
+  });
 
   it('runs node as the main process, in exec form, never npm or a shell', () => {
     expect(Array.isArray(cmd), 'CMD in exec form (a JSON array)').toBe(true);
@@ -75,23 +90,43 @@ describe('docs/deploy.md: the Dockerfile (dockerfile container)', () => {
     expect(env['HOST']).toBe('0.0.0.0');
     expect(env['NODE_ENV']).toBe('production');
     expect(all('EXPOSE').map((i) => i.args)).toEqual([env['PORT']]);
-    expect(all('USER').map((i) => i.args)).toEqual(['node']);
+    const users = all('USER').map((i) => i.args);
+    expect(users).toEqual(['node']);
+    expect(users.some((u) => /^(root|0)(:|$)/.test(u))).toBe(false);
+    // USER comes before the command, so it is what the command runs as.
+    expect(final.findIndex((i) => i.keyword === 'USER')).toBeLessThan(final.findIndex((i) => i.keyword === 'CMD'));
   });
 
-  it('copies into the final stage only what exists: the build stage output and repository files', () => {
-    const names = new Set(stages.slice(0, -1).map((s) => /\bAS\s+(\S+)/i.exec(s[0]?.args ?? '')?.[1]));
+  it('copies into the final stage the production dependencies, the build, the rules and what exists', () => {
+    const named = new Map(stages.slice(0, -1).map((stage) => [stageName(stage), stage]));
+    const fromStage = (target: string) => {
+      const copy = all('COPY').find((c) => c.args.endsWith(` ${target}`));
+      const from = /^--from=(\S+)/.exec(copy?.args ?? '')?.[1];
+      return from === undefined ? undefined : named.get(from);
+    };
     for (const copy of all('COPY')) {
       const words = copy.args.split(/\s+/);
       const from = /^--from=(\S+)$/.exec(words[0] ?? '')?.[1];
       if (from !== undefined) {
-        expect(names, `COPY --from=${from} names a stage`).toContain(from);
+        expect([...named.keys()], `COPY --from=${from} names a stage`).toContain(from);
         continue;
       }
       for (const source of words.slice(0, -1)) expect(existsSync(join(ROOT, source)), `${source} exists`).toBe(true);
     }
-    // The build stage's output is what the command needs.
-    expect(all('COPY').some((c) => /--from=\S+ \/app\/dist \.\/dist/.test(c.args))).toBe(true);
-    expect(all('RUN').map((i) => i.args)).toEqual(['npm ci --omit=dev --ignore-scripts']);
+    expect(runs(fromStage('./node_modules') ?? [])).toContain('npm ci --omit=dev --ignore-scripts');
+    expect(runs(fromStage('./dist') ?? [])).toContain('npm run build');
+    expect(fromStage('./rules')).toBeDefined();
+  });
+
+  it('checks its health on /health, and leaves the host’s node_modules and dist out of the context', () => {
+    const health = all('HEALTHCHECK').map((i) => i.args);
+    expect(health).toHaveLength(1);
+    expect(health[0]).toMatch(/CMD \["node",/);
+    expect(health[0]).toContain('/health');
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const name of ['node_modules', 'dist', '.git']) expect(ignored).toContain(name);
   });
 
   it('its command, with its environment, serves and drains on SIGTERM with exit code 0', async () => {

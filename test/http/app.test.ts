@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RepaymentCapacityResult, RetirementExpenditureResult } from '../../src/index.js';
-import { createApp, InternalErrorProblem, Problem, ValidationProblem } from '../../src/http/index.js';
+import { createApp, InternalErrorProblem, KEY_CHALLENGE, Problem, ValidationProblem } from '../../src/http/index.js';
 import { requestLogLine } from '../../src/http/middleware.js';
 import { JSON_HEADERS, KEY, OTHER_KEY, REPAYMENT, RETIREMENT, fixture, post, testApp } from './support/helpers.js';
 
@@ -179,28 +179,44 @@ describe('subscription keys', () => {
     ).toBe(200);
   });
 
-  it('missing, wrong, or different in header and query: 401, all alike, revealing nothing', async () => {
+  it('missing, wrong, or different in header and query: 401 with its challenge, keys that differ told so, revealing nothing more', async () => {
     const { 'Ocp-Apim-Subscription-Key': _k, ...noKey } = JSON_HEADERS;
-    const cases = [
+    const refused = [
       post(REPAY, REPAYMENT, noKey),
       post(`${REPAY}?key=`, REPAYMENT, noKey),
       post(REPAY, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': OTHER_KEY }),
       post(`${REPAY}?key=${OTHER_KEY}`, REPAYMENT, noKey),
-      post(`${REPAY}?key=${OTHER_KEY}`, REPAYMENT),
-      post(`${REPAY}?key=${KEY}`, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': OTHER_KEY }),
-      post(`${REPAY}?key=${KEY}&key=${OTHER_KEY}`, REPAYMENT, noKey),
+      post(`${REPAY}?key=${OTHER_KEY}`, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': OTHER_KEY }),
       post(`${RETIRE}?key=${KEY.toUpperCase()}`, RETIREMENT, noKey),
     ];
-    const bodies = [];
-    for (const request of cases) {
-      const response = await app.fetch(request);
-      const text = await response.clone().text();
-      bodies.push(await problemOf(response, 401));
-      expect(text).not.toContain(KEY);
-      expect(text).not.toContain(OTHER_KEY);
-      expect(response.headers.get('x-rekenregels')).toBeNull();
-    }
-    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    // Which of two different keys is the valid one (or whether either is) must not show.
+    const differing = [
+      post(`${REPAY}?key=${OTHER_KEY}`, REPAYMENT),
+      post(`${REPAY}?key=${KEY}`, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': OTHER_KEY }),
+      post(`${REPAY}?key=${OTHER_KEY}x`, REPAYMENT, { ...noKey, 'Ocp-Apim-Subscription-Key': OTHER_KEY }),
+      post(`${REPAY}?key=${KEY}&key=${OTHER_KEY}`, REPAYMENT, noKey),
+    ];
+    const answers = async (requests: Request[]) => {
+      const bodies = [];
+      for (const request of requests) {
+        const response = await app.fetch(request);
+        const text = await response.clone().text();
+        bodies.push(JSON.stringify(await problemOf(response, 401)));
+        expect(text).not.toContain(KEY);
+        expect(text).not.toContain(OTHER_KEY);
+        expect(response.headers.get('x-rekenregels')).toBeNull();
+        // RFC 9110 §11.6.1: a 401 carries a challenge.
+        expect(response.headers.get('www-authenticate')).toBe(KEY_CHALLENGE);
+      }
+      return new Set(bodies);
+    };
+    const [plain, differ] = [await answers(refused), await answers(differing)];
+    expect(plain.size).toBe(1);
+    expect(differ.size).toBe(1);
+    const [plainBody, differBody] = [[...plain][0], [...differ][0]].map((b) => JSON.parse(b as string));
+    expect(plainBody.detail).toMatch(/^A valid subscription key is required/);
+    expect(differBody.detail).toMatch(/different subscription keys/);
+    expect(differBody.type).toBe(plainBody.type);
   });
 
   it('the key is checked before the body is looked at', async () => {

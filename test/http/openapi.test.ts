@@ -101,6 +101,7 @@ describe('GET /openapi.json', () => {
         '200',
         '400',
         '401',
+        '404',
         '405',
         '413',
         '415',
@@ -156,6 +157,7 @@ describe('GET /openapi.json', () => {
         'ContentTooLarge',
         'InternalError',
         'MethodNotAllowed',
+        'NotFound',
         'RuleSetUnavailable',
         'Unauthorized',
         'UnsupportedMediaType',
@@ -165,6 +167,9 @@ describe('GET /openapi.json', () => {
       expect(Object.keys(response['content'] as Json)).toEqual(['application/problem+json']);
     }
     expect((responses['MethodNotAllowed']!['headers'] as Json)['Allow']).toBeDefined();
+    expect((responses['Unauthorized']!['headers'] as Json)['WWW-Authenticate']).toEqual({
+      $ref: '#/components/headers/WwwAuthenticate',
+    });
     const schemas = components['schemas'] as Record<string, Json>;
     expect((schemas['ValidationProblem']!['required'] as string[]).sort()).toEqual([
       'detail',
@@ -174,6 +179,30 @@ describe('GET /openapi.json', () => {
       'type',
     ]);
     expect(schemas['InternalErrorProblem']?.['required'] as string[]).toContain('errorId');
+  });
+
+  it('lists the 404 on every path, its example as the service writes it, and the 401 with the challenge it sends', async () => {
+    const doc = await servedDocument();
+    for (const [path, item] of Object.entries(doc['paths'] as Record<string, Record<string, Json>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect((operation['responses'] as Json)['404'], `${method} ${path}`).toEqual({
+          $ref: '#/components/responses/NotFound',
+        });
+      }
+    }
+    const components = doc['components'] as Record<string, Record<string, Json>>;
+    const example = ((components['responses']!['NotFound']!['content'] as Json)['application/problem+json'] as Json)[
+      'example'
+    ];
+    const { app } = testApp();
+    const missing = await app.fetch(new Request('http://localhost/afloscapaciteit/resultaat', { method: 'POST' }));
+    expect(missing.status).toBe(404);
+    expect(example).toEqual(await missing.json());
+    const refused = await app.fetch(new Request('http://localhost/Afloscapaciteit/Resultaat', { method: 'POST' }));
+    expect(components['headers']!['WwwAuthenticate']!['schema']).toEqual({
+      type: 'string',
+      const: refused.headers.get('www-authenticate'),
+    });
   });
 
   it('the request schemas are the ones the requests are validated with, but for how enumerations are listed', async () => {

@@ -35,9 +35,10 @@ const PACKED_BUDGET_BYTES = 1_080_000;
  * measured 3,846,166, budget about 15% above it. Raised by 40,000 on 2026-11-28 (issue 14's CLI
  * start: bundles that hold their own function, the batch command's bundle, the bundled rule sets'
  * layouts for parsing one file at a time; measured 4,449,765 against 4,415,723 before,
- * docs/package.md).
+ * docs/package.md). Raised by 40,000 on 2026-11-29 (issue 42: the advisor page's Dutch lines and
+ * rounding note, the HTTP and deployment documentation; measured 4,473,267, docs/package.md).
  */
-const UNPACKED_BUDGET_BYTES = 4_460_000;
+const UNPACKED_BUDGET_BYTES = 4_500_000;
 
 interface PackedFile {
   readonly path: string;

@@ -5,11 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApp, KEY_HEADER, PATHS, PROBLEM_CONTENT_TYPE } from '../../src/http/index.js';
 import worker, { createWorker, type WorkerEnv } from '../../src/worker/index.js';
 import { PACKAGE_VERSION } from '../../src/http/package-version.js';
 import { workerAppOptions } from '../../src/worker/env.js';
+import { workerRequestLine } from '../../src/worker/log.js';
+import { requestLine } from '../../src/node/log.js';
 import { SINGLE_TENANT_REPAYMENT } from '../support/request-bodies.js';
 
 const body = JSON.stringify(SINGLE_TENANT_REPAYMENT);
@@ -118,5 +120,69 @@ describe('budgetnorm/worker', () => {
       BUDGETNORM_API_KEYS: 'k',
     });
     expect(response.status).toBe(405);
+  });
+});
+
+describe('the Worker’s log lines: the Node service’s fields, as pino writes them', () => {
+  /** What `console.<method>` got during `run`, each call's text parsed as JSON. */
+  async function logged(method: 'log' | 'error', run: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+    const spy = vi.spyOn(console, method).mockImplementation(() => {});
+    try {
+      await run();
+      return spy.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const sample = {
+    time: '2026-03-01T12:00:00.000Z',
+    requestId: 'r',
+    method: 'POST',
+    path: '/x',
+    status: 200,
+    durationMs: 1.5,
+    ruleSet: 'nl-2026',
+  };
+  const nodeFields = Object.keys(JSON.parse(requestLine(sample)) as object);
+
+  it('a request line has level 30, time, msg and every field of the Node service’s request line', async () => {
+    const lines = await logged('log', () => createWorker().fetch(calculation('k'), { BUDGETNORM_API_KEYS: 'k' }));
+    expect(lines).toHaveLength(1);
+    const [line] = lines as [Record<string, unknown>];
+    expect(line['level']).toBe(30);
+    expect(line['msg']).toBe('request');
+    expect(String(line['time'])).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    for (const field of nodeFields) expect(Object.keys(line), field).toContain(field);
+    expect(Object.keys(line).filter((f) => !nodeFields.includes(f))).toEqual(['msg']);
+    expect(line).toMatchObject({ method: 'POST', path: PATHS.repayment, status: 200, ruleSet: expect.any(String) });
+    // The same fields in the same order whatever the request.
+    expect(Object.keys(workerRequestLine(sample))).toEqual(Object.keys(line));
+  });
+
+  it('an error line has level 50, time, msg and the error’s fields, the cause as text', async () => {
+    const lines = await logged('error', () =>
+      createWorker({ log: () => {} }).fetch(new Request('http://localhost/health'), {}),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, msg: 'internal error', requestId: '', method: 'GET', path: '/health' });
+    expect(Object.keys(lines[0] ?? {})).toEqual([
+      'level',
+      'time',
+      'msg',
+      'requestId',
+      'errorId',
+      'method',
+      'path',
+      'error',
+    ]);
+    expect(String(lines[0]?.['error'])).toMatch(/BUDGETNORM_API_KEYS/);
+  });
+
+  it('serves no advisor page: GET / is the 404 of a path that does not exist (docs/deploy.md says so)', async () => {
+    const response = await quiet().worker.fetch(new Request('http://localhost/'), { BUDGETNORM_API_KEYS: 'k' });
+    expect(response.status).toBe(404);
+    expect(readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8')).toContain(
+      'The Worker serves no advisor page',
+    );
   });
 });
