@@ -107,13 +107,10 @@ function bundle(): string {
   // literal, and a set that is never chosen is never parsed (choosing one reads only the
   // manifests, which stay objects). The text is returned by a function, so that it is a
   // constant of that function's code, not of the module's: V8 compiles a function when it is
-  // first called, so a set never chosen costs no more than scanning its text, and Node's code
-  // cache of the core (src/node/code-cached-core.ts) holds the text of the set a calculation
-  // chose, not of every set.
+  // first called, so a set never chosen costs no more than scanning its text.
   const entries = Object.entries(sets).map(([id, { verifiedHash, files }]) => {
     const { text, layout } = recordedText(files);
-    // The layout on the first line, then the files: in Node apart from the core's code (and its
-    // cache), read with the set (scripts/bundle.mjs).
+    // The layout on the first line, then the files (src/rules/recorded-rule-set.ts).
     return `  ${JSON.stringify(id)}: recorded(${JSON.stringify(verifiedHash)}, ${JSON.stringify(files['manifest.json'])}, () => ${JSON.stringify(`${JSON.stringify(layout)}\n${text}`)}),`;
   });
   return [
