@@ -451,7 +451,7 @@ const START_UP_VARIABLES = ['NODE_EXTRA_CA_CERTS'] as const;
 
 function coldStart(): void {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const entry = join(root, 'dist', 'index.node.js');
+  const entry = join(root, 'dist', 'index.js');
   const cli = join(root, 'dist', 'cli', 'main.cjs');
   if (!existsSync(entry) || !existsSync(cli)) {
     console.log('\n4. Cold start: dist/ is missing; run `npm run build` first');
@@ -470,8 +470,7 @@ function coldStart(): void {
       JSON.stringify({ name: 'empty-package', type: 'module', exports: { '.': { default: './index.js' } } }),
     );
     writeFileSync(join(empty, 'index.js'), 'export const nothing = 0;\n');
-    // By the package's name, as its users import it: Node takes the `node-addons` condition of
-    // package.json `exports` (the code-cached core, src/node/code-cached-core.ts).
+    // By the package's name, as its users import it (package.json `exports`).
     const url = 'budgetnorm';
     const set: readonly string[] = START_UP_VARIABLES.filter((name) => process.env[name] !== undefined);
     const without = Object.fromEntries(Object.entries(process.env).filter(([name]) => !set.includes(name)));
@@ -526,7 +525,10 @@ function coldStart(): void {
     }
     const ownShare = (m['oneResult'] as number) - (m['importEmpty'] as number);
     console.log(`  ${"  of which budgetnorm's own (beyond the empty package)".padEnd(58)}${ms(ownShare)}`);
-    console.log(`  ${'budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(m['cli'] as number)}`);
+    const cliWall = m['cli'] as number;
+    console.log(
+      `  ${'budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(cliWall)}   (${(cliWall - bare).toFixed(0)} ms beyond bare node)`,
+    );
     if (set.length > 0) {
       const bareWithout = m['bareWithout'] as number;
       console.log(`  the same without ${set.join(', ')} (set here; Node reads it at every start):`);
@@ -539,7 +541,7 @@ function coldStart(): void {
       );
       console.log(`  ${'  budgetnorm afloscapaciteit body.json (wall)'.padEnd(58)}${ms(m['cliWithout'] as number)}`);
     }
-    console.log('  targets: one result ≤ 60 ms beyond bare node; the CLI ≤ 150 ms wall');
+    console.log('  targets (issue 41): one result ≤ 100 ms beyond bare node; the CLI ≤ 150 ms beyond it');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -21,22 +21,34 @@ export function newest(folder: string): number {
   return latest;
 }
 
-/** Builds dist/ when it is stale; returns whether it built. Throws when the build emits no CLI. */
-export function ensureBuilt(): boolean {
-  const outputs = [BIN, join(REPO, 'dist', 'cli', 'batch', 'worker.js')];
+/** Runs a build step with Node in `root`; throws with its output when it fails. */
+function step(root: string, what: string, args: readonly string[]): void {
+  const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8' });
+  if (run.error !== undefined) throw new Error(`${what} did not run: ${run.error.message}`);
+  // tsc emits even when some file has a type error; the type check is `npm test`'s job, not this one's.
+  if (run.status !== 0 && what !== 'tsc')
+    throw new Error(`${what} failed (exit ${run.status}):\n${run.stdout}${run.stderr}`);
+}
+
+/**
+ * Builds `root`'s dist/ (this checkout's by default) when it is stale; returns whether it built.
+ * Throws when the build emits no CLI.
+ */
+export function ensureBuilt(root = REPO): boolean {
+  const dist = join(root, 'dist');
+  const outputs = [
+    join(dist, 'cli', 'main.cjs'),
+    join(dist, 'cli', 'cli.cjs'),
+    join(dist, 'cli', 'batch', 'worker.js'),
+  ];
   const fresh =
     outputs.every((f) => existsSync(f)) &&
-    Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= newest(join(REPO, 'src'));
+    Math.min(...outputs.map((f) => statSync(f).mtimeMs)) >= newest(join(root, 'src'));
   if (fresh) return false;
-  const tsc = spawnSync(
-    process.execPath,
-    [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-    { cwd: REPO, encoding: 'utf8' },
-  );
-  // tsc emits even when some file has a type error; the type check is `npm test`'s job, not this one's.
-  if (!outputs.every((f) => existsSync(f)))
-    throw new Error(`the build did not produce the CLI:\n${tsc.stdout}${tsc.stderr}`);
-  const bundle = spawnSync(process.execPath, [join(REPO, 'scripts', 'bundle.mjs')], { cwd: REPO, encoding: 'utf8' });
-  if (bundle.status !== 0) throw new Error(`scripts/bundle.mjs failed:\n${bundle.stdout}${bundle.stderr}`);
+  step(root, 'tsc', [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+  // The bundler makes the CLI (main.cjs, cli.cjs) from tsc's output: checked only after it ran.
+  step(root, 'scripts/bundle.mjs', [join(root, 'scripts', 'bundle.mjs')]);
+  const missing = outputs.filter((f) => !existsSync(f));
+  if (missing.length > 0) throw new Error(`the build did not produce ${missing.join(', ')}`);
   return true;
 }

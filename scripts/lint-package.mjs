@@ -48,9 +48,8 @@ try {
     // `npm run build` empties dist/ first; this catches a given tarball built another way.
     for (const { path } of report.files) {
       // dist/advisor/ is bundled by scripts/build-advisor.ts, dist/chunks/ holds the parts that
-      // scripts/bundle.mjs splits out of the entry points: neither is compiled file by file. An
-      // entry's Node flavour (`index.node.js`) is built from the same source as the entry.
-      const stem = /^dist\/(?!advisor\/|chunks\/)(.+?)(?:\.node)?(?:\.d\.ts|\.js)$/.exec(path)?.[1];
+      // scripts/bundle.mjs splits out of the entry points: neither is compiled file by file.
+      const stem = /^dist\/(?!advisor\/|chunks\/)(.+?)(?:\.d\.ts|\.js)$/.exec(path)?.[1];
       if (stem !== undefined && !existsSync(join(ROOT, 'src', `${stem}.ts`)))
         failures.push(`${path} has no source src/${stem}.ts: an old build's output (delete dist/ and build again)`);
     }

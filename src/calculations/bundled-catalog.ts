@@ -1,16 +1,16 @@
 /**
  * The rule sets that ship with the package, each loaded when first chosen (not at import,
  * and not the others: a calculation with nl-2026 never loads nl-2025, nor parses its files'
- * JSON text). The catalog itself is made from the manifests alone. Each set was fully checked, coverage sweep included, when
- * `npm run generate` bundled it, which also recorded its content hash and made sure its schemas
- * return its files unchanged; so loading one trusts the files as recorded (`recordedRuleSet`:
- * no schema parse, cross-check or hashing at run time, which a cold start would pay, and
- * each file parsed when first read), and each calculation's program is compiled when first used. test/rules/bundled.test.ts checks
- * that the trusted set equals the fully parsed one for every bundled set.
+ * JSON text). The catalog itself is made from the manifests alone. Each set was fully checked,
+ * coverage sweep included, when `npm run generate` bundled it, which also recorded its content
+ * hash and made sure its schemas return its files unchanged; so loading one trusts the files as
+ * recorded (`trustedRuleSet`: no schema parse, cross-check or hashing at run time), and each
+ * calculation's program is compiled when first used. test/rules/bundled.test.ts checks that the
+ * trusted set equals the fully parsed one for every bundled set.
  */
 import { BUNDLED_RULE_SETS } from './bundled.generated.js';
 import { lazyCatalog, lazyEntry, type CatalogEntry, type RuleSetCatalog } from '../rules/choose.js';
-import { recordedRuleSet } from '../rules/recorded-rule-set.js';
+import { trustedRuleSet } from '../rules/load.js';
 import { markChecked } from '../rules/rule-set.js';
 
 let catalog: RuleSetCatalog | undefined;
@@ -36,7 +36,7 @@ let catalog: RuleSetCatalog | undefined;
 export function bundledCatalog(): RuleSetCatalog {
   catalog ??= lazyCatalog(
     Object.values(BUNDLED_RULE_SETS).map((bundled) =>
-      lazyEntry(manifestOf(bundled.manifest), () => markChecked(recordedRuleSet(bundled))),
+      lazyEntry(manifestOf(bundled.manifest), () => markChecked(trustedRuleSet(bundled.files, bundled.verifiedHash))),
     ),
   );
   return catalog;

@@ -91,11 +91,6 @@ export async function main(
       await report(io, `budgetnorm: ${error.message}\n`);
       return EXIT.ruleSet;
     }
-    if (error instanceof Error && error.name === 'DamagedInstallError') {
-      // A missing or altered file of the package (src/node/code-cache.ts), not a bug.
-      await report(io, `budgetnorm: ${error.message}\n`);
-      return EXIT.internal;
-    }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     await report(io, `budgetnorm: internal error (a bug; please report it with the command you ran):\n${detail}\n`);
     return EXIT.internal;

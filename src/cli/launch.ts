@@ -1,13 +1,10 @@
 /**
  * The command line run on this process, as the `budgetnorm` executable runs it: from the
- * sources, src/cli/main.ts; built, the launcher dist/cli/main.cjs (src/cli/launcher.ts,
- * scripts/bundle.mjs), which loads this module's bundle with V8's code cache.
+ * sources, src/cli/main.ts; built, the launcher dist/cli/main.cjs (src/cli/launcher.ts), which
+ * requires this module's bundle, dist/cli/cli.cjs.
  */
 import { main } from './cli.js';
 import { nodeIo } from './io.js';
-
-/** For the launcher in the build's runs (BUDGETNORM_CODE_CACHE=write): the core's cache, with what the CLI ran. */
-export { writeCoreCodeCaches } from '../node/code-cached-core.js';
 
 /** Runs `process.argv`'s command and sets `process.exitCode`. */
 export async function runOnProcess(): Promise<void> {

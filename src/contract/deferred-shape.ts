@@ -174,8 +174,7 @@ export function deferredDescribedSchema<Schema extends z.ZodType>(
       );
     }
     // The stand-in enters the registry when it is first used, not when its module loads, so that
-    // loading the package touches no part of zod (in Node the core loads zod only when it is
-    // first used: src/node/code-cached-core.ts). Whatever looks the stand-in up in the registry
+    // loading the package touches no part of zod. Whatever looks the stand-in up in the registry
     // has used it first: zod's JSON Schema generator reads a schema's definition before its
     // metadata, and reading `description` off the stand-in makes it.
     z.globalRegistry.add(schema, { description: description.description });

@@ -125,8 +125,7 @@ export type RuleSetParts = Pick<RuleSet, 'manifest' | 'parameters' | 'tables' | 
 
 /**
  * The rule set of its parts and content hash, its identity read from its manifest: one shape,
- * property for property and in one order, however the parts were made (load.ts parses them,
- * recorded-rule-set.ts reads them when first asked for).
+ * property for property and in one order (load.ts parses or trusts them).
  */
 export function ruleSetOf(hash: string, parts: RuleSetParts): RuleSet {
   const { manifest } = parts;
