@@ -9,7 +9,7 @@
  * is closed after 5 s.
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   createServer,
   type IncomingMessage,
@@ -65,8 +65,9 @@ export interface StartOptions {
   /** Extra app options (the bench uses this to stub the calculation). */
   readonly app?: Partial<AppOptions>;
   /**
-   * Whether the common calculation is answered without @hono/node-server; default true. False
-   * sends every request through @hono/node-server (the bench and the tests compare the two).
+   * Whether the common calculation is answered without @hono/node-server; default true (or the
+   * config's `directPath`). False sends every request through @hono/node-server (the bench and
+   * the tests compare the two).
    */
   readonly directPath?: boolean;
   /**
@@ -90,6 +91,11 @@ export interface RunningService {
    * resolves `forced`. Calling it again returns the same promise.
    */
   shutdown(): Promise<'drained' | 'forced'>;
+  /**
+   * How many responses the server keeps track of as not yet sent; 0 once every connection has
+   * closed (the `stopped` log line reports it).
+   */
+  responsesHeld(): number;
 }
 
 function packageVersion(): string {
@@ -130,7 +136,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       : serviceLog(options.writeLog, options.writeError);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = serviceApp(config, options, log);
-  const direct = options.directPath === false ? undefined : directCalculationsOf(app);
+  const direct = options.directPath === false || config.directPath === false ? undefined : directCalculationsOf(app);
   const server = nodeServer(app, timeouts, direct);
   const directConnections =
     direct === undefined || options.directConnections === false
@@ -151,6 +157,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     port: address.port,
     url: `http://${hostForUrl}:${address.port}`,
     shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs, directConnections),
+    responsesHeld: () => heldResponses(inFlight),
   };
 }
 
@@ -204,30 +211,42 @@ function nodeServer(
   return server;
 }
 
-/** The responses not yet sent, and whether the service is stopping (then new ones close their connection). */
+/** The responses not yet sent, by connection, and whether the service is stopping (then new ones close their connection). */
 interface InFlight {
-  readonly responses: Set<ServerResponse>;
+  readonly responses: Map<Socket, Set<ServerResponse>>;
   stopping: boolean;
+}
+
+function heldResponses(inFlight: InFlight): number {
+  let held = 0;
+  for (const responses of inFlight.responses.values()) held += responses.size;
+  return held;
 }
 
 /**
  * Keeps the responses not yet sent; on shutdown each gets `Connection: close`, so its connection
- * ends with it instead of idling until the keep-alive timeout.
+ * ends with it instead of idling until the keep-alive timeout. A response is forgotten when it
+ * closes (sent, or its connection gone) and with its connection: one queued behind a pipelined
+ * request never gets the socket, and never emits 'close' when the connection ends first.
  */
 function trackInFlight(server: Server): InFlight {
-  const inFlight: InFlight = { responses: new Set(), stopping: false };
-  // A response emits 'close' once it is sent or its connection is gone: one listener, shared by
-  // every response, rather than two closures per request.
-  function forget(this: ServerResponse): void {
-    inFlight.responses.delete(this);
-  }
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+  const inFlight: InFlight = { responses: new Map(), stopping: false };
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (inFlight.stopping) {
       res.setHeader('Connection', 'close');
       return;
     }
-    inFlight.responses.add(res);
-    res.on('close', forget);
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    let responses = inFlight.responses.get(socket);
+    if (responses === undefined) {
+      responses = new Set();
+      inFlight.responses.set(socket, responses);
+      socket.once('close', () => inFlight.responses.delete(socket));
+    }
+    const held = responses;
+    res.once('close', () => held.delete(res));
+    held.add(res);
   });
   return inFlight;
 }
@@ -257,7 +276,8 @@ function gracefulShutdown(
   return () => {
     stopped ??= new Promise((resolvePromise) => {
       inFlight.stopping = true;
-      for (const res of inFlight.responses) if (!res.headersSent) res.setHeader('Connection', 'close');
+      for (const responses of inFlight.responses.values())
+        for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
       let outcome: 'drained' | 'forced' = 'drained';
       const timer = setTimeout(() => {
         outcome = 'forced';
@@ -335,7 +355,7 @@ export async function main(env: Environment = process.env): Promise<void> {
     }
     out.info(event({ event: 'stopping', signal }));
     void service.shutdown().then(async (outcome) => {
-      out.info(event({ event: 'stopped', outcome }));
+      out.info(event({ event: 'stopped', outcome, responsesHeld: service.responsesHeld() }));
       await out.close();
       process.exit(outcome === 'drained' ? 0 : 1);
     });

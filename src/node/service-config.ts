@@ -39,6 +39,12 @@ export interface ServiceConfig {
    * them (default {@link DEFAULT_LISTEN_BACKLOG}).
    */
   readonly listenBacklog?: number;
+  /**
+   * Whether the common calculation takes the direct path from node:http's request
+   * (src/node/direct-server.ts) rather than @hono/node-server; `BUDGETNORM_DIRECT_PATH=off`
+   * turns it off. Absent: on.
+   */
+  readonly directPath?: boolean;
   /** Things worth saying at start-up that do not stop it. */
   readonly warnings: readonly string[];
 }
@@ -146,6 +152,12 @@ function readBacklog(value: string | undefined): number {
   return Number(value);
 }
 
+function readDirectPath(value: string | undefined): boolean {
+  if (value === undefined || value.trim() === '' || value.trim() === 'on') return true;
+  if (value.trim() === 'off') return false;
+  throw new ConfigError(`BUDGETNORM_DIRECT_PATH must be on or off, got "${value}"`);
+}
+
 /** A warning when NODE_ENV is set to something without a meaning: the service then runs as development. */
 function nodeEnvWarnings(value: string | undefined): string[] {
   if (value === undefined || value === '' || KNOWN_NODE_ENVS.includes(value)) return [];
@@ -240,6 +252,7 @@ export function readServiceConfig(
   const port = readPort(env['PORT']);
   const corsOrigins = readOrigins(env['BUDGETNORM_CORS_ORIGINS']);
   const listenBacklog = readBacklog(env['BUDGETNORM_LISTEN_BACKLOG']);
+  const directPath = readDirectPath(env['BUDGETNORM_DIRECT_PATH']);
   const keyDigests = readKeys(env, readFile);
   const rules = readRuleSet(env, today);
   const base = {
@@ -247,6 +260,7 @@ export function readServiceConfig(
     port,
     corsOrigins,
     listenBacklog,
+    directPath,
     ruleSetSource: rules.ruleSetSource,
     warnings: [...nodeEnvWarnings(env['NODE_ENV']), ...rules.warnings],
     ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),

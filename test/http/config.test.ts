@@ -140,6 +140,18 @@ describe('listen backlog', () => {
   });
 });
 
+describe('direct path switch', () => {
+  it('BUDGETNORM_DIRECT_PATH: on by default; on or off, else the start stops', () => {
+    expect(read({}).directPath).toBe(true);
+    expect(read({ BUDGETNORM_DIRECT_PATH: 'on' }).directPath).toBe(true);
+    expect(read({ BUDGETNORM_DIRECT_PATH: ' off ' }).directPath).toBe(false);
+    for (const bad of ['0', 'false', 'OFF', 'no'])
+      expect(fails(() => read({ BUDGETNORM_DIRECT_PATH: bad })).message).toMatch(
+        /^BUDGETNORM_DIRECT_PATH must be on or off/,
+      );
+  });
+});
+
 describe('CORS origins', () => {
   it('comma-separated origins; anything else stops the start', () => {
     expect(
