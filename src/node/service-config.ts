@@ -66,6 +66,8 @@ const KNOWN_NODE_ENVS = ['production', 'development', 'test'];
 const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
 const DIGEST_PREFIX = /^sha256:/i;
 const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/i;
+/** What a digest looks like whatever its prefix: a word, a colon, 32 or more hexadecimal digits. */
+const DIGEST_LIKE = /^[A-Za-z][A-Za-z0-9_-]*\s*:\s*[0-9a-f]{32,}$/i;
 /** A comment after a key: a `#` after whitespace (keys have none, so a `#` inside a key stays). */
 const TRAILING_COMMENT = /\s+#.*$/;
 
@@ -86,8 +88,9 @@ function keyDigest(key: string, where: string): Uint8Array {
 
 /**
  * The digest of one line of the keys file: `sha256:<64 hex>` gives it; any other line is a key.
- * A line that starts like a digest but is not one is refused: taken as a key, a mistyped digest
- * would quietly lock out the key it was meant for.
+ * A line that starts like a digest but is not one, or looks like a digest with another prefix
+ * (`sha265:`, `sha-256:`, `SHA256 :`, `sha512:`), is refused: taken as a key, a mistyped digest
+ * would lock out the key it was meant for and let whoever reads the file in with the line.
  */
 function fileLineDigest(line: string, where: string): Uint8Array {
   const digest = DIGEST_LINE.exec(line);
@@ -95,6 +98,11 @@ function fileLineDigest(line: string, where: string): Uint8Array {
   if (DIGEST_PREFIX.test(line)) {
     throw new ConfigError(
       `${where} starts with sha256: but is not sha256: followed by 64 hexadecimal digits (the line is not shown)`,
+    );
+  }
+  if (DIGEST_LIKE.test(line)) {
+    throw new ConfigError(
+      `${where} looks like a digest (a word, a colon, hexadecimal digits) but does not start with sha256: exactly; write a digest as sha256: followed by 64 hexadecimal digits (the line is not shown)`,
     );
   }
   return keyDigest(line, where);
