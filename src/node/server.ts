@@ -6,7 +6,8 @@
  *
  * Timeouts against slow clients: the request headers must arrive within 10 s and the whole
  * request within 30 s (Node answers 408 and closes otherwise); an idle keep-alive connection
- * is closed after 5 s.
+ * is closed after 5 s, and any connection without a byte read or written for 30 s (a client
+ * that never reads its answers).
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
@@ -24,7 +25,6 @@ import { type DirectCalculations, directCalculationsOf } from '../http/direct.js
 import { readAdvisorPage } from './advisor-files.js';
 import { enableGeneratedCode } from './generated-code.js';
 import { nativeDigestKey } from './digest.js';
-import { type DirectConnectionBindings, type DirectConnections, serveDirectConnections } from './direct-connection.js';
 import { directListener } from './direct-server.js';
 import { processLog, type ServiceLog, serviceLog } from './log.js';
 import {
@@ -45,6 +45,11 @@ export interface Timeouts {
   readonly requestMs: number;
   /** How long an idle keep-alive connection is kept. */
   readonly keepAliveMs: number;
+  /**
+   * How long a connection may go without a byte read or written (node:http's `server.timeout`):
+   * a client that stops reading its answers holds its connection that long, not for ever.
+   */
+  readonly inactivityMs: number;
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   readonly shutdownGraceMs: number;
 }
@@ -53,6 +58,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
+  inactivityMs: 30_000,
   shutdownGraceMs: 10_000,
 };
 
@@ -70,13 +76,6 @@ export interface StartOptions {
    * the tests compare the two).
    */
   readonly directPath?: boolean;
-  /**
-   * With the direct path: whether each connection starts on the direct connection
-   * (src/node/direct-connection.ts: the common calculation read from the socket, without
-   * node:http's request and response objects), or every request goes through node:http and the
-   * direct path takes it from Node's request (src/node/direct-server.ts). Default true.
-   */
-  readonly directConnections?: boolean;
 }
 
 export interface RunningService {
@@ -111,11 +110,9 @@ function packageVersion(): string {
 
 /**
  * The line as the client saw it: a request Node cut off at the request timeout got Node's 408
- * (and its connection closed), whatever the app answered afterwards to nobody; likewise one the
- * direct connection cut off (its bindings say `timedOut`).
+ * (and its connection closed), whatever the app answered afterwards to nobody.
  */
 function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
-  if ((bindings as Partial<DirectConnectionBindings> | undefined)?.timedOut === true) return { ...line, status: 408 };
   const socket = (bindings as Partial<HttpBindings> | undefined)?.incoming?.socket;
   const error = socket?.errored as NodeJS.ErrnoException | null | undefined;
   return error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? { ...line, status: 408 } : line;
@@ -138,12 +135,6 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   const app = serviceApp(config, options, log);
   const direct = options.directPath === false || config.directPath === false ? undefined : directCalculationsOf(app);
   const server = nodeServer(app, timeouts, direct);
-  const directConnections =
-    direct === undefined || options.directConnections === false
-      ? undefined
-      : serveDirectConnections(server, direct, timeouts, (error) =>
-          log.error(event({ event: 'direct_connection_error', error: errorDetail(error) })),
-        );
   const inFlight = trackInFlight(server);
   await listen(server, config);
   server.on('error', (error) =>
@@ -156,7 +147,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     host: address.address,
     port: address.port,
     url: `http://${hostForUrl}:${address.port}`,
-    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs, directConnections),
+    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs),
     responsesHeld: () => heldResponses(inFlight),
   };
 }
@@ -208,6 +199,7 @@ function nodeServer(
     },
   }) as Server;
   server.keepAliveTimeout = timeouts.keepAliveMs;
+  server.timeout = timeouts.inactivityMs;
   return server;
 }
 
@@ -266,12 +258,7 @@ function listen(server: Server, config: ServiceConfig): Promise<void> {
 }
 
 /** `RunningService.shutdown`: drain in-flight requests, force the rest after the grace period; once only. */
-function gracefulShutdown(
-  server: Server,
-  inFlight: InFlight,
-  graceMs: number,
-  directConnections: DirectConnections | undefined,
-): () => Promise<'drained' | 'forced'> {
+function gracefulShutdown(server: Server, inFlight: InFlight, graceMs: number): () => Promise<'drained' | 'forced'> {
   let stopped: Promise<'drained' | 'forced'> | undefined;
   return () => {
     stopped ??= new Promise((resolvePromise) => {
@@ -282,14 +269,12 @@ function gracefulShutdown(
       const timer = setTimeout(() => {
         outcome = 'forced';
         server.closeAllConnections();
-        directConnections?.destroyAll();
       }, graceMs);
       server.close(() => {
         clearTimeout(timer);
         resolvePromise(outcome);
       });
       server.closeIdleConnections();
-      directConnections?.stop();
     });
     return stopped;
   };
