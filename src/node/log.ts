@@ -77,7 +77,10 @@ function stdoutLog(errorLog: Logger): ServiceLog {
     out.destroy();
   };
   const flushSync = (): void => {
-    if (failing) return letGo();
+    if (failing) {
+      letGo();
+      return;
+    }
     try {
       out.flushSync();
     } catch {
