@@ -30,7 +30,7 @@ import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { ensureBuilt } from './cli-ensure-built.js';
 import { repaymentBody, retirementBody } from './lib/reliability-fuzz.js';
-import { REPO, rssOf, spawnService } from './lib/reliability-service.js';
+import { REPO, rssOf, settledRss, spawnService } from './lib/reliability-service.js';
 
 const SECONDS = Number(process.env['SOAK_SECONDS'] ?? 60);
 const WARMUP_SECONDS = Number(process.env['SOAK_WARMUP_SECONDS'] ?? 10);
@@ -229,23 +229,6 @@ async function runBurst(url: string, failures: string[]): Promise<void> {
     for (const f of outcome.failed) kinds.set(f, (kinds.get(f) ?? 0) + 1);
     failures.push(`burst: ${outcome.failed.length} failed (${[...kinds].map(([k, n]) => `${k}: ${n}`).join(', ')})`);
   }
-}
-
-/**
- * The service's RSS once the load has stopped: the lowest of samples every 250 ms over 3 s idle.
- * One sample 1 s after the load, as before, caught the heap at whatever height the last requests
- * left it: with the refused requests' connections in the load, the growth it gave over 60 s
- * spread from -2.7 % to 8.5 % among runs while 180 s gave 0.2 %. The start and the end are
- * taken alike.
- */
-async function settledRss(pid: number): Promise<number | undefined> {
-  let lowest: number | undefined;
-  for (let i = 0; i < 12; i += 1) {
-    await new Promise((r) => setTimeout(r, 250));
-    const rss = rssOf(pid);
-    if (rss !== undefined && (lowest === undefined || rss < lowest)) lowest = rss;
-  }
-  return lowest;
 }
 
 /** `--burst`: the burst was all there was to do. */

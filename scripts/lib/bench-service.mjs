@@ -2,8 +2,7 @@
 // bench:http builds first when it is stale), configuration from the environment, the same Node
 // entry, on 127.0.0.1 and a free port, its request log going to stdout as in production.
 // Arguments: `stub`, the calculation replaced by a canned result (what the HTTP layer costs on its
-// own); `adapter`, every request through @hono/node-server (no direct path); `request-path`, the
-// direct path taken from node:http's request instead of straight from the connection.
+// own); `adapter`, every request through @hono/node-server (the direct path off).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { reportUsageToBench } from './server-usage.mjs';
@@ -22,7 +21,6 @@ const body = JSON.parse(
 const canned = repaymentCapacity(body);
 const options = {
   directPath: !process.argv.includes('adapter'),
-  directConnections: !process.argv.includes('request-path'),
   ...(stub ? { app: { calculations: { repaymentCapacity: () => canned } } } : {}),
 };
 const service = await startService(config, options);

@@ -8,9 +8,30 @@
  * What @hono/node-server itself refuses (a Host it cannot make a URL of) is left to it too.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { KEY_HEADER, REQUEST_ID_HEADER } from '../http/constants.js';
 import type { DirectCalculations, DirectHeaders } from '../http/direct.js';
 import type { PlainAnswer } from '../http/problem.js';
-import { KEY_HEADER_LOWER, PLAIN_HOST, REQUEST_ID_HEADER_LOWER, SINGLE_HEADERS } from './request-head.js';
+
+/**
+ * A Host that makes a valid URL as it is: a name or IPv4 address, or an IPv6 one in brackets,
+ * and a port up to 65535 (any other is @hono/node-server's to judge, as on the app's path).
+ */
+const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+const KEY_HEADER_LOWER = KEY_HEADER.toLowerCase();
+const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
+/** The headers a direct answer reads; each may come once (a repeated one goes to the app). */
+const SINGLE_HEADERS: ReadonlySet<string> = new Set([
+  'host',
+  KEY_HEADER_LOWER,
+  'content-type',
+  'content-length',
+  REQUEST_ID_HEADER_LOWER,
+]);
+
+function plainHost(host: string | undefined): boolean {
+  const match = host === undefined ? null : PLAIN_HOST.exec(host);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
+}
 
 /**
  * The headers the direct path reads, from the raw headers in one pass; `undefined` when one of
@@ -27,8 +48,7 @@ function directHeaders(raw: readonly string[]): DirectHeaders | undefined {
       found[name] = raw[i + 1] as string;
     }
   }
-  const host = found['host'];
-  if (host === undefined || !PLAIN_HOST.test(host)) return undefined;
+  if (!plainHost(found['host'])) return undefined;
   return {
     key: found[KEY_HEADER_LOWER],
     contentType: found['content-type'],

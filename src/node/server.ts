@@ -6,10 +6,11 @@
  *
  * Timeouts against slow clients: the request headers must arrive within 10 s and the whole
  * request within 30 s (Node answers 408 and closes otherwise); an idle keep-alive connection
- * is closed after 5 s.
+ * is closed after 5 s, and any connection without a byte read or written for 30 s (a client
+ * that never reads its answers).
  */
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   createServer,
   type IncomingMessage,
@@ -24,7 +25,6 @@ import { type DirectCalculations, directCalculationsOf } from '../http/direct.js
 import { readAdvisorPage } from './advisor-files.js';
 import { enableGeneratedCode } from './generated-code.js';
 import { nativeDigestKey } from './digest.js';
-import { type DirectConnectionBindings, type DirectConnections, serveDirectConnections } from './direct-connection.js';
 import { directListener } from './direct-server.js';
 import { processLog, type ServiceLog, serviceLog } from './log.js';
 import {
@@ -45,6 +45,11 @@ export interface Timeouts {
   readonly requestMs: number;
   /** How long an idle keep-alive connection is kept. */
   readonly keepAliveMs: number;
+  /**
+   * How long a connection may go without a byte read or written (node:http's `server.timeout`):
+   * a client that stops reading its answers holds its connection that long, not for ever.
+   */
+  readonly inactivityMs: number;
   /** How long a shutdown waits for in-flight requests before closing their connections. */
   readonly shutdownGraceMs: number;
 }
@@ -53,6 +58,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   keepAliveMs: 5_000,
+  inactivityMs: 30_000,
   shutdownGraceMs: 10_000,
 };
 
@@ -65,17 +71,11 @@ export interface StartOptions {
   /** Extra app options (the bench uses this to stub the calculation). */
   readonly app?: Partial<AppOptions>;
   /**
-   * Whether the common calculation is answered without @hono/node-server; default true. False
-   * sends every request through @hono/node-server (the bench and the tests compare the two).
+   * Whether the common calculation is answered without @hono/node-server; default true (or the
+   * config's `directPath`). False sends every request through @hono/node-server (the bench and
+   * the tests compare the two).
    */
   readonly directPath?: boolean;
-  /**
-   * With the direct path: whether each connection starts on the direct connection
-   * (src/node/direct-connection.ts: the common calculation read from the socket, without
-   * node:http's request and response objects), or every request goes through node:http and the
-   * direct path takes it from Node's request (src/node/direct-server.ts). Default true.
-   */
-  readonly directConnections?: boolean;
 }
 
 export interface RunningService {
@@ -90,6 +90,11 @@ export interface RunningService {
    * resolves `forced`. Calling it again returns the same promise.
    */
   shutdown(): Promise<'drained' | 'forced'>;
+  /**
+   * How many responses the server keeps track of as not yet sent; 0 once every connection has
+   * closed (the `stopped` log line reports it).
+   */
+  responsesHeld(): number;
 }
 
 function packageVersion(): string {
@@ -105,11 +110,9 @@ function packageVersion(): string {
 
 /**
  * The line as the client saw it: a request Node cut off at the request timeout got Node's 408
- * (and its connection closed), whatever the app answered afterwards to nobody; likewise one the
- * direct connection cut off (its bindings say `timedOut`).
+ * (and its connection closed), whatever the app answered afterwards to nobody.
  */
 function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
-  if ((bindings as Partial<DirectConnectionBindings> | undefined)?.timedOut === true) return { ...line, status: 408 };
   const socket = (bindings as Partial<HttpBindings> | undefined)?.incoming?.socket;
   const error = socket?.errored as NodeJS.ErrnoException | null | undefined;
   return error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? { ...line, status: 408 } : line;
@@ -130,14 +133,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       : serviceLog(options.writeLog, options.writeError);
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = serviceApp(config, options, log);
-  const direct = options.directPath === false ? undefined : directCalculationsOf(app);
+  const direct = options.directPath === false || config.directPath === false ? undefined : directCalculationsOf(app);
   const server = nodeServer(app, timeouts, direct);
-  const directConnections =
-    direct === undefined || options.directConnections === false
-      ? undefined
-      : serveDirectConnections(server, direct, timeouts, (error) =>
-          log.error(event({ event: 'direct_connection_error', error: errorDetail(error) })),
-        );
   const inFlight = trackInFlight(server);
   await listen(server, config);
   server.on('error', (error) =>
@@ -150,7 +147,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     host: address.address,
     port: address.port,
     url: `http://${hostForUrl}:${address.port}`,
-    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs, directConnections),
+    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs),
+    responsesHeld: () => heldResponses(inFlight),
   };
 }
 
@@ -201,33 +199,46 @@ function nodeServer(
     },
   }) as Server;
   server.keepAliveTimeout = timeouts.keepAliveMs;
+  server.timeout = timeouts.inactivityMs;
   return server;
 }
 
-/** The responses not yet sent, and whether the service is stopping (then new ones close their connection). */
+/** The responses not yet sent, by connection, and whether the service is stopping (then new ones close their connection). */
 interface InFlight {
-  readonly responses: Set<ServerResponse>;
+  readonly responses: Map<Socket, Set<ServerResponse>>;
   stopping: boolean;
+}
+
+function heldResponses(inFlight: InFlight): number {
+  let held = 0;
+  for (const responses of inFlight.responses.values()) held += responses.size;
+  return held;
 }
 
 /**
  * Keeps the responses not yet sent; on shutdown each gets `Connection: close`, so its connection
- * ends with it instead of idling until the keep-alive timeout.
+ * ends with it instead of idling until the keep-alive timeout. A response is forgotten when it
+ * closes (sent, or its connection gone) and with its connection: one queued behind a pipelined
+ * request never gets the socket, and never emits 'close' when the connection ends first.
  */
 function trackInFlight(server: Server): InFlight {
-  const inFlight: InFlight = { responses: new Set(), stopping: false };
-  // A response emits 'close' once it is sent or its connection is gone: one listener, shared by
-  // every response, rather than two closures per request.
-  function forget(this: ServerResponse): void {
-    inFlight.responses.delete(this);
-  }
-  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+  const inFlight: InFlight = { responses: new Map(), stopping: false };
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (inFlight.stopping) {
       res.setHeader('Connection', 'close');
       return;
     }
-    inFlight.responses.add(res);
-    res.on('close', forget);
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    let responses = inFlight.responses.get(socket);
+    if (responses === undefined) {
+      responses = new Set();
+      inFlight.responses.set(socket, responses);
+      socket.once('close', () => inFlight.responses.delete(socket));
+    }
+    const held = responses;
+    res.once('close', () => held.delete(res));
+    held.add(res);
   });
   return inFlight;
 }
@@ -247,29 +258,23 @@ function listen(server: Server, config: ServiceConfig): Promise<void> {
 }
 
 /** `RunningService.shutdown`: drain in-flight requests, force the rest after the grace period; once only. */
-function gracefulShutdown(
-  server: Server,
-  inFlight: InFlight,
-  graceMs: number,
-  directConnections: DirectConnections | undefined,
-): () => Promise<'drained' | 'forced'> {
+function gracefulShutdown(server: Server, inFlight: InFlight, graceMs: number): () => Promise<'drained' | 'forced'> {
   let stopped: Promise<'drained' | 'forced'> | undefined;
   return () => {
     stopped ??= new Promise((resolvePromise) => {
       inFlight.stopping = true;
-      for (const res of inFlight.responses) if (!res.headersSent) res.setHeader('Connection', 'close');
+      for (const responses of inFlight.responses.values())
+        for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
       let outcome: 'drained' | 'forced' = 'drained';
       const timer = setTimeout(() => {
         outcome = 'forced';
         server.closeAllConnections();
-        directConnections?.destroyAll();
       }, graceMs);
       server.close(() => {
         clearTimeout(timer);
         resolvePromise(outcome);
       });
       server.closeIdleConnections();
-      directConnections?.stop();
     });
     return stopped;
   };
@@ -335,7 +340,7 @@ export async function main(env: Environment = process.env): Promise<void> {
     }
     out.info(event({ event: 'stopping', signal }));
     void service.shutdown().then(async (outcome) => {
-      out.info(event({ event: 'stopped', outcome }));
+      out.info(event({ event: 'stopped', outcome, responsesHeld: service.responsesHeld() }));
       await out.close();
       process.exit(outcome === 'drained' ? 0 : 1);
     });

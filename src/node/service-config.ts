@@ -39,6 +39,12 @@ export interface ServiceConfig {
    * them (default {@link DEFAULT_LISTEN_BACKLOG}).
    */
   readonly listenBacklog?: number;
+  /**
+   * Whether the common calculation takes the direct path from node:http's request
+   * (src/node/direct-server.ts) rather than @hono/node-server; `BUDGETNORM_DIRECT_PATH=off`
+   * turns it off. Absent: on.
+   */
+  readonly directPath?: boolean;
   /** Things worth saying at start-up that do not stop it. */
   readonly warnings: readonly string[];
 }
@@ -60,6 +66,8 @@ const KNOWN_NODE_ENVS = ['production', 'development', 'test'];
 const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
 const DIGEST_PREFIX = /^sha256:/i;
 const DIGEST_LINE = /^sha256:([0-9a-f]{64})$/i;
+/** What a digest looks like whatever its prefix: a word, a colon, 32 or more hexadecimal digits. */
+const DIGEST_LIKE = /^[A-Za-z][A-Za-z0-9_-]*\s*:\s*[0-9a-f]{32,}$/i;
 /** A comment after a key: a `#` after whitespace (keys have none, so a `#` inside a key stays). */
 const TRAILING_COMMENT = /\s+#.*$/;
 
@@ -80,8 +88,9 @@ function keyDigest(key: string, where: string): Uint8Array {
 
 /**
  * The digest of one line of the keys file: `sha256:<64 hex>` gives it; any other line is a key.
- * A line that starts like a digest but is not one is refused: taken as a key, a mistyped digest
- * would quietly lock out the key it was meant for.
+ * A line that starts like a digest but is not one, or looks like a digest with another prefix
+ * (`sha265:`, `sha-256:`, `SHA256 :`, `sha512:`), is refused: taken as a key, a mistyped digest
+ * would lock out the key it was meant for and let whoever reads the file in with the line.
  */
 function fileLineDigest(line: string, where: string): Uint8Array {
   const digest = DIGEST_LINE.exec(line);
@@ -89,6 +98,11 @@ function fileLineDigest(line: string, where: string): Uint8Array {
   if (DIGEST_PREFIX.test(line)) {
     throw new ConfigError(
       `${where} starts with sha256: but is not sha256: followed by 64 hexadecimal digits (the line is not shown)`,
+    );
+  }
+  if (DIGEST_LIKE.test(line)) {
+    throw new ConfigError(
+      `${where} looks like a digest (a word, a colon, hexadecimal digits) but does not start with sha256: exactly; write a digest as sha256: followed by 64 hexadecimal digits (the line is not shown)`,
     );
   }
   return keyDigest(line, where);
@@ -144,6 +158,12 @@ function readBacklog(value: string | undefined): number {
     throw new ConfigError(`BUDGETNORM_LISTEN_BACKLOG must be a whole number from 1 to 65535, got "${value}"`);
   }
   return Number(value);
+}
+
+function readDirectPath(value: string | undefined): boolean {
+  if (value === undefined || value.trim() === '' || value.trim() === 'on') return true;
+  if (value.trim() === 'off') return false;
+  throw new ConfigError(`BUDGETNORM_DIRECT_PATH must be on or off, got "${value}"`);
 }
 
 /** A warning when NODE_ENV is set to something without a meaning: the service then runs as development. */
@@ -240,6 +260,7 @@ export function readServiceConfig(
   const port = readPort(env['PORT']);
   const corsOrigins = readOrigins(env['BUDGETNORM_CORS_ORIGINS']);
   const listenBacklog = readBacklog(env['BUDGETNORM_LISTEN_BACKLOG']);
+  const directPath = readDirectPath(env['BUDGETNORM_DIRECT_PATH']);
   const keyDigests = readKeys(env, readFile);
   const rules = readRuleSet(env, today);
   const base = {
@@ -247,6 +268,7 @@ export function readServiceConfig(
     port,
     corsOrigins,
     listenBacklog,
+    directPath,
     ruleSetSource: rules.ruleSetSource,
     warnings: [...nodeEnvWarnings(env['NODE_ENV']), ...rules.warnings],
     ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { digestKey, SubscriptionKeys } from '../../src/http/index.js';
+import { nativeDigestKey } from '../../src/node/digest.js';
 import { ConfigError, readServiceConfig, type Environment } from '../../src/node/server.js';
 
 const RULES = join(import.meta.dirname, '..', '..', 'rules');
@@ -97,6 +98,30 @@ describe('subscription keys', () => {
     }
   });
 
+  const HEX = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+  it.each([
+    ['a transposed algorithm', `sha265:${HEX}`],
+    ['a hyphen', `sha-256:${HEX}`],
+    ['a space before the colon', `SHA256 :${HEX}`],
+    ['spaces around the colon', `sha256 : ${HEX}`],
+    ['another algorithm', `sha512:${HEX}${HEX}`],
+    ['a shorter digest', `md5:${HEX.slice(0, 32)}`],
+    ['an underscore', `sha_256:${HEX.toUpperCase()}`],
+  ])('a digest-like line with another prefix (%s) stops the start, naming the line, never its text', (_what, line) => {
+    const bad = fails(() => read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': `good-key\n\n${line}   # by digest\n` }));
+    expect(bad.message).toMatch(/^BUDGETNORM_API_KEYS_FILE \/k line 3 /);
+    expect(bad.message).toMatch(/sha256:/);
+    expect(bad.message).not.toContain(HEX.slice(0, 16));
+    expect(bad.message).not.toContain(HEX.slice(0, 16).toUpperCase());
+  });
+
+  it('a key with a colon and a few hex digits, or hex digits without a word before the colon, is still a key', () => {
+    for (const key of ['team-a:0badcafe', `:${HEX}`, `1sha:${HEX}`, `sha256x${HEX}`]) {
+      const config = read({ BUDGETNORM_API_KEYS_FILE: '/k' }, { '/k': `${key}\n` });
+      expect(config.keyDigests).toEqual([nativeDigestKey(key)]);
+    }
+  });
+
   it('a # after whitespace starts a comment; a # inside a key is part of it', () => {
     const hex = Array.from(digestKey('gamma-key'), (b) => b.toString(16).padStart(2, '0')).join('');
     const file = `alpha-key   # the first\nbeta#key\nsha256:${hex}\t# gamma, by digest\n`;
@@ -136,6 +161,18 @@ describe('listen backlog', () => {
     for (const bad of ['0', '-1', '1e3', 'many', '70000'])
       expect(fails(() => read({ BUDGETNORM_LISTEN_BACKLOG: bad })).message).toMatch(
         /^BUDGETNORM_LISTEN_BACKLOG must be a whole number from 1 to 65535/,
+      );
+  });
+});
+
+describe('direct path switch', () => {
+  it('BUDGETNORM_DIRECT_PATH: on by default; on or off, else the start stops', () => {
+    expect(read({}).directPath).toBe(true);
+    expect(read({ BUDGETNORM_DIRECT_PATH: 'on' }).directPath).toBe(true);
+    expect(read({ BUDGETNORM_DIRECT_PATH: ' off ' }).directPath).toBe(false);
+    for (const bad of ['0', 'false', 'OFF', 'no'])
+      expect(fails(() => read({ BUDGETNORM_DIRECT_PATH: bad })).message).toMatch(
+        /^BUDGETNORM_DIRECT_PATH must be on or off/,
       );
   });
 });

@@ -12,13 +12,13 @@ import { digestKey } from '../../src/http/index.js';
 import { nativeDigestKey } from '../../src/node/digest.js';
 import { serviceLog } from '../../src/node/log.js';
 import { readServiceConfig, startService, type RunningService } from '../../src/node/server.js';
-import { collect, KEY, pendingRequest, REPAYMENT, RETIREMENT, type Reply } from './support/helpers.js';
+import { collect, KEY, lineLog, pendingRequest, REPAYMENT, RETIREMENT, type Reply } from './support/helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 describe('the Node server on a free port', () => {
   let service: RunningService;
-  const logged: string[] = [];
+  const logged = lineLog();
 
   beforeAll(async () => {
     const config = readServiceConfig({
@@ -61,13 +61,13 @@ describe('the Node server on a free port', () => {
   });
 
   it('logs one JSON line per request to its log, never the key', async () => {
-    const before = logged.length;
+    const before = logged.lines.length;
     await fetch(`${service.url}/Afloscapaciteit/Resultaat?key=${KEY}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: REPAYMENT,
     });
-    const lines = logged.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = logged.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       method: 'POST',
@@ -75,7 +75,7 @@ describe('the Node server on a free port', () => {
       status: 200,
       ruleSet: 'nl-2026',
     });
-    expect(logged.join('\n')).not.toContain(KEY);
+    expect(logged.lines.join('\n')).not.toContain(KEY);
   });
 
   it('413 for a declared Content-Length over 64 KiB, before the body is sent', async () => {
@@ -140,7 +140,7 @@ describe('the Node server on a free port', () => {
   });
 
   it('a request cut off by the request timeout is logged with the 408 the client got', async () => {
-    const before = logged.length;
+    const before = logged.lines.length;
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(service.port, '127.0.0.1', () => {
         socket.write(
@@ -161,9 +161,8 @@ describe('the Node server on a free port', () => {
       socket.on('error', () => resolve(text));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    for (let waited = 0; logged.length === before && waited < 3_000; waited += 20)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    const lines = logged.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await logged.next(before, /"status":/);
+    const lines = logged.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([expect.objectContaining({ path: '/Afloscapaciteit/Resultaat', status: 408 })]);
   });
 });

@@ -39,13 +39,17 @@ async function stopped(service: SpawnedService): Promise<void> {
   await service.exited;
 }
 
-describe('a mistyped digest line in the keys file (item 2)', () => {
+describe('a mistyped digest line in the keys file (item 2; issue 42, defect 2)', () => {
   let fileCount = 0;
   it.each([
     ['63 hex digits', `sha256:${'a'.repeat(63)}`],
     ['65 hex digits', `sha256:${'b'.repeat(65)}`],
     ['not hex', 'sha256:zz'],
     ['a space after the prefix', `sha256: ${'d'.repeat(64)}`],
+    // Issue 42, defect 2: another prefix made the line a key.
+    ['a transposed algorithm', `sha265:${'e'.repeat(64)}`],
+    ['a hyphen in the algorithm', `sha-256:${'f'.repeat(64)}`],
+    ['a space before the colon', `SHA256 :${'1'.repeat(64)}`],
   ])('%s: refuses to start, naming the line and never its text', { timeout: 30_000 }, async (_what, line) => {
     fileCount += 1;
     const file = join(folder, `keys-${fileCount}`);
