@@ -23,7 +23,7 @@ type CompileFunction = typeof import('node:vm').compileFunction;
  * `budgetnorm/node` costs nothing more, and its other helpers work where `node:vm` is absent.
  */
 function compileFunctionOfNode(): CompileFunction {
-  // Node's own module as its CommonJS object (Node 20.16+ and 22.3+), as in code-cache.ts.
+  // Node's own module as its CommonJS object (Node 20.16+ and 22.3+).
   const vm = typeof process === 'object' ? process.getBuiltinModule?.('node:vm') : undefined;
   if (typeof vm?.compileFunction !== 'function')
     throw new Error(
