@@ -90,7 +90,7 @@ function constantsOf(ruleSet: RuleSet, calculation: 'afloscapaciteit' | 'pensioe
     };
     const status = statusNoticeOf(ruleSet);
     const statusText = status === undefined ? '' : JSON.stringify(status);
-    const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet))},"Meldingen":[`;
+    const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet, calculation))},"Meldingen":[`;
     // A retirement post always names its group ('' when the rules give none), a repayment post never.
     const posts = (calc?.posts ?? []).map((p) =>
       head(p.code, p.description, calculation === 'pensioenuitgaven' ? (p.group ?? '') : undefined),
