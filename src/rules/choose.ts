@@ -429,7 +429,7 @@ export class RuleSetCatalog {
       const spans = inFamily.map((s) => `${s.id} ${s.validFrom}..${s.validUntil}`).join(', ');
       throw new RuleSetChoiceError(
         'no_rule_set_for_date',
-        `no rule set ${this.familyNames.length > 1 ? `of family ${chosenFamily} ` : ''}is valid on ${day}; available: ${spans || 'none'}`,
+        `no rule set is valid on ${day}${this.familyNames.length > 1 ? ` in family ${chosenFamily}` : ''}; available: ${spans || 'none'}`,
       );
     }
     this.lastFound = { day, family: chosenFamily, entry: found };
