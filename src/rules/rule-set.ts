@@ -61,7 +61,9 @@ export const RULE_FILE_DESCRIPTION =
  *   GeldigTot: ruleSet.validUntil,
  *   Hash: ruleSet.hash,
  *   Status: ruleSet.status,
+ *   Methode: { Id: 'referentiebudget', Naam: ruleSet.calculations.pensioenuitgaven?.method?.name },
  * });
+ * assert.equal(ruleSet.family, 'nl');
  * assert.match(ruleSet.hash, /^[0-9a-f]{64}$/);
  * assert.equal(ruleSet.manifest.id, ruleSet.id);
  * ```
