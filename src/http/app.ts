@@ -15,7 +15,7 @@ import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
 import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
 import { RuleSetChoiceError } from '../contract/errors.js';
-import type { RuleSetCatalog } from '../rules/choose.js';
+import { type RuleSetCatalog, unknownFamily } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { registerDirectCalculations } from './direct.js';
@@ -343,16 +343,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const keys = SubscriptionKeys.of(options.keys ?? [], options.keyDigests ?? [], digest);
   if (keys.size === 0) throw new TypeError('createApp needs at least one subscription key (keys or keyDigests)');
   const catalog = options.catalog ?? bundledCatalog();
-  const { family } = options;
-  if (family !== undefined && !catalog.families().includes(family))
-    throw new RuleSetChoiceError(
-      'unknown_family',
-      `no rule set of family "${family}"; families: ${catalog.families().join(', ')}`,
-    );
-  const pinned: RuleSet | undefined =
-    options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet, undefined, family);
-  const defaultRuleSet =
-    pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()), family);
+  const { pinned, defaultRuleSet } = defaultRuleSetOf(catalog, options);
 
   const operations = options.operations ?? OPERATIONS;
   const operationPaths = Object.values(operations).map((spec) => spec.http.path);
@@ -422,6 +413,23 @@ export function createApp(options: AppOptions): Hono<Env> {
   app.notFound(() => notFound(operationPaths));
   app.onError(internalErrorHandler(logError));
   return app;
+}
+
+/**
+ * The rule set of a request that names none: the one `options.ruleSet` pins, else today's of
+ * `options.family` (default `nl`). Throws `RuleSetChoiceError` for an unknown id or family, or a
+ * pinned set of another family, so a misconfigured service does not start.
+ */
+function defaultRuleSetOf(
+  catalog: RuleSetCatalog,
+  options: Pick<AppOptions, 'ruleSet' | 'family' | 'now'>,
+): { readonly pinned: RuleSet | undefined; readonly defaultRuleSet: () => RuleSet } {
+  const { family } = options;
+  if (family !== undefined && !catalog.families().includes(family)) throw unknownFamily(family, catalog.families());
+  const pinned = options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet, undefined, family);
+  const defaultRuleSet =
+    pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()), family);
+  return { pinned, defaultRuleSet };
 }
 
 /**

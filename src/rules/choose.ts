@@ -440,11 +440,7 @@ export class RuleSetCatalog {
   private familyToChoose(family: string | undefined): string {
     const known = this.familyNames;
     if (family !== undefined) {
-      if (!known.includes(family))
-        throw new RuleSetChoiceError(
-          'unknown_family',
-          `no rule set of family "${family}"; families: ${known.join(', ') || 'none'}`,
-        );
+      if (!known.includes(family)) throw unknownFamily(family, known);
       return family;
     }
     if (known.length <= 1 || known[0] === DEFAULT_FAMILY) return known[0] ?? DEFAULT_FAMILY;
@@ -493,6 +489,14 @@ export class RuleSetCatalog {
     }
     return chosen;
   }
+}
+
+/** The error for a family no set of a catalog has, naming the families it has. */
+export function unknownFamily(family: string, known: readonly string[]): RuleSetChoiceError {
+  return new RuleSetChoiceError(
+    'unknown_family',
+    `no rule set of family "${family}"; families: ${known.join(', ') || 'none'}`,
+  );
 }
 
 /** A set passed in as the choice: only one from {@link loadRuleSet}. */
