@@ -24,7 +24,13 @@ describe('generated files', () => {
     ]) {
       expect(paths).toContain(`rules/schema/${kind}.schema.json`);
     }
-    for (const id of ['nl-2025', 'nl-2026']) expect(paths).toContain(`docs/rules/sensitivity-${id}.md`);
+    for (const id of ['nl-2025', 'nl-2026', 'vfn-2025', 'vfn-2026'])
+      expect(paths).toContain(`docs/rules/sensitivity-${id}.md`);
+    // Changes are shown between consecutive sets of one method family, never across families (issue 40).
+    expect(paths.filter((p) => p.startsWith('docs/rules/diff-')).sort()).toEqual([
+      'docs/rules/diff-nl-2025-nl-2026.md',
+      'docs/rules/diff-vfn-2025-vfn-2026.md',
+    ]);
   });
 
   it.each(files.map(([path, content]) => [path, content] as const))('%s is up to date', (path, content) => {

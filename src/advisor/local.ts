@@ -18,14 +18,18 @@ import type { Outcome } from './outcome.js';
 /** A bundled rule set as the page offers it. */
 export interface RuleSetOption {
   readonly id: string;
+  /** The method family (`nl`, `vfn`): docs/methods/README.md. */
+  readonly family: string;
   readonly validFrom: string;
   readonly validUntil: string;
 }
 
-/** The bundled rule sets, in order of validity, and the one valid today (else the last). */
+/** The bundled rule sets, by family in order of validity, and the one of the default family valid today (else the last). */
 export function ruleSetOptions(today: Date = new Date()): { options: RuleSetOption[]; current: string } {
   const catalog = bundledCatalog();
-  const options = catalog.list().map((set) => ({ id: set.id, validFrom: set.validFrom, validUntil: set.validUntil }));
+  const options = catalog
+    .list()
+    .map((set) => ({ id: set.id, family: set.family, validFrom: set.validFrom, validUntil: set.validUntil }));
   let current = options.at(-1)?.id ?? '';
   try {
     current = catalog.forDate(today).id;

@@ -64,6 +64,8 @@ export function dutchIssue(issue: Issue): string {
       return 'Deze rekenregels zijn niet bekend bij de dienst.';
     case 'no_rule_set_for_date':
       return 'Voor deze datum zijn geen rekenregels.';
+    case 'calculation_not_in_rule_set':
+      return 'Deze rekenregels hebben geen regels voor deze berekening: kies rekenregels van een andere familie.';
     case 'invalid_date':
       return 'Dit is geen geldige datum.';
     case 'unauthorized':

@@ -71,7 +71,7 @@ function ruleSetFields(state: PageState, ruleSets: RuleSets, changed: () => void
       h(
         'option',
         { value: set.id },
-        `${set.id} (${set.validFrom} t/m ${set.validUntil})${set.id === todaysSet ? ', geldt vandaag' : ''}`,
+        `${set.id} (familie ${set.family}, ${set.validFrom} t/m ${set.validUntil})${set.id === todaysSet ? ', geldt vandaag' : ''}`,
       ),
     );
   const ruleSetSelect = h(

@@ -10,13 +10,15 @@
  */
 import { BUNDLED_RULE_SETS } from './bundled.generated.js';
 import { lazyCatalog, lazyEntry, type CatalogEntry, type RuleSetCatalog } from '../rules/choose.js';
+import { DEFAULT_FAMILY } from '../rules/format/manifest.js';
 import { trustedRuleSet } from '../rules/load.js';
 import { markChecked } from '../rules/rule-set.js';
 
 let catalog: RuleSetCatalog | undefined;
 
 /**
- * The catalog of the rule sets bundled with the package (`nl-2025`, `nl-2026`, …): what the
+ * The catalog of the rule sets bundled with the package (`nl-2025`, `nl-2026` of the default
+ * family `nl`; `vfn-2025`, `vfn-2026` of the lending-norm family `vfn`): what the
  * calculations use when no `catalog` option is given. Built on the first call and the same
  * object afterwards. Does not throw: the bundled sets were checked when the package was built.
  *
@@ -30,6 +32,7 @@ let catalog: RuleSetCatalog | undefined;
  * assert.ok(catalog.list().some((set) => set.id === 'nl-2026'));
  * assert.equal(catalog.forDate('2025-12-31').id, 'nl-2025');
  * assert.equal(catalog.forDate('2026-01-01').id, 'nl-2026');
+ * assert.equal(catalog.forDate('2026-01-01', 'vfn').id, 'vfn-2026'); // the lending norm
  * assert.equal(bundledCatalog(), catalog);
  * ```
  */
@@ -44,6 +47,7 @@ export function bundledCatalog(): RuleSetCatalog {
 
 /** What choosing a bundled set needs from its manifest (generated from a manifest that passed every check). */
 function manifestOf(manifest: unknown): Omit<CatalogEntry, 'ruleSet'> {
-  const { id, status, validFrom, validUntil } = manifest as Omit<CatalogEntry, 'ruleSet'>;
-  return { id, status, validFrom, validUntil };
+  const { id, family, status, validFrom, validUntil } = manifest as Partial<Omit<CatalogEntry, 'ruleSet'>> &
+    Omit<CatalogEntry, 'ruleSet' | 'family'>;
+  return { id, family: family ?? DEFAULT_FAMILY, status, validFrom, validUntil };
 }

@@ -28,7 +28,7 @@ export function evaluateRequest<Parsed extends { readonly household: AnyHousehol
   options: CalculationOptions | undefined,
 ): Evaluated<Parsed> {
   const parsed = read(body);
-  const ruleSet = chooseRuleSet(options);
+  const ruleSet = chooseRuleSet(options, calculation);
   const evaluation = programFor(ruleSet, calculation).evaluate(parsed.household, {
     explain: needsExplanation(options),
   });

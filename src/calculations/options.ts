@@ -5,7 +5,8 @@
 import { ruleSetStatusNotice } from '../contract/rule-set-status.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import type { RuleSetCatalog } from '../rules/choose.js';
-import type { Notice } from '../rules/format/calculation.js';
+import type { CalculationId, Notice } from '../rules/format/calculation.js';
+import { RuleSetChoiceError } from '../contract/errors.js';
 import type { IgnoredField } from '../household/household.js';
 import { bundledCatalog } from './bundled-catalog.js';
 import { UNKNOWN_FIELD_NOTICE, UNKNOWN_FIELDS_COUNTED_NOTICE } from './notice-codes.js';
@@ -48,6 +49,12 @@ export interface CalculationOptions {
    */
   readonly ruleSet?: RuleSet | string;
   /**
+   * The method family to choose the set in by `date`: `'nl'` (reference budgets, the default)
+   * or `'vfn'` (the VFN lending norm for new consumer credit), or a family of `catalog`'s own
+   * (see docs/methods/README.md). With `ruleSet`, the set named must be of this family.
+   */
+  readonly family?: string;
+  /**
    * The reference date that picks the rule set: `'YYYY-MM-DD'`, or a `Date`, taken as the
    * calendar day it falls on in the Netherlands (rule sets change at midnight Dutch time).
    * Default: today.
@@ -72,18 +79,40 @@ export interface CalculationOptions {
   readonly catalog?: RuleSetCatalog;
 }
 
-export function chooseRuleSet(options: CalculationOptions | undefined): RuleSet {
+/**
+ * The rule set the options name, which must have the rules of `calculation` (when given): a set without them
+ * (a lending-norm set asked for retirement amounts) is `calculation_not_in_rule_set`, naming
+ * the sets of the catalog that have them.
+ */
+export function chooseRuleSet(options: CalculationOptions | undefined, calculation?: CalculationId): RuleSet {
   const catalog = options?.catalog ?? bundledCatalog();
-  return catalog.resolve(options?.ruleSet, options?.date);
+  const ruleSet = catalog.resolve(options?.ruleSet, options?.date, options?.family);
+  if (calculation !== undefined && ruleSet.calculations[calculation] === undefined) {
+    const having = catalog
+      .list()
+      .filter((s) => s.calculations[calculation] !== undefined)
+      .map((s) => s.id);
+    throw new RuleSetChoiceError(
+      'calculation_not_in_rule_set',
+      `rule set ${ruleSet.id} (family ${ruleSet.family}) has no ${calculation} rules; the rule sets that have: ${having.join(', ') || 'none'}`,
+    );
+  }
+  return ruleSet;
 }
 
-export function rekenregels(ruleSet: RuleSet) {
+/**
+ * A result's `Rekenregels`: the set's identity, and the method its calculation file names
+ * (`Methode`), when a calculation is given and its file names one.
+ */
+export function rekenregels(ruleSet: RuleSet, calculation?: CalculationId) {
+  const method = calculation === undefined ? undefined : ruleSet.calculations[calculation]?.method;
   return {
     Id: ruleSet.id,
     GeldigVanaf: ruleSet.validFrom,
     GeldigTot: ruleSet.validUntil,
     Hash: ruleSet.hash,
     Status: ruleSet.status,
+    ...(method === undefined ? {} : { Methode: { Id: method.id, Naam: method.name } }),
   };
 }
 

@@ -172,7 +172,7 @@ function repaymentResultOf({ parsed, ruleSet, evaluation }: Evaluated<RepaymentR
     TotaalMinimaleLasten: total('TotaalMinimaleLasten'),
     Tekort: total('Tekort'),
     MinimaalTekort: total('MinimaalTekort'),
-    Rekenregels: rekenregels(ruleSet),
+    Rekenregels: rekenregels(ruleSet, 'afloscapaciteit'),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };

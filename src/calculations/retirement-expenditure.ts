@@ -146,7 +146,7 @@ function retirementOutcome(
     Posten: posten,
     Groepen: groepen,
     Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
-    Rekenregels: rekenregels(ruleSet),
+    Rekenregels: rekenregels(ruleSet, 'pensioenuitgaven'),
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };

@@ -1,7 +1,7 @@
 /**
  * The rule-set pages committed under docs/rules/: for every rule-set folder the output of
  * `budgetnorm rules show <id> --format md` and of `budgetnorm rules sensitivity <id> --format md`,
- * and for every two consecutive sets the output of `budgetnorm rules diff <a> <b> --format md`. `npm run generate` writes them (through
+ * and for every two consecutive sets of one method family the output of `budgetnorm rules diff <a> <b> --format md`. `npm run generate` writes them (through
  * scripts/lib/generated-files.ts) and test/generated.test.ts fails when they are stale.
  *
  * A folder that does not load gives a page listing its problems instead of an exception, so
@@ -69,6 +69,8 @@ export function ruleSetDocs(
   for (let i = 1; i < loaded.length; i += 1) {
     const [a, la] = loaded[i - 1] as (typeof loaded)[number];
     const [b, lb] = loaded[i] as (typeof loaded)[number];
+    // Consecutive sets of one method family (a set that does not load pairs with its neighbours).
+    if (la.ok && lb.ok && la.ruleSet.family !== lb.ruleSet.family) continue;
     const title = `Changes from ${a} to ${b}`;
     out.set(
       `docs/rules/diff-${a}-${b}.md`,

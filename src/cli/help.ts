@@ -42,7 +42,10 @@ Options:
   --format json|table   json (default): the result as the HTTP service returns it
                         table: an aligned table for people (Dutch labels)
   --ruleset ID|DIR      the rule set: a bundled id (see budgetnorm rules list) or the path of a
-                        rule-set folder; default: the bundled set valid on --date
+                        rule-set folder; default: the bundled set of --family valid on --date
+  --family NAME         the method family to choose by date in: nl (reference budgets, the
+                        default) or vfn (the VFN lending norm for new consumer credit); see
+                        docs/methods/README.md. With --ruleset, the set must be of this family
   --date YYYY-MM-DD     the reference date that chooses the bundled rule set (default: today,
                         Netherlands time); with --ruleset it has no effect
   --explain             add the explanation (Uitleg): every rule, figure, source and provenance
@@ -91,7 +94,8 @@ Options:
                          standard input and output: ndjson)
   --in-format, --out-format ndjson|csv   the same, for one side
   --delimiter C          CSV field delimiter, input and output (default ,)
-  --ruleset ID|DIR       rule set (default: the bundled set valid on --date)
+  --ruleset ID|DIR       rule set (default: the bundled set of --family valid on --date)
+  --family NAME          method family to choose by date in: nl (default) or vfn (lending norm)
   --date YYYY-MM-DD      reference date choosing the bundled rule set (default: today)
   --explain              add the explanation to every result (large)
   --provenance           add Onderbouwing to every amount (in CSV: the columns ...Onderbouwing)

@@ -269,11 +269,23 @@ export class RuleSetChoiceError extends Error {
   /** Always `'RuleSetChoiceError'`. */
   override readonly name = 'RuleSetChoiceError';
   /**
-   * What was wrong: `unknown_rule_set` (no set has the id), `no_rule_set_for_date` (no set is
-   * valid on the date), `invalid_date` (not a calendar date), `unchecked_rule_set` (an object
-   * that did not come from {@link loadRuleSet}).
+   * What was wrong: `unknown_rule_set` (no set has the id), `no_rule_set_for_date` (no set of
+   * the family is valid on the date), `invalid_date` (not a calendar date), `unchecked_rule_set`
+   * (an object that did not come from {@link loadRuleSet}), `unknown_family` (no set has the
+   * method family; the message lists the families), `family_required` (no family named and
+   * none to choose by default), `family_mismatch` (the set named is of another family than the
+   * one named), `calculation_not_in_rule_set` (the set chosen has no rules for the calculation;
+   * the message lists the sets that have).
    */
-  readonly code: 'unknown_rule_set' | 'no_rule_set_for_date' | 'invalid_date' | 'unchecked_rule_set';
+  readonly code:
+    | 'unknown_rule_set'
+    | 'no_rule_set_for_date'
+    | 'invalid_date'
+    | 'unchecked_rule_set'
+    | 'unknown_family'
+    | 'family_required'
+    | 'family_mismatch'
+    | 'calculation_not_in_rule_set';
 
   /**
    * Makes the error. Does not throw.

@@ -88,6 +88,22 @@ export const Rekenregels = deferredSchema(() =>
     Status: RuleSetStatus.describe(
       'the rule set status: draft, reviewed, approved (final) or withdrawn; not approved also gives the warning RekenregelsNietVastgesteld',
     ),
+    /**
+     * The method the calculation implements, as its rule file names it: `Id` (e.g.
+     * `vfn-leennorm`, `referentiebudget`) and `Naam`. Every bundled set names one; absent only
+     * for an own rule set whose calculation file names none.
+     */
+    Methode: z
+      .object({
+        /** The method's stable id, e.g. `vfn-leennorm`. */
+        Id: z.string().describe('method id, e.g. vfn-leennorm or referentiebudget'),
+        /** The method's name for people. */
+        Naam: z.string().describe('method name, e.g. VFN-leennorm (consumptief krediet)'),
+      })
+      .optional()
+      .describe(
+        'the method the calculation implements (docs/methods/README.md); absent only when an own rule set names none',
+      ),
   }),
 );
 

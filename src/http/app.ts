@@ -15,7 +15,7 @@ import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
 import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
 import { RuleSetChoiceError } from '../contract/errors.js';
-import type { RuleSetCatalog } from '../rules/choose.js';
+import { type RuleSetCatalog, unknownFamily } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { registerDirectCalculations } from './direct.js';
@@ -238,6 +238,13 @@ export interface AppOptions {
    * Default: the one in the catalog valid today (Dutch calendar day).
    */
   readonly ruleSet?: RuleSet | string;
+  /**
+   * The method family whose set valid today answers a request that names none: `nl`
+   * (reference budgets, the default) or `vfn` (the VFN lending norm), or a family of `catalog`.
+   * With `ruleSet`, that set must be of this family. A request still names any set by
+   * `rekenregels`.
+   */
+  readonly family?: string;
   /** Origins allowed to call from a browser. Empty or absent: no CORS headers at all. */
   readonly corsOrigins?: readonly string[];
   /**
@@ -301,7 +308,8 @@ const RULE_SET_CACHE_MS = 1000;
  * @returns The app; use its `fetch`. Each request is logged through `options.log`.
  * @throws `TypeError` when no key is given, a key is empty or a digest is malformed.
  * @throws {@link budgetnorm!RuleSetChoiceError | RuleSetChoiceError} when `options.ruleSet`
- *   names a set the catalog does not have. Either way a misconfigured service does not start.
+ *   names a set the catalog does not have, `options.family` a family it does not have, or both
+ *   are given and disagree. Either way a misconfigured service does not start.
  * @example A service answering a calculation
  * ```ts runnable
  * import assert from 'node:assert/strict';
@@ -336,9 +344,7 @@ export function createApp(options: AppOptions): Hono<Env> {
   const keys = SubscriptionKeys.of(options.keys ?? [], options.keyDigests ?? [], digest);
   if (keys.size === 0) throw new TypeError('createApp needs at least one subscription key (keys or keyDigests)');
   const catalog = options.catalog ?? bundledCatalog();
-  const pinned: RuleSet | undefined = options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet);
-  const defaultRuleSet =
-    pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()));
+  const { pinned, defaultRuleSet } = defaultRuleSetOf(catalog, options);
 
   const operations = options.operations ?? OPERATIONS;
   const operationPaths = Object.values(operations).map((spec) => spec.http.path);
@@ -411,15 +417,32 @@ export function createApp(options: AppOptions): Hono<Env> {
 }
 
 /**
+ * The rule set of a request that names none: the one `options.ruleSet` pins, else today's of
+ * `options.family` (default `nl`). Throws `RuleSetChoiceError` for an unknown id or family, or a
+ * pinned set of another family, so a misconfigured service does not start.
+ */
+function defaultRuleSetOf(
+  catalog: RuleSetCatalog,
+  options: Pick<AppOptions, 'ruleSet' | 'family' | 'now'>,
+): { readonly pinned: RuleSet | undefined; readonly defaultRuleSet: () => RuleSet } {
+  const { family } = options;
+  if (family !== undefined && !catalog.families().includes(family)) throw unknownFamily(family, catalog.families());
+  const pinned = options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet, undefined, family);
+  const defaultRuleSet =
+    pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()), family);
+  return { pinned, defaultRuleSet };
+}
+
+/**
  * Today's rule set, looked up at most once a second (the lookup formats a date in the
  * Netherlands' time zone, which is not free on every request).
  */
-function todaysRuleSet(catalog: RuleSetCatalog, now: () => Date): () => RuleSet {
+function todaysRuleSet(catalog: RuleSetCatalog, now: () => Date, family: string | undefined): () => RuleSet {
   let todays: { set: RuleSet; until: number } | undefined;
   return () => {
     const at = now().getTime();
     if (todays === undefined || at >= todays.until || at < todays.until - RULE_SET_CACHE_MS) {
-      todays = { set: catalog.forDate(new Date(at)), until: at + RULE_SET_CACHE_MS };
+      todays = { set: catalog.forDate(new Date(at), family), until: at + RULE_SET_CACHE_MS };
     }
     return todays.set;
   };

@@ -5,7 +5,7 @@
  * (src/http/direct.ts) both answer through these functions, so they answer alike.
  */
 import { jsonCalculation } from '../calculations/operations.js';
-import { ValidationError } from '../contract/errors.js';
+import { RuleSetChoiceError, ValidationError } from '../contract/errors.js';
 import type { CalculationCallOptions, ErrorLogEntry } from './app.js';
 import type { BodyOutcome } from './body.js';
 import { MAX_BODY_BYTES, REQUEST_ID_HEADER, RULE_SET_HEADER, RULE_SET_STATUS_HEADER } from './constants.js';
@@ -39,7 +39,7 @@ export function routeJson(calculate: Calculate): CalculateJson {
 
 /**
  * The answer to a calculation whose body came to `body`: the 413 or 400 of the body, the 400 of
- * a `ValidationError`, or the 200 with the result (carrying `requestId` in `X-Request-Id`). Any
+ * a `ValidationError` or of a rule set without this operation's rules, or the 200 with the result (carrying `requestId` in `X-Request-Id`). Any
  * other error is thrown, for the caller's 500 ({@link internalErrorAnswer}).
  */
 export function answerCalculation(
@@ -61,6 +61,12 @@ export function answerCalculation(
       return problemAnswer(
         invalidRequestProblem(`The request body has ${problemCount(error.issues.length)}.`, error.issues),
       );
+    }
+    // The set chosen (named by `rekenregels`, or the service's default) has no rules for this
+    // operation: a lending-norm set asked for retirement amounts.
+    if (error instanceof RuleSetChoiceError && error.code === 'calculation_not_in_rule_set') {
+      const issue = { path: '?rekenregels', code: error.code, message: error.message };
+      return problemAnswer(invalidRequestProblem(`The rule set cannot compute this: ${error.message}.`, [issue]));
     }
     throw error;
   }

@@ -163,6 +163,7 @@ function serviceApp(config: ServiceConfig, options: StartOptions, log: ServiceLo
     logError: ({ level: _level, ...entry }: ErrorLogEntry) => log.error({ ...entry, error: errorDetail(entry.error) }),
     ...(config.catalog !== undefined ? { catalog: config.catalog } : {}),
     ...(config.ruleSet !== undefined ? { ruleSet: config.ruleSet } : {}),
+    ...(config.family !== undefined ? { family: config.family } : {}),
     // The advisor page at GET / (docs/advisor.md), read once from dist/advisor/.
     advisorPage: readAdvisorPage(),
     ...options.app,

@@ -31,6 +31,8 @@ export interface ServiceConfig {
   readonly catalog?: RuleSetCatalog;
   /** The rule set for requests that name none; absent: the one valid today. */
   readonly ruleSet?: RuleSet | string;
+  /** The method family whose set valid today answers requests that name none (`BUDGETNORM_FAMILY`); absent: `nl`. */
+  readonly family?: string;
   /** Says where the rule sets come from, for the start-up line. */
   readonly ruleSetSource: string;
   readonly corsOrigins: readonly string[];
@@ -206,47 +208,76 @@ function describeRuleSetError(error: unknown, what: string): ConfigError {
 function readRuleSet(
   env: Environment,
   today: string,
-): Pick<ServiceConfig, 'catalog' | 'ruleSet' | 'ruleSetSource'> & { warnings: string[] } {
-  const warnings: string[] = [];
+): Pick<ServiceConfig, 'catalog' | 'ruleSet' | 'family' | 'ruleSetSource'> & { warnings: string[] } {
   const folder = env['BUDGETNORM_RULESET_DIR'];
   const id = env['BUDGETNORM_RULESET']?.trim();
-  if (folder !== undefined && folder.trim() !== '') {
-    const path = resolve(folder);
+  const family = env['BUDGETNORM_FAMILY']?.trim() || undefined;
+  const withFamily = family === undefined ? {} : { family };
+  if (folder !== undefined && folder.trim() !== '')
+    return { ...readRuleSetFolder(folder, id, today, family), ...withFamily };
+  if (id !== undefined && id !== '') {
     let set: RuleSet;
     try {
-      set = loadRuleSetFolder(path);
-    } catch (error) {
-      throw describeRuleSetError(error, `BUDGETNORM_RULESET_DIR: the rule set in ${path}`);
-    }
-    if (id !== undefined && id !== '' && id !== set.id) {
-      throw new ConfigError(
-        `BUDGETNORM_RULESET is "${id}" but the rule set in BUDGETNORM_RULESET_DIR (${path}) is "${set.id}"; set one of the two, or make them agree`,
-      );
-    }
-    if (today < set.validFrom || today > set.validUntil) {
-      warnings.push(
-        `the rule set ${set.id} from ${path} is valid ${set.validFrom}..${set.validUntil}, not today (${today}); it is used anyway, as configured`,
-      );
-    }
-    return { catalog: new RuleSetCatalog([set]), ruleSet: set, ruleSetSource: `${set.id} from ${path}`, warnings };
-  }
-  if (id !== undefined && id !== '') {
-    try {
-      bundledCatalog().byId(id);
+      set = bundledCatalog().byId(id);
     } catch (error) {
       throw describeRuleSetError(error, 'BUDGETNORM_RULESET');
     }
-    return { ruleSet: id, ruleSetSource: `${id} (pinned by BUDGETNORM_RULESET)`, warnings };
+    familyAgrees(set, family, `BUDGETNORM_RULESET (${id})`);
+    return { ruleSet: id, ...withFamily, ruleSetSource: `${id} (pinned by BUDGETNORM_RULESET)`, warnings: [] };
   }
   try {
-    const set = bundledCatalog().forDate(today);
-    return { ruleSetSource: `the bundled rule set valid on the day of each request (today ${set.id})`, warnings };
+    const set = bundledCatalog().forDate(today, family);
+    const ofFamily = family === undefined ? '' : ` of family ${family}`;
+    return {
+      ...withFamily,
+      ruleSetSource: `the bundled rule set${ofFamily} valid on the day of each request (today ${set.id})`,
+      warnings: [],
+    };
   } catch (error) {
     throw describeRuleSetError(
       error,
-      'No rule set for today: pin one with BUDGETNORM_RULESET or load one with BUDGETNORM_RULESET_DIR',
+      family === undefined
+        ? 'No rule set for today: pin one with BUDGETNORM_RULESET or load one with BUDGETNORM_RULESET_DIR'
+        : `BUDGETNORM_FAMILY (${family})`,
     );
   }
+}
+
+/** `BUDGETNORM_RULESET_DIR`: the one set of the service, which must agree with `BUDGETNORM_RULESET` and `BUDGETNORM_FAMILY`. */
+function readRuleSetFolder(
+  folder: string,
+  id: string | undefined,
+  today: string,
+  family: string | undefined,
+): Pick<ServiceConfig, 'catalog' | 'ruleSet' | 'ruleSetSource'> & { warnings: string[] } {
+  const warnings: string[] = [];
+  const path = resolve(folder);
+  let set: RuleSet;
+  try {
+    set = loadRuleSetFolder(path);
+  } catch (error) {
+    throw describeRuleSetError(error, `BUDGETNORM_RULESET_DIR: the rule set in ${path}`);
+  }
+  if (id !== undefined && id !== '' && id !== set.id) {
+    throw new ConfigError(
+      `BUDGETNORM_RULESET is "${id}" but the rule set in BUDGETNORM_RULESET_DIR (${path}) is "${set.id}"; set one of the two, or make them agree`,
+    );
+  }
+  familyAgrees(set, family, `the rule set in BUDGETNORM_RULESET_DIR (${path})`);
+  if (today < set.validFrom || today > set.validUntil) {
+    warnings.push(
+      `the rule set ${set.id} from ${path} is valid ${set.validFrom}..${set.validUntil}, not today (${today}); it is used anyway, as configured`,
+    );
+  }
+  return { catalog: new RuleSetCatalog([set]), ruleSet: set, ruleSetSource: `${set.id} from ${path}`, warnings };
+}
+
+/** A pinned set must be of the family `BUDGETNORM_FAMILY` names, if it names one. */
+function familyAgrees(set: RuleSet, family: string | undefined, what: string): void {
+  if (family !== undefined && set.family !== family)
+    throw new ConfigError(
+      `BUDGETNORM_FAMILY is "${family}" but ${what} is of family "${set.family}"; set one of the two, or make them agree`,
+    );
 }
 
 /** Reads and checks the configuration. Throws `ConfigError` with what to fix. */
@@ -273,6 +304,7 @@ export function readServiceConfig(
     warnings: [...nodeEnvWarnings(env['NODE_ENV']), ...rules.warnings],
     ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),
     ...(rules.ruleSet !== undefined ? { ruleSet: rules.ruleSet } : {}),
+    ...(rules.family !== undefined ? { family: rules.family } : {}),
   };
   if (keyDigests.length > 0) return { ...base, keyDigests };
   if (env['NODE_ENV'] === 'production') {

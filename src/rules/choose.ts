@@ -1,9 +1,11 @@
 /**
- * Choosing a rule set: by id, by reference date (the set whose validity contains it), or a
- * set passed in. A collection of sets is checked when it is made: two sets valid on one
- * day, or a day between two sets that none covers, is an error there, not a surprise later.
+ * Choosing a rule set: by id, by reference date within a method family (the set of the family
+ * whose validity contains it), or a set passed in. A collection of sets is checked when it is
+ * made: two sets of one family valid on one day, or a day between two sets of a family that
+ * none covers, is an error there, not a surprise later.
  */
 import { RuleSetChoiceError, RuleSetError, type RuleSetIssue } from '../contract/errors.js';
+import { DEFAULT_FAMILY } from './format/manifest.js';
 import { isCheckedRuleSet, type RuleSet } from './rule-set.js';
 
 /**
@@ -20,6 +22,8 @@ export type RuleSetChoice = RuleSet | string | undefined;
  */
 export interface CatalogEntry {
   readonly id: string;
+  /** The method family (`nl`, `vfn`, …): sets are chosen by date within one. */
+  readonly family: string;
   readonly status: RuleSet['status'];
   readonly validFrom: string;
   readonly validUntil: string;
@@ -49,6 +53,7 @@ function entryOf(set: RuleSet | CatalogEntry): CatalogEntry {
   const loaded = set as RuleSet;
   return {
     id: loaded.id,
+    family: loaded.family,
     status: loaded.status,
     validFrom: loaded.validFrom,
     validUntil: loaded.validUntil,
@@ -220,11 +225,12 @@ function nextDay(date: string): string {
 }
 
 /**
- * A collection of rule sets to choose from, by id or by date: the bundled sets
- * ({@link bundledCatalog}), or an institution's own, passed as the `catalog` option of a
- * calculation or to `createApp`. The sets are checked together when the catalog is made: two
- * sets valid on one day, or a day between two sets that none covers, is an error then, not a
- * surprise on that day. A `withdrawn` set stays reachable by id but is never chosen by date.
+ * A collection of rule sets to choose from, by id or by date within a method family: the
+ * bundled sets ({@link bundledCatalog}), or an institution's own, passed as the `catalog` option
+ * of a calculation or to `createApp`. The sets are checked together when the catalog is made:
+ * two sets of one family valid on one day, or a day between two sets of a family that none
+ * covers, is an error then, not a surprise on that day (two families may cover the same days).
+ * A `withdrawn` set stays reachable by id but is never chosen by date.
  *
  * @example An institution's own catalog: its sets, chosen by date
  * ```ts runnable
@@ -261,18 +267,22 @@ function nextDay(date: string): string {
 export class RuleSetCatalog {
   private readonly sets: readonly CatalogEntry[];
   private readonly byIdMap: ReadonlyMap<string, CatalogEntry>;
+  /** The families of the sets, the default family first, then by name. */
+  private readonly familyNames: readonly string[];
   /** Every set, once `list()` has loaded them. */
   private loaded: readonly RuleSet[] | undefined;
-  /** The day `forDate` last found a set for, and that set. */
-  private lastFound: { readonly day: string; readonly entry: CatalogEntry } | undefined;
+  /** The day and family `forDate` last found a set for, and that set. */
+  private lastFound: { readonly day: string; readonly family: string; readonly entry: CatalogEntry } | undefined;
 
   /**
    * Makes a catalog of checked rule sets.
    *
-   * @param sets - Rule sets from {@link loadRuleSet}, in any order. Their validities (but those
-   *   of withdrawn sets) must not overlap and must leave no gap between the first and the last.
-   * @throws {@link RuleSetError} when ids repeat (`duplicate_rule_set`), validities overlap
-   *   (`overlapping_validity`) or leave a gap (`validity_gap`), listing every such problem.
+   * @param sets - Rule sets from {@link loadRuleSet}, in any order. Within a family, their
+   *   validities (but those of withdrawn sets) must not overlap and must leave no gap between
+   *   the first and the last; two families may cover the same days.
+   * @throws {@link RuleSetError} when ids repeat (`duplicate_rule_set`), validities within a
+   *   family overlap (`overlapping_validity`) or leave a gap (`validity_gap`), listing every
+   *   such problem.
    * @example Two sets valid on the same days are refused
    * ```ts runnable
    * import assert from 'node:assert/strict';
@@ -284,6 +294,8 @@ export class RuleSetCatalog {
    *   return true;
    * });
    * assert.equal(new RuleSetCatalog([nl2026]).list().length, 1);
+   * // Sets of two families may cover the same days.
+   * assert.equal(new RuleSetCatalog([nl2026, bundledCatalog().byId('vfn-2026')]).list().length, 2);
    * ```
    */
   constructor(sets: readonly RuleSet[]) {
@@ -300,52 +312,57 @@ export class RuleSetCatalog {
         });
       byId.set(s.id, s);
     }
-    const dated = entries
-      .filter((s) => s.status !== 'withdrawn')
-      // ISO dates order as plain strings; localeCompare would first build an ICU collator, which
-      // cost a cold start some 5 ms.
-      .sort((a, b) => (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0));
-    for (let i = 1; i < dated.length; i += 1) {
-      const prev = dated[i - 1] as CatalogEntry;
-      const cur = dated[i] as CatalogEntry;
-      if (cur.validFrom <= prev.validUntil) {
-        issues.push({
-          file: 'manifest.json',
-          path: '$.validFrom',
-          code: 'overlapping_validity',
-          message: `rule sets ${prev.id} (${prev.validFrom}..${prev.validUntil}) and ${cur.id} (${cur.validFrom}..${cur.validUntil}) are both valid on ${cur.validFrom}`,
-        });
-      } else if (cur.validFrom !== nextDay(prev.validUntil)) {
-        issues.push({
-          file: 'manifest.json',
-          path: '$.validFrom',
-          code: 'validity_gap',
-          message: `no rule set is valid from ${nextDay(prev.validUntil)} to the day before ${cur.validFrom} (between ${prev.id} and ${cur.id})`,
-        });
-      }
+    const families = [...new Set(entries.map((s) => s.family))].sort((a, b) =>
+      a === DEFAULT_FAMILY ? -1 : b === DEFAULT_FAMILY ? 1 : a < b ? -1 : a > b ? 1 : 0,
+    );
+    const dated: CatalogEntry[] = [];
+    for (const family of families) {
+      const inFamily = datedInOrder(entries.filter((s) => s.family === family));
+      issues.push(...validityIssues(inFamily));
+      dated.push(...inFamily);
     }
     if (issues.length > 0) throw new RuleSetError(issues, 'The rule sets cannot be used together');
     this.sets = dated.concat(entries.filter((s) => s.status === 'withdrawn'));
     this.byIdMap = byId;
+    this.familyNames = families;
   }
 
   /**
    * Every set of the catalog. Does not throw.
    *
-   * @returns The sets in order of validity, withdrawn sets last.
-   * @example The bundled sets, oldest first
+   * @returns The sets by family (the default family `nl` first, then by name), within a family
+   *   in order of validity; withdrawn sets last.
+   * @example The bundled sets, each family oldest first
    * ```ts runnable
    * import assert from 'node:assert/strict';
    * import { bundledCatalog } from 'budgetnorm';
    *
    * const sets = bundledCatalog().list();
    * assert.ok(sets.length >= 2);
-   * for (let i = 1; i < sets.length; i += 1) assert.ok(sets[i - 1]!.validUntil < sets[i]!.validFrom);
+   * assert.equal(sets[0]!.family, 'nl');
+   * for (let i = 1; i < sets.length; i += 1)
+   *   if (sets[i - 1]!.family === sets[i]!.family) assert.ok(sets[i - 1]!.validUntil < sets[i]!.validFrom);
    * ```
    */
   list(): readonly RuleSet[] {
     this.loaded ??= this.sets.map((entry) => entry.ruleSet());
     return this.loaded;
+  }
+
+  /**
+   * The method families of the catalog's sets. Does not throw.
+   *
+   * @returns The family names, the default family (`nl`) first when the catalog has it, then by name.
+   * @example
+   * ```ts runnable
+   * import assert from 'node:assert/strict';
+   * import { bundledCatalog } from 'budgetnorm';
+   *
+   * assert.deepEqual(bundledCatalog().families(), ['nl', 'vfn']);
+   * ```
+   */
+  families(): readonly string[] {
+    return this.familyNames;
   }
 
   /**
@@ -377,50 +394,76 @@ export class RuleSetCatalog {
   }
 
   /**
-   * The set valid on a date (withdrawn sets are never chosen).
+   * The set of a family valid on a date (withdrawn sets are never chosen).
    *
    * @param date - `'YYYY-MM-DD'`, or a `Date` taken as its calendar day in the Netherlands
    *   (see {@link referenceDate}). Default: today.
-   * @returns The rule set whose validity contains the date.
-   * @throws {@link RuleSetChoiceError} with code `invalid_date` for a malformed date, or
-   *   `no_rule_set_for_date` when no set is valid on it (the message lists the validities).
+   * @param family - The method family to choose in, e.g. `vfn`. Default: `nl` (reference
+   *   budgets); in a catalog without `nl`, its one family.
+   * @returns The rule set of the family whose validity contains the date.
+   * @throws {@link RuleSetChoiceError} with code `invalid_date` for a malformed date,
+   *   `unknown_family` for a family no set has (the message lists the families),
+   *   `family_required` when no family is named and the catalog has several but not `nl`, or
+   *   `no_rule_set_for_date` when no set of the family is valid on it (the message lists the
+   *   validities).
    * @example
    * ```ts runnable
    * import assert from 'node:assert/strict';
    * import { bundledCatalog } from 'budgetnorm';
    *
    * assert.equal(bundledCatalog().forDate('2026-12-31').id, 'nl-2026');
+   * assert.equal(bundledCatalog().forDate('2026-12-31', 'vfn').id, 'vfn-2026');
    * assert.throws(() => bundledCatalog().forDate('1999-01-01'), { code: 'no_rule_set_for_date' });
+   * assert.throws(() => bundledCatalog().forDate('2026-01-01', 'nibud'), /families: nl, vfn/);
    * ```
    */
-  forDate(date?: string | Date): RuleSet {
+  forDate(date?: string | Date, family?: string): RuleSet {
     const day = referenceDate(date);
+    const chosenFamily = this.familyToChoose(family);
     // Most calls ask for the same day (today) as the call before: its set is the one found then.
     const last = this.lastFound;
-    if (last !== undefined && last.day === day) return last.entry.ruleSet();
-    const found = this.sets.find((s) => s.status !== 'withdrawn' && s.validFrom <= day && day <= s.validUntil);
+    if (last !== undefined && last.day === day && last.family === chosenFamily) return last.entry.ruleSet();
+    const inFamily = this.sets.filter((s) => s.family === chosenFamily);
+    const found = inFamily.find((s) => s.status !== 'withdrawn' && s.validFrom <= day && day <= s.validUntil);
     if (found === undefined) {
-      const spans = this.sets.map((s) => `${s.id} ${s.validFrom}..${s.validUntil}`).join(', ');
+      const spans = inFamily.map((s) => `${s.id} ${s.validFrom}..${s.validUntil}`).join(', ');
       throw new RuleSetChoiceError(
         'no_rule_set_for_date',
-        `no rule set is valid on ${day}; available: ${spans || 'none'}`,
+        `no rule set is valid on ${day}${this.familyNames.length > 1 ? ` in family ${chosenFamily}` : ''}; available: ${spans || 'none'}`,
       );
     }
-    this.lastFound = { day, entry: found };
+    this.lastFound = { day, family: chosenFamily, entry: found };
     return found.ruleSet();
   }
 
+  /** The family to choose by date in: the one named (which must exist), else the default. */
+  private familyToChoose(family: string | undefined): string {
+    const known = this.familyNames;
+    if (family !== undefined) {
+      if (!known.includes(family)) throw unknownFamily(family, known);
+      return family;
+    }
+    if (known.length <= 1 || known[0] === DEFAULT_FAMILY) return known[0] ?? DEFAULT_FAMILY;
+    throw new RuleSetChoiceError(
+      'family_required',
+      `the rule sets have no family ${DEFAULT_FAMILY} to choose by default; name one of the families: ${known.join(', ')}`,
+    );
+  }
+
   /**
-   * What the calculations do with their `ruleSet` and `date` options: a set passed in is used
-   * as it is (it must come from {@link loadRuleSet}), an id is looked up, and without either
-   * the set valid on `date` is chosen.
+   * What the calculations do with their `ruleSet`, `family` and `date` options: a set passed in
+   * is used as it is (it must come from {@link loadRuleSet}), an id is looked up, and without
+   * either the set of `family` valid on `date` is chosen.
    *
    * @param choice - A rule set from {@link loadRuleSet}, an id, or undefined to choose by date.
    * @param date - The reference date when `choice` is undefined (otherwise not used). Default: today.
+   * @param family - The method family to choose in (default `nl`); with a `choice`, the set
+   *   chosen must belong to it.
    * @returns The rule set to compute with.
    * @throws {@link RuleSetChoiceError} with code `unchecked_rule_set` for an object that did not
    *   come from {@link loadRuleSet} (a look-alike is refused: only checked sets are computed
-   *   with), and as {@link RuleSetCatalog.byId} and {@link RuleSetCatalog.forDate}.
+   *   with), `family_mismatch` when `choice` is a set of another family than `family`, and as
+   *   {@link RuleSetCatalog.byId} and {@link RuleSetCatalog.forDate}.
    * @example
    * ```ts runnable
    * import assert from 'node:assert/strict';
@@ -429,19 +472,76 @@ export class RuleSetCatalog {
    * const catalog = bundledCatalog();
    * assert.equal(catalog.resolve('nl-2025').id, 'nl-2025');
    * assert.equal(catalog.resolve(undefined, '2026-06-01').id, 'nl-2026');
+   * assert.equal(catalog.resolve(undefined, '2026-06-01', 'vfn').id, 'vfn-2026');
+   * assert.throws(() => catalog.resolve('nl-2026', undefined, 'vfn'), { code: 'family_mismatch' });
    * const lookAlike = { ...catalog.byId('nl-2026') } as RuleSet;
    * assert.throws(() => catalog.resolve(lookAlike), { code: 'unchecked_rule_set' });
    * ```
    */
-  resolve(choice: RuleSetChoice, date?: string | Date): RuleSet {
-    if (choice === undefined) return this.forDate(date);
-    if (typeof choice === 'string') return this.byId(choice);
-    if (!isCheckedRuleSet(choice)) {
+  resolve(choice: RuleSetChoice, date?: string | Date, family?: string): RuleSet {
+    if (choice === undefined) return this.forDate(date, family);
+    const chosen = typeof choice === 'string' ? this.byId(choice) : checkedChoice(choice);
+    if (family !== undefined && chosen.family !== family) {
       throw new RuleSetChoiceError(
-        'unchecked_rule_set',
-        'the ruleSet option must be an id or a rule set returned by loadRuleSet',
+        'family_mismatch',
+        `rule set ${chosen.id} is of family ${chosen.family}, not ${family}: name a set of family ${family}, or leave out the family`,
       );
     }
-    return choice;
+    return chosen;
   }
+}
+
+/** The error for a family no set of a catalog has, naming the families it has. */
+export function unknownFamily(family: string, known: readonly string[]): RuleSetChoiceError {
+  return new RuleSetChoiceError(
+    'unknown_family',
+    `no rule set of family "${family}"; families: ${known.join(', ') || 'none'}`,
+  );
+}
+
+/** A set passed in as the choice: only one from {@link loadRuleSet}. */
+function checkedChoice(choice: RuleSet): RuleSet {
+  if (!isCheckedRuleSet(choice)) {
+    throw new RuleSetChoiceError(
+      'unchecked_rule_set',
+      'the ruleSet option must be an id or a rule set returned by loadRuleSet',
+    );
+  }
+  return choice;
+}
+
+/** The sets that can be chosen by date (not withdrawn), in order of validity. */
+function datedInOrder(entries: readonly CatalogEntry[]): CatalogEntry[] {
+  return (
+    entries
+      .filter((s) => s.status !== 'withdrawn')
+      // ISO dates order as plain strings; localeCompare would first build an ICU collator, which
+      // cost a cold start some 5 ms.
+      .sort((a, b) => (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0))
+  );
+}
+
+/** Overlaps and gaps between consecutive sets of one family (in order of validity). */
+function validityIssues(dated: readonly CatalogEntry[]): RuleSetIssue[] {
+  const issues: RuleSetIssue[] = [];
+  for (let i = 1; i < dated.length; i += 1) {
+    const prev = dated[i - 1] as CatalogEntry;
+    const cur = dated[i] as CatalogEntry;
+    if (cur.validFrom <= prev.validUntil) {
+      issues.push({
+        file: 'manifest.json',
+        path: '$.validFrom',
+        code: 'overlapping_validity',
+        message: `rule sets ${prev.id} (${prev.validFrom}..${prev.validUntil}) and ${cur.id} (${cur.validFrom}..${cur.validUntil}) are both valid on ${cur.validFrom}`,
+      });
+    } else if (cur.validFrom !== nextDay(prev.validUntil)) {
+      issues.push({
+        file: 'manifest.json',
+        path: '$.validFrom',
+        code: 'validity_gap',
+        message: `no rule set is valid from ${nextDay(prev.validUntil)} to the day before ${cur.validFrom} (between ${prev.id} and ${cur.id})`,
+      });
+    }
+  }
+  return issues;
 }

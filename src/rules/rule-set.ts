@@ -3,7 +3,7 @@
  * makes one, so holding a `RuleSet` means holding a set that passed every check.
  */
 import type { CalculationFile, CalculationId } from './format/calculation.js';
-import type { Manifest } from './format/manifest.js';
+import { DEFAULT_FAMILY, type Manifest } from './format/manifest.js';
 import type { Parameter, Table } from './format/parameters.js';
 
 /**
@@ -61,7 +61,9 @@ export const RULE_FILE_DESCRIPTION =
  *   GeldigTot: ruleSet.validUntil,
  *   Hash: ruleSet.hash,
  *   Status: ruleSet.status,
+ *   Methode: { Id: 'referentiebudget', Naam: ruleSet.calculations.pensioenuitgaven?.method?.name },
  * });
+ * assert.equal(ruleSet.family, 'nl');
  * assert.match(ruleSet.hash, /^[0-9a-f]{64}$/);
  * assert.equal(ruleSet.manifest.id, ruleSet.id);
  * ```
@@ -72,6 +74,11 @@ export interface RuleSet {
   readonly id: string;
   /** The set's title, for people. */
   readonly title: string;
+  /**
+   * The method family from its manifest (`nl`, `vfn`, …; `nl` when the manifest names none):
+   * choosing by date happens within one family.
+   */
+  readonly family: string;
   /** `draft`, `reviewed`, `approved` or `withdrawn`; a withdrawn set is never chosen by date. */
   readonly status: Manifest['status'];
   /** The first day the set applies (`YYYY-MM-DD`, inclusive). */
@@ -132,6 +139,7 @@ export function ruleSetOf(hash: string, parts: RuleSetParts): RuleSet {
   return {
     id: manifest.id,
     title: manifest.title,
+    family: manifest.family ?? DEFAULT_FAMILY,
     status: manifest.status,
     validFrom: manifest.validFrom,
     validUntil: manifest.validUntil,

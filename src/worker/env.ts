@@ -72,12 +72,12 @@ function origin(text: string): string {
 }
 
 /**
- * The app options a Worker environment configures: keys, digests, the pinned rule set and the
- * CORS origins. Throws {@link WorkerConfigError} when no key is set or a value is malformed.
+ * The app options a Worker environment configures: keys, digests, the pinned rule set or method
+ * family and the CORS origins. Throws {@link WorkerConfigError} when no key is set or a value is malformed.
  */
 export function workerAppOptions(
   env: Readonly<Record<string, unknown>>,
-): Pick<AppOptions, 'keys' | 'keyDigests' | 'ruleSet' | 'corsOrigins'> {
+): Pick<AppOptions, 'keys' | 'keyDigests' | 'ruleSet' | 'family' | 'corsOrigins'> {
   const keys = list(env['BUDGETNORM_API_KEYS']);
   keys.forEach((key, i) => {
     if (!KEY_CHARACTERS.test(key))
@@ -98,10 +98,12 @@ export function workerAppOptions(
     );
   }
   const ruleSet = typeof env['BUDGETNORM_RULESET'] === 'string' ? env['BUDGETNORM_RULESET'].trim() : '';
+  const family = typeof env['BUDGETNORM_FAMILY'] === 'string' ? env['BUDGETNORM_FAMILY'].trim() : '';
   return {
     keys,
     keyDigests,
     corsOrigins: list(env['BUDGETNORM_CORS_ORIGINS']).map(origin),
     ...(ruleSet !== '' ? { ruleSet } : {}),
+    ...(family !== '' ? { family } : {}),
   };
 }

@@ -251,6 +251,42 @@ describe('budgetnorm afloscapaciteit', () => {
   });
 });
 
+describe('--family: methods as families of rule sets (issue 40)', () => {
+  it('chooses by date within the family named, nl without one; a set named must be of it', async () => {
+    const idOf = (run: { stdout: string }) =>
+      (JSON.parse(run.stdout) as { Rekenregels: { Id: string } }).Rekenregels.Id;
+    const vfn = await runCli(['afloscapaciteit', REPAYMENT, '--family', 'vfn', '--date', '2025-06-01']);
+    expect(vfn.code).toBe(EXIT.ok);
+    expect(idOf(vfn)).toBe('vfn-2025');
+    expect(idOf(await runCli(['afloscapaciteit', REPAYMENT, '--date', '2025-06-01']))).toBe('nl-2025');
+    expect(idOf(await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'vfn-2026', '--family', 'vfn']))).toBe(
+      'vfn-2026',
+    );
+    const mismatch = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--family', 'vfn']);
+    expect(mismatch.code).toBe(EXIT.usage);
+    expect(mismatch.stderr).toContain('rule set nl-2026 is of family nl, not vfn');
+  });
+
+  it('an unknown family: exit 2 naming the families there are', async () => {
+    const run = await runCli(['afloscapaciteit', REPAYMENT, '--family', 'nibud']);
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toContain('no rule set of family "nibud"; families: nl, vfn');
+  });
+
+  it('retirement of the lending-norm family: exit 4 naming the sets that have it', async () => {
+    for (const argv of [
+      ['--family', 'vfn', '--date', '2026-06-01'],
+      ['--ruleset', 'vfn-2025'],
+    ]) {
+      const run = await runCli(['pensioenuitgaven', RETIREMENT, ...argv]);
+      expect(run.code).toBe(EXIT.ruleSet);
+      expect(run.stderr).toMatch(
+        /rule set vfn-202[56] has no pensioenuitgaven rules \(no pensioenuitgaven\.json\); the bundled sets that have: nl-2025, nl-2026/,
+      );
+    }
+  });
+});
+
 describe('budgetnorm pensioenuitgaven', () => {
   it('prints the result as JSON', async () => {
     const run = await runCli(['pensioenuitgaven', RETIREMENT, '--ruleset', 'nl-2026']);

@@ -39,18 +39,21 @@ function brokenCopy(name: string, edit: (json: (file: string) => Json, folder: s
 const post = (calc: Json, code: string): Json => (calc['posts'] as Json[]).find((p) => p['code'] === code) as Json;
 
 describe('rules list', () => {
-  it('lists the bundled sets with validity, status and hash', async () => {
+  it('lists the bundled sets with family, validity, status and hash', async () => {
     const run = await runCli(['rules', 'list']);
     expect(run.code).toBe(EXIT.ok);
     const [header, ...rows] = run.stdout.trim().split('\n');
-    expect(header).toMatch(/^id +valid from +valid until +status +calculations +hash$/);
-    expect(rows.map((r) => r.split(/\s+/)[0])).toEqual(['nl-2025', 'nl-2026']);
-    expect(rows[1]).toMatch(/nl-2026 +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit.* [0-9a-f]{64}$/);
+    expect(header).toMatch(/^id +family +valid from +valid until +status +calculations +hash$/);
+    // The default family (reference budgets) first, then the lending norm (issue 40).
+    expect(rows.map((r) => r.split(/\s+/)[0])).toEqual(['nl-2025', 'nl-2026', 'vfn-2025', 'vfn-2026']);
+    expect(rows[1]).toMatch(/nl-2026 +nl +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit, pensioenuitgaven +[0-9a-f]{64}$/);
+    expect(rows[3]).toMatch(/vfn-2026 +vfn +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit +[0-9a-f]{64}$/);
     const json = JSON.parse((await runCli(['rules', 'list', '--format', 'json'])).stdout) as {
       id: string;
+      family: string;
       hash: string;
     }[];
-    expect(json.map((s) => s.id)).toEqual(['nl-2025', 'nl-2026']);
+    expect(json.map((s) => `${s.id}:${s.family}`)).toEqual(['nl-2025:nl', 'nl-2026:nl', 'vfn-2025:vfn', 'vfn-2026:vfn']);
   });
 
   it('--dir lists folders; one that does not load is INVALID and the exit is 1', async () => {

@@ -344,6 +344,7 @@ describe('docs/rules-format.md', () => {
       'src/engine/expression-env.ts',
       'src/engine/coverage.ts',
       'src/rules/choose.ts',
+      'src/calculations/options.ts',
     ];
 
     /** Codes found in the source: `code: '…'`, `…Error('…'`, `return '…';`, a report call's code, and any snake_case literal. */

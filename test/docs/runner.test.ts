@@ -142,7 +142,7 @@ describe('shell examples', () => {
     expect(error?.message).toContain(
       `${FILE}:${lineOf(b, 'rules check no-such-folder')}: \`budgetnorm rules check no-such-folder\` exited with status 3`,
     );
-    expect(error?.message.match(/^id {7}valid from/gm)).toHaveLength(1); // the third command did not run
+    expect(error?.message.match(/^id {8}family {2}valid from/gm)).toHaveLength(1); // the third command did not run
   });
 
   it('a declared exit status that is not met fails', async () => {

@@ -124,6 +124,43 @@ describe('the two operations', () => {
   });
 });
 
+describe('method families (issue 40)', () => {
+  it('?rekenregels names a set of either family; retirement of a lending-norm set is a 400 naming the sets that have it', async () => {
+    const { app, errors } = testApp();
+    const vfn = await app.fetch(post(`${REPAY}?rekenregels=vfn-2026`, REPAYMENT));
+    expect(vfn.headers.get('x-rekenregels')).toBe('vfn-2026');
+    expect(RepaymentCapacityResult.parse(await vfn.json()).Rekenregels.Methode?.Id).toBe('vfn-leennorm');
+    const body = ValidationProblem.parse(
+      await problemOf(await app.fetch(post(`${RETIRE}?rekenregels=vfn-2026`, RETIREMENT)), 400),
+    );
+    expect(body.errors).toEqual([
+      {
+        path: '?rekenregels',
+        code: 'calculation_not_in_rule_set',
+        message:
+          'rule set vfn-2026 (family vfn) has no pensioenuitgaven rules; the rule sets that have: nl-2025, nl-2026',
+      },
+    ]);
+    // A bad body is still reported as such first.
+    const bad = ValidationProblem.parse(
+      await problemOf(await app.fetch(post(`${RETIRE}?rekenregels=vfn-2026`, '{}')), 400),
+    );
+    expect(bad.errors.map((e) => e.path)).toContain('Hoofdpersonen');
+    expect(errors).toEqual([]);
+  });
+
+  it('the family option chooses the default set within that family; an unknown one stops the app', async () => {
+    const { app } = testApp({ family: 'vfn', now: () => new Date('2025-03-01T12:00:00Z') });
+    const response = await app.fetch(post(REPAY, REPAYMENT));
+    expect(response.headers.get('x-rekenregels')).toBe('vfn-2025');
+    const retirement = await app.fetch(post(RETIRE, RETIREMENT));
+    expect(retirement.status).toBe(400);
+    expect((await app.fetch(post(`${RETIRE}?rekenregels=nl-2025`, RETIREMENT))).status).toBe(200);
+    expect(() => testApp({ family: 'nibud' })).toThrow(/no rule set of family "nibud"; families: nl, vfn/);
+    expect(() => testApp({ family: 'vfn', ruleSet: 'nl-2026' })).toThrow(/nl-2026 is of family nl, not vfn/);
+  });
+});
+
 describe('paths and methods', () => {
   const { app } = testApp();
 
@@ -388,7 +425,8 @@ describe('503: no rule set valid today', () => {
     const { app } = testApp({ now: () => new Date('2031-03-01T12:00:00Z') });
     const body = await problemOf(await app.fetch(post(REPAY, REPAYMENT)), 503);
     expect(body['detail']).toMatch(
-      /^No rule set is valid on 2031-03-01; available: .*The operator must install a rule set for today\.$/,
+      // Within the default family: its sets only (issue 40).
+      /^No rule set is valid on 2031-03-01 in family nl; available: nl-2025 [^v]*The operator must install a rule set for today\.$/,
     );
     await problemOf(await app.fetch(new Request('http://localhost/health')), 503);
     expect((await app.fetch(post(`${REPAY}?rekenregels=nl-2026`, REPAYMENT))).status).toBe(200);

@@ -195,7 +195,27 @@ describe('the rule set', () => {
   it('BUDGETNORM_RULESET pins a bundled set; an unknown id stops the start naming the ones there are', () => {
     expect(read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET: 'nl-2025' }).ruleSet).toBe('nl-2025');
     expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET: 'nl-1999' })).message).toMatch(
-      /^BUDGETNORM_RULESET: no rule set with id "nl-1999"; available: nl-2025, nl-2026/,
+      /^BUDGETNORM_RULESET: no rule set with id "nl-1999"; available: nl-2025, nl-2026, vfn-2025, vfn-2026/,
+    );
+  });
+
+  it('BUDGETNORM_FAMILY chooses the family of the set valid today; an unknown one or a pinned set of another stops the start', () => {
+    const vfn = read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_FAMILY: 'vfn' });
+    expect(vfn.family).toBe('vfn');
+    expect(vfn.ruleSetSource).toMatch(
+      /^the bundled rule set of family vfn valid on the day of each request \(today vfn-20\d\d\)$/,
+    );
+    expect(read({ BUDGETNORM_API_KEYS: 'k' }).family).toBeUndefined();
+    expect(fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_FAMILY: 'nibud' })).message).toBe(
+      'BUDGETNORM_FAMILY (nibud): no rule set of family "nibud"; families: nl, vfn',
+    );
+    expect(read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_FAMILY: 'vfn', BUDGETNORM_RULESET: 'vfn-2025' }).ruleSet).toBe(
+      'vfn-2025',
+    );
+    expect(
+      fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_FAMILY: 'vfn', BUDGETNORM_RULESET: 'nl-2025' })).message,
+    ).toBe(
+      'BUDGETNORM_FAMILY is "vfn" but BUDGETNORM_RULESET (nl-2025) is of family "nl"; set one of the two, or make them agree',
     );
   });
 

@@ -340,20 +340,31 @@ describe('GET /openapi.json', () => {
           { ruleSet: set },
         ),
       ];
-      const retirement = retirementExpenditure(
-        {
-          Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 'Vrouw' }],
-          Autos: [{ KilometersPerJaar: 1, TypeAuto: 'Compact', StatusAuto: 'Nieuw' }],
-          Woning: { TypeWoning: 'Vrijstaand', SoortWoning: 'Koopwoning' },
-          NettoBesteedbaarInkomenPerMaand: 3000,
-        },
-        { ruleSet: set },
-      );
-      const given = [...results, retirement].flatMap((r) => r.Meldingen.map((m) => m.Code));
+      // A lending-norm set (family vfn) has no retirement rules.
+      const retirements =
+        set.calculations.pensioenuitgaven === undefined
+          ? []
+          : [
+              retirementExpenditure(
+                {
+                  Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 'Vrouw' }],
+                  Autos: [{ KilometersPerJaar: 1, TypeAuto: 'Compact', StatusAuto: 'Nieuw' }],
+                  Woning: { TypeWoning: 'Vrijstaand', SoortWoning: 'Koopwoning' },
+                  NettoBesteedbaarInkomenPerMaand: 3000,
+                },
+                { ruleSet: set },
+              ),
+            ];
+      const given = [...results, ...retirements].flatMap((r) => r.Meldingen.map((m) => m.Code));
       expect(given).toContain('OnbekendeVeldenNietGenoemd');
       expect(notices).toEqual(expect.arrayContaining(given));
-      expect(groups).toEqual(expect.arrayContaining(retirement.Groepen.map((g) => g.Code)));
+      for (const retirement of retirements)
+        expect(groups).toEqual(expect.arrayContaining(retirement.Groepen.map((g) => g.Code)));
     }
+    expect(sets.filter((s) => s.calculations.pensioenuitgaven === undefined).map((s) => s.id)).toEqual([
+      'vfn-2025',
+      'vfn-2026',
+    ]);
   });
 
   it("a service with an institution's own rule set lists that set's codes, not the bundled ones", async () => {
@@ -399,19 +410,23 @@ describe('GET /openapi.json', () => {
         },
         { ruleSet: set, explain: true },
       );
-      const retirement = retirementExpenditure(
-        {
-          Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
-          Kinderen: [{ Leeftijd: 15 }],
-          Autos: [{ AutoKilometersPerJaar: 'Meerdan20K', TypeAuto: 'Middenklasse', StatusAuto: 'Tweedehands' }],
-          Woning: { TypeWoning: 'Hoekwoning', SoortWoning: 'Koopwoning', WozWaarde: 350_000 },
-          NettoBesteedbaarInkomenPerMaand: 2800,
-        },
-        { ruleSet: set, explain: true },
-      );
+      // A lending-norm set (family vfn) has no retirement rules.
+      const retirement =
+        set.calculations.pensioenuitgaven === undefined
+          ? undefined
+          : retirementExpenditure(
+              {
+                Hoofdpersonen: [{ Geslacht: 'Vrouw' }],
+                Kinderen: [{ Leeftijd: 15 }],
+                Autos: [{ AutoKilometersPerJaar: 'Meerdan20K', TypeAuto: 'Middenklasse', StatusAuto: 'Tweedehands' }],
+                Woning: { TypeWoning: 'Hoekwoning', SoortWoning: 'Koopwoning', WozWaarde: 350_000 },
+                NettoBesteedbaarInkomenPerMaand: 2800,
+              },
+              { ruleSet: set, explain: true },
+            );
       for (const [name, result] of [
         ['AfloscapaciteitResultaat', repayment],
-        ['PensioenuitgavenResultaat', retirement],
+        ...(retirement === undefined ? [] : [['PensioenuitgavenResultaat', retirement] as const]),
       ] as const) {
         const check = validate(name);
         const sent: unknown = JSON.parse(JSON.stringify(result));

@@ -23,9 +23,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * Lowered to 1,070,000 the same day, once the library was bundled too and zod's locales dropped
  * out: measured 930,273 bytes (CI, 2026-11-25), so the budget is again about 15% above it.
  * Raised to 1,080,000 on 2026-11-28 (issue 14's CLI start, with the unpacked one below):
- * measured 1,071,338 against 1,059,651 before.
+ * measured 1,071,338 against 1,059,651 before. Raised to 1,140,000 on 2026-11-29 for the
+ * lending-norm family's rule sets vfn-2025 and vfn-2026 (issue 40; docs/package.md): measured
+ * 1,126,613 against 1,068,588 before.
  */
-const PACKED_BUDGET_BYTES = 1_080_000;
+const PACKED_BUDGET_BYTES = 1_140_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -35,10 +37,10 @@ const PACKED_BUDGET_BYTES = 1_080_000;
  * measured 3,846,166, budget about 15% above it. Raised by 40,000 on 2026-11-28 (issue 14's CLI
  * start: bundles that hold their own function, the batch command's bundle, the bundled rule sets'
  * layouts for parsing one file at a time; measured 4,449,765 against 4,415,723 before,
- * docs/package.md). Raised by 40,000 on 2026-11-29 (issue 42: the advisor page's Dutch lines and
- * rounding note, the HTTP and deployment documentation; measured 4,473,267, docs/package.md).
+ * docs/package.md). Raised to 4,960,000 on 2026-11-29 with the packed one (issue 40, the
+ * lending-norm family): measured 4,949,335 against 4,452,904 before.
  */
-const UNPACKED_BUDGET_BYTES = 4_500_000;
+const UNPACKED_BUDGET_BYTES = 4_960_000;
 
 interface PackedFile {
   readonly path: string;

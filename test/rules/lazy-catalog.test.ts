@@ -11,7 +11,7 @@ function counted() {
   const loads: string[] = [];
   const entry = (id: string, validFrom: string, validUntil: string) => {
     const set = bundledCatalog().byId(id);
-    return lazyEntry({ id, status: set.status, validFrom, validUntil }, () => {
+    return lazyEntry({ id, family: set.family, status: set.status, validFrom, validUntil }, () => {
       loads.push(id);
       return set;
     });
@@ -51,7 +51,7 @@ describe('a catalog of sets loaded when chosen', () => {
 
   it('checks validities from the manifests when it is made, as a catalog of loaded sets does', () => {
     const set = bundledCatalog().byId('nl-2026');
-    const about = { id: 'a', status: set.status, validFrom: '2026-01-01', validUntil: '2026-12-31' };
+    const about = { id: 'a', family: 'nl', status: set.status, validFrom: '2026-01-01', validUntil: '2026-12-31' };
     expect(() =>
       lazyCatalog([lazyEntry(about, () => set), lazyEntry({ ...about, id: 'b', validFrom: '2026-06-01' }, () => set)]),
     ).toThrow(/both valid on 2026-06-01/);

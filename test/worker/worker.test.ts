@@ -91,6 +91,7 @@ describe('budgetnorm/worker', () => {
     [{ BUDGETNORM_API_KEY_DIGESTS: 'abc' }, /BUDGETNORM_API_KEY_DIGESTS \(digest 1\) is not a SHA-256 digest/],
     [{ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_CORS_ORIGINS: 'app.example.nl' }, /"app.example.nl" is not an origin/],
     [{ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET: 'nl-1999' }, /nl-1999/],
+    [{ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_FAMILY: 'nibud' }, /no rule set of family "nibud"; families: nl, vfn/],
   ] as [Record<string, string>, RegExp][])(
     'a misconfigured env %j: 500 to the caller, the cause in the log',
     async (env, cause) => {
@@ -106,6 +107,13 @@ describe('budgetnorm/worker', () => {
       expect(JSON.stringify(errors)).not.toContain('bad key');
     },
   );
+
+  it('BUDGETNORM_FAMILY chooses the family of the set a request that names none gets (issue 40)', async () => {
+    const { worker: w } = quiet();
+    const response = await w.fetch(calculation('k'), { BUDGETNORM_API_KEYS: 'k', BUDGETNORM_FAMILY: ' vfn ' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Rekenregels')).toMatch(/^vfn-20\d\d$/);
+  });
 
   it('reads only the names it documents, and nothing else of env', () => {
     expect(workerAppOptions({ BUDGETNORM_API_KEYS: 'k', OTHER: 'x', BUDGETNORM_RULESET: ' ' })).toEqual({

@@ -49,6 +49,7 @@ interface BatchOptions {
   readonly workers: number | undefined;
   readonly chunkBytes: number;
   readonly ruleset: string | undefined;
+  readonly family: string | undefined;
   readonly date: string | undefined;
   readonly resume: boolean;
   readonly quiet: boolean;
@@ -81,6 +82,7 @@ function parseOptions(args: readonly string[], operations: CliOperations): Batch
     'in-format': { type: 'string' },
     'out-format': { type: 'string' },
     ruleset: { type: 'string' },
+    family: { type: 'string' },
     date: { type: 'string' },
     explain: { type: 'boolean' },
     provenance: { type: 'boolean' },
@@ -131,6 +133,7 @@ function parseOptions(args: readonly string[], operations: CliOperations): Batch
     workers: integerOption('batch', 'workers', values.workers, 0, 64),
     chunkBytes: integerOption('batch', 'chunk-size', values['chunk-size'], 1, 1 << 30) ?? DEFAULT_CHUNK_BYTES,
     ruleset: values.ruleset,
+    family: values.family,
     date: dateOption('batch', values.date),
     resume,
     quiet: values.quiet === true,
@@ -369,7 +372,7 @@ export async function batchCommand(
   }
   checkDistinctFiles(io, o);
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
-  const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation);
+  const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation, o.family);
   const input = await openInput(io, o);
   const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
   const runner = await startRunner(o, settings, chosen, input.totalBytes);

@@ -23,19 +23,26 @@ import { alignRows } from '../render/text.js';
 type Chosen = Pick<NamedRuleSet, 'ruleSet' | 'label' | 'source'>;
 
 /**
- * The rule set for a calculation: `--ruleset` (folder or bundled id), else the bundled set valid
- * on `--date` (default today). Exit 2 for an unknown id or a date no set covers, 4 when the set
- * has no rules for the calculation.
+ * The rule set for a calculation: `--ruleset` (folder or bundled id), else the bundled set of
+ * `--family` (default `nl`) valid on `--date` (default today). Exit 2 for an unknown id or
+ * family, a set of another family than `--family`, or a date no set covers; 4 when the set has
+ * no rules for the calculation (naming the bundled sets that have).
  */
 export function chooseRuleSet(
   io: CliIo,
   ruleSetArg: string | undefined,
   date: string | undefined,
   operation: Pick<OperationSpec, 'id' | 'computableWith'>,
+  family?: string,
 ): Chosen {
   let chosen: Chosen;
   if (ruleSetArg !== undefined) {
     chosen = loadNamedRuleSet(io, ruleSetArg);
+    if (family !== undefined && chosen.ruleSet.family !== family)
+      throw new CliError(
+        EXIT.usage,
+        `rule set ${chosen.label} is of family ${chosen.ruleSet.family}, not ${family} (leave out --family, or name a set of family ${family})`,
+      );
     if (date !== undefined && (date < chosen.ruleSet.validFrom || date > chosen.ruleSet.validUntil)) {
       io.stderr.write(
         `warning: rule set ${chosen.ruleSet.id} is valid ${chosen.ruleSet.validFrom} to ${chosen.ruleSet.validUntil}, not on ${date}; it is used because --ruleset names it\n`,
@@ -43,17 +50,24 @@ export function chooseRuleSet(
     }
   } else {
     try {
-      const ruleSet = catalog().forDate(date);
+      const ruleSet = catalog().forDate(date, family);
       chosen = { ruleSet, label: ruleSet.id, source: { kind: 'bundled', id: ruleSet.id } };
     } catch (error) {
       if (error instanceof RuleSetChoiceError)
-        throw new CliError(EXIT.usage, `${error.message} (give --ruleset, or another --date)`);
+        throw new CliError(EXIT.usage, `${error.message} (give --ruleset, or another --date or --family)`);
       throw error;
     }
   }
   if (!operation.computableWith(chosen.ruleSet)) {
     const id = operation.id;
-    throw new CliError(EXIT.ruleSet, `rule set ${chosen.label} has no ${id} rules (no ${id}.json)`);
+    const having = catalog()
+      .list()
+      .filter((s) => operation.computableWith(s))
+      .map((s) => s.id);
+    throw new CliError(
+      EXIT.ruleSet,
+      `rule set ${chosen.label} has no ${id} rules (no ${id}.json); the bundled sets that have: ${having.join(', ') || 'none'}`,
+    );
   }
   return chosen;
 }
@@ -71,6 +85,7 @@ export async function calculationCommand(operation: CliOperation, args: readonly
   const calculation = operation.id;
   const { values, positionals: given } = parseCommand(calculation, args, {
     ruleset: { type: 'string' },
+    family: { type: 'string' },
     date: { type: 'string' },
     explain: { type: 'boolean' },
     provenance: { type: 'boolean' },
@@ -83,7 +98,7 @@ export async function calculationCommand(operation: CliOperation, args: readonly
   const [file] = positionals(calculation, given, ['FILE?']);
   const format = choice(calculation, 'format', values.format, ['json', 'table'] as const, 'json');
   const date = dateOption(calculation, values.date);
-  const { ruleSet } = chooseRuleSet(io, values.ruleset, date, operation);
+  const { ruleSet } = chooseRuleSet(io, values.ruleset, date, operation, values.family);
   const { text } = await readAllText(io, file);
 
   const reject = async (issues: readonly ValidationIssue[]): Promise<number> => {

@@ -23,6 +23,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 function listed(s: RuleSet, folder?: string): ListedSet {
   return {
     id: s.id,
+    family: s.family,
     ...(folder === undefined ? {} : { folder }),
     validFrom: s.validFrom,
     validUntil: s.validUntil,
@@ -61,6 +62,7 @@ function subcommand<F extends string>(
 
 interface ListedSet {
   readonly id: string;
+  readonly family?: string;
   readonly folder?: string;
   readonly validFrom?: string;
   readonly validUntil?: string;
@@ -106,7 +108,16 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
   } else {
     const withFolder = values.dir !== undefined;
     const rows = [
-      [...(withFolder ? ['folder'] : []), 'id', 'valid from', 'valid until', 'status', 'calculations', 'hash'],
+      [
+        ...(withFolder ? ['folder'] : []),
+        'id',
+        'family',
+        'valid from',
+        'valid until',
+        'status',
+        'calculations',
+        'hash',
+      ],
       ...sets.map((s) => [
         ...(withFolder ? [s.folder ?? ''] : []),
         ...(s.problems !== undefined
@@ -114,11 +125,20 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
               s.id,
               '',
               '',
+              '',
               'INVALID',
               `${s.problems.length} problem(s): run budgetnorm rules check ${s.folder ?? s.id}`,
               '',
             ]
-          : [s.id, s.validFrom ?? '', s.validUntil ?? '', s.status ?? '', s.calculations ?? '', s.hash ?? '']),
+          : [
+              s.id,
+              s.family ?? '',
+              s.validFrom ?? '',
+              s.validUntil ?? '',
+              s.status ?? '',
+              s.calculations ?? '',
+              s.hash ?? '',
+            ]),
       ]),
     ];
     await writeOut(io, `${alignRows(rows).join('\n')}\n`);

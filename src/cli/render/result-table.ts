@@ -31,6 +31,7 @@ function footer(result: RepaymentCapacityResult | RetirementExpenditureResult): 
   lines.push(
     '',
     `Rekenregels: ${r.Id} (${RULE_SET_STATUS_IN_DUTCH[r.Status]}), geldig ${r.GeldigVanaf} t/m ${r.GeldigTot}`,
+    ...(r.Methode === undefined ? [] : [`Methode: ${r.Methode.Naam} (${r.Methode.Id})`]),
     `Hash: ${r.Hash}`,
   );
   return lines;

@@ -51,6 +51,8 @@ export interface ShownAmount {
 
 export interface ShownRuleSet {
   readonly id: string;
+  /** The method family (`nl`, `vfn`, …). */
+  readonly family: string;
   readonly title: string;
   readonly description?: string;
   readonly status: string;
@@ -81,6 +83,8 @@ export interface ShownRuleSet {
   readonly calculations: readonly {
     calculation: string;
     description: string;
+    /** The method the calculation file names, if any. */
+    method?: { readonly id: string; readonly name: string };
     measures: readonly string[];
     unit: string;
     groups: readonly { code: string; description: string }[];
@@ -128,6 +132,7 @@ export function showRuleSet(ruleSet: RuleSet): ShownRuleSet {
   const m = ruleSet.manifest;
   return {
     id: ruleSet.id,
+    family: ruleSet.family,
     title: ruleSet.title,
     ...(m.description !== undefined ? { description: m.description } : {}),
     status: ruleSet.status,
@@ -168,6 +173,7 @@ export function showRuleSet(ruleSet: RuleSet): ShownRuleSet {
       .map((calc) => ({
         calculation: calc.calculation,
         description: calc.description,
+        ...(calc.method !== undefined ? { method: calc.method } : {}),
         measures: calc.measures,
         unit: calc.unit,
         groups: calc.groups ?? [],
@@ -259,14 +265,20 @@ export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): s
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }
 
-/** Id, validity, status, hash and how many calculations and figures the set has. */
+/** Id, family, validity, status, hash and how many calculations (and their methods) and figures the set has. */
 function summarySection(s: ShownRuleSet): string[] {
-  const calcs = s.calculations.map((c) => `${c.calculation} (${c.posts.length} posts)`).join(', ');
+  const calcs = s.calculations
+    .map(
+      (c) =>
+        `${c.calculation} (${c.posts.length} posts${c.method === undefined ? '' : `; method ${code(c.method.id)}`})`,
+    )
+    .join(', ');
   return [
     ...mdTable(
       ['', ''],
       [
         ['id', code(s.id)],
+        ['family', code(s.family)],
         ['valid', `${s.validFrom} to ${s.validUntil} (inclusive)`],
         ['status', s.status],
         ['hash', code(s.hash)],
@@ -356,6 +368,7 @@ function rulesSections(s: ShownRuleSet): string[] {
   const lines: string[] = [];
   for (const c of s.calculations) {
     lines.push(`## Rules: ${c.calculation}`, '', c.description, '');
+    if (c.method !== undefined) lines.push(`Method: ${c.method.name} (\`${c.method.id}\`).`, '');
     lines.push(
       `Amounts per post: ${c.measures.map(code).join(', ')} (${c.unit}). Conditions and amounts are written with the facts of the household (e.g. ${code('age')}, ${code('householdType')}), parameters and tables by name, ${code('×')} for times and ${code('−')} for minus.`,
       '',

@@ -78,11 +78,24 @@ export const Total = deferredSchema(() =>
 );
 export type Total = z.infer<typeof Total>;
 
+/** The method a calculation file implements: what a result names in `Rekenregels.Methode`. */
+export const Method = deferredSchema(() =>
+  z.strictObject({
+    /** A stable id, e.g. `vfn-leennorm` or `referentiebudget`. */
+    id: Identifier,
+    /** Its name for people, e.g. `VFN-leennorm (consumptief krediet)`. */
+    name: z.string().min(1),
+  }),
+);
+export type Method = z.infer<typeof Method>;
+
 export const CalculationFile = deferredSchema(() =>
   z.strictObject({
     $schema: z.string().optional(),
     calculation: CalculationId,
     description: z.string().min(1),
+    /** The method the file implements, named in every result's `Rekenregels.Methode`. */
+    method: Method.optional(),
     /** The amounts each post has: `["bedrag", "minimaal"]`, or `["basis", "voorbeeld"]`. */
     measures: z.array(Identifier).min(1),
     /**

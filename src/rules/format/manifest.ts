@@ -58,6 +58,11 @@ export const Manifest = deferredSchema(() =>
     $schema: z.string().optional(),
     /** The set's id, e.g. `nl-2026`: what results name in `Rekenregels.Id`. */
     id: Identifier,
+    /**
+     * The method family the set belongs to, e.g. `nl` (reference budgets, the default) or `vfn`
+     * (the VFN lending norm). Choosing by date happens within a family; absent: `nl`.
+     */
+    family: Identifier.optional(),
     /** The set's title, for people. */
     title: z.string().min(1),
     /** What the set is and where its figures come from, for people. */
@@ -75,6 +80,9 @@ export const Manifest = deferredSchema(() =>
   }),
 );
 export type Manifest = z.infer<typeof Manifest>;
+
+/** The family of a set whose manifest names none, and the one chosen by date when a caller names none. */
+export const DEFAULT_FAMILY = 'nl';
 
 /** `sources-<topic>.json`: more entries of the sources register. */
 export const SourcesFile = deferredSchema(() =>

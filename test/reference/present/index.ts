@@ -10,7 +10,9 @@
  * freeze; such a change goes into calculations/options.ts (the parts both results share),
  * marked with its issue, and nowhere else. One exception: the explanation's format 3 (issue 18)
  * records conditions as data, which only the engine that evaluates them can produce, so
- * engine/condition.ts and engine/compile.ts carry that change, marked "issue 18".
+ * engine/condition.ts and engine/compile.ts carry that change, marked "issue 18". And since
+ * `Rekenregels.Methode` (issue 40) names the method of the result's own calculation, each
+ * result passes its calculation to `rekenregels`, at its one call, marked "issue 40".
  */
 export { repaymentCapacity } from './calculations/repayment-capacity.js';
 export { retirementExpenditure } from './calculations/retirement-expenditure.js';

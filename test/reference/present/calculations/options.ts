@@ -5,7 +5,7 @@
 import { ruleSetStatusNotice } from '../../../../src/contract/rule-set-status.js';
 import type { RuleSet } from '../../../../src/rules/rule-set.js';
 import type { RuleSetCatalog } from '../../../../src/rules/choose.js';
-import type { Notice } from '../../../../src/rules/format/calculation.js';
+import type { CalculationId, Notice } from '../../../../src/rules/format/calculation.js';
 import type { IgnoredField } from '../../../../src/household/household.js';
 import { bundledCatalog } from '../../../../src/calculations/bundled-catalog.js';
 
@@ -67,14 +67,17 @@ export function chooseRuleSet(options: CalculationOptions | undefined): RuleSet 
   return catalog.resolve(options?.ruleSet, options?.date);
 }
 
-export function rekenregels(ruleSet: RuleSet) {
-  // Contract change since the freeze (issue 16): `Status`.
+export function rekenregels(ruleSet: RuleSet, calculation: CalculationId) {
+  // Contract changes since the freeze: `Status` (issue 16); `Methode`, the method the
+  // calculation file names (issue 40), for which each result passes its calculation.
+  const method = ruleSet.calculations[calculation]?.method;
   return {
     Id: ruleSet.id,
     GeldigVanaf: ruleSet.validFrom,
     GeldigTot: ruleSet.validUntil,
     Hash: ruleSet.hash,
     Status: ruleSet.status,
+    ...(method === undefined ? {} : { Methode: { Id: method.id, Naam: method.name } }),
   };
 }
 

@@ -107,7 +107,7 @@ export function repaymentCapacity(body: unknown, options?: CalculationOptions): 
     TotaalMinimaleLasten: total('TotaalMinimaleLasten'),
     Tekort: total('Tekort'),
     MinimaalTekort: total('MinimaalTekort'),
-    Rekenregels: rekenregels(ruleSet),
+    Rekenregels: rekenregels(ruleSet, 'afloscapaciteit'), // issue 40: its method
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };

@@ -95,7 +95,7 @@ export function retirementExpenditure(body: unknown, options?: CalculationOption
     Posten: posten,
     Groepen: groepen,
     Totaal: { Basis: basis.toNumber(), Voorbeeld: voorbeeld.toNumber() },
-    Rekenregels: rekenregels(ruleSet),
+    Rekenregels: rekenregels(ruleSet, 'pensioenuitgaven'), // issue 40: its method
     Meldingen: meldingen(parsed.ignoredFields, evaluation.notices, ruleSet),
     ...(evaluation.explanation !== undefined ? { Uitleg: evaluation.explanation } : {}),
   };
