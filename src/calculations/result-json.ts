@@ -121,7 +121,7 @@ function constantsOf(ruleSet: RuleSet, layout: ResultJsonLayout): Constants {
     };
     const status = statusNoticeOf(ruleSet);
     const statusText = status === undefined ? '' : JSON.stringify(status);
-    const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet, calculation))},"Meldingen":[`;
+    const rekenregelsText = `,"Rekenregels":${JSON.stringify(rekenregels(ruleSet, layout.calculation))},"Meldingen":[`;
     const posts = (calc?.posts ?? []).map((p) =>
       head(p.code, p.description, layout.postGroup ? (p.group ?? '') : undefined),
     );

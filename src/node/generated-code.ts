@@ -55,9 +55,13 @@ function loaderOfNode(): CodeLoader {
 
 /** The environment switches of the fast paths: each on unless its variable is `0`. */
 export interface FastPathSwitches {
+  /** `0`: calculations run on the compiled closures, not on generated code. */
   readonly BUDGETNORM_GENERATED_CODE?: string | undefined;
+  /** `0`: programs compute every amount in every evaluation (no memos). */
   readonly BUDGETNORM_MEMOS?: string | undefined;
+  /** `0`: results are written by `JSON.stringify`, not by the result JSON writer. */
   readonly BUDGETNORM_RESULT_JSON?: string | undefined;
+  /** `0`: every request body goes through zod alone, not the one-pass check. */
   readonly BUDGETNORM_ONE_PASS_CHECK?: string | undefined;
 }
 

@@ -16,3 +16,4 @@ export {
 export { runWorkedExample, runWorkedExamples } from './worked-examples.js';
 export { disableGeneratedCode, enableGeneratedCode } from './generated-code.js';
 export type { ExampleOutcome, ExampleDifference } from './worked-examples.js';
+export type { FastPathSwitches } from './generated-code.js';

@@ -20,7 +20,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
-import { createApp, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
+import { createApp, errorDetail, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
 import { type DirectCalculations, directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
 import { enableGeneratedCode } from './generated-code.js';
@@ -116,11 +116,6 @@ function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
   const socket = (bindings as Partial<HttpBindings> | undefined)?.incoming?.socket;
   const error = socket?.errored as NodeJS.ErrnoException | null | undefined;
   return error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? { ...line, status: 408 } : line;
-}
-
-function errorDetail(error: unknown): unknown {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return String(error);
 }
 
 /** Starts the service; resolves once it listens. */

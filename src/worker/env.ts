@@ -27,6 +27,8 @@ export interface WorkerEnv {
   readonly BUDGETNORM_API_KEY_DIGESTS?: string;
   /** The id of the bundled rule set for every request that names none (default: the one valid today). */
   readonly BUDGETNORM_RULESET?: string;
+  /** The method family whose set valid today a request that names none gets (default `nl`; `vfn` the lending norm). */
+  readonly BUDGETNORM_FAMILY?: string;
   /** Origins allowed to call from a browser, comma-separated (`https://app.example.nl`). Absent: no CORS headers. */
   readonly BUDGETNORM_CORS_ORIGINS?: string;
 }
@@ -36,6 +38,7 @@ export const WORKER_ENV_NAMES = [
   'BUDGETNORM_API_KEYS',
   'BUDGETNORM_API_KEY_DIGESTS',
   'BUDGETNORM_RULESET',
+  'BUDGETNORM_FAMILY',
   'BUDGETNORM_CORS_ORIGINS',
 ] as const satisfies readonly (keyof WorkerEnv)[];
 

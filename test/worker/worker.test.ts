@@ -10,8 +10,8 @@ import { createApp, KEY_HEADER, PATHS, PROBLEM_CONTENT_TYPE } from '../../src/ht
 import worker, { createWorker, type WorkerEnv } from '../../src/worker/index.js';
 import { PACKAGE_VERSION } from '../../src/http/package-version.js';
 import { workerAppOptions } from '../../src/worker/env.js';
-import { workerRequestLine } from '../../src/worker/log.js';
-import { requestLine } from '../../src/node/log.js';
+import { workerErrorLine, workerRequestLine } from '../../src/worker/log.js';
+import { serviceLog } from '../../src/node/log.js';
 import { SINGLE_TENANT_REPAYMENT } from '../support/request-bodies.js';
 
 const body = JSON.stringify(SINGLE_TENANT_REPAYMENT);
@@ -151,38 +151,47 @@ describe('the Worker’s log lines: the Node service’s fields, as pino writes 
     durationMs: 1.5,
     ruleSet: 'nl-2026',
   };
-  const nodeFields = Object.keys(JSON.parse(requestLine(sample)) as object);
+  /** The Node service's own lines for the same entries, as its pino log writes them. */
+  function nodeLines(): { request: Record<string, unknown>; error: Record<string, unknown> } {
+    const out: string[] = [];
+    const errors: string[] = [];
+    const log = serviceLog((line) => out.push(line), (line) => errors.push(line));
+    log.request(sample);
+    const { level: _level, ...entry } = errorSample;
+    log.error({ ...entry, error: 'x' });
+    return { request: JSON.parse(out[0] ?? '{}'), error: JSON.parse(errors[0] ?? '{}') };
+  }
+  const errorSample = {
+    time: sample.time,
+    level: 'error' as const,
+    requestId: 'r',
+    errorId: 'e',
+    method: 'GET',
+    path: '/health',
+    error: new Error('x'),
+  };
 
-  it('a request line has level 30, time, msg and every field of the Node service’s request line', async () => {
+  it('a request line has the fields of the Node service’s request line, in its order', async () => {
     const lines = await logged('log', () => createWorker().fetch(calculation('k'), { BUDGETNORM_API_KEYS: 'k' }));
     expect(lines).toHaveLength(1);
     const [line] = lines as [Record<string, unknown>];
-    expect(line['level']).toBe(30);
-    expect(line['msg']).toBe('request');
+    expect(line['level']).toBe('info');
     expect(String(line['time'])).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    for (const field of nodeFields) expect(Object.keys(line), field).toContain(field);
-    expect(Object.keys(line).filter((f) => !nodeFields.includes(f))).toEqual(['msg']);
+    expect(Object.keys(line)).toEqual(Object.keys(nodeLines().request));
+    expect(workerRequestLine(sample)).toEqual(nodeLines().request);
     expect(line).toMatchObject({ method: 'POST', path: PATHS.repayment, status: 200, ruleSet: expect.any(String) });
     // The same fields in the same order whatever the request.
     expect(Object.keys(workerRequestLine(sample))).toEqual(Object.keys(line));
   });
 
-  it('an error line has level 50, time, msg and the error’s fields, the cause as text', async () => {
+  it('an error line has the fields of the Node service’s error line, the cause as text', async () => {
     const lines = await logged('error', () =>
       createWorker({ log: () => {} }).fetch(new Request('http://localhost/health'), {}),
     );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, msg: 'internal error', requestId: '', method: 'GET', path: '/health' });
-    expect(Object.keys(lines[0] ?? {})).toEqual([
-      'level',
-      'time',
-      'msg',
-      'requestId',
-      'errorId',
-      'method',
-      'path',
-      'error',
-    ]);
+    expect(lines[0]).toMatchObject({ level: 'error', requestId: '', method: 'GET', path: '/health' });
+    expect(Object.keys(lines[0] ?? {})).toEqual(Object.keys(nodeLines().error));
+    expect(Object.keys(workerErrorLine(errorSample))).toEqual(Object.keys(nodeLines().error));
     expect(String(lines[0]?.['error'])).toMatch(/BUDGETNORM_API_KEYS/);
   });
 
