@@ -19,8 +19,9 @@ import { withStatedPrecision } from '../../src/engine/stated-precision.js';
 import { bundledCatalog, repaymentCapacity, retirementExpenditure, type RuleSet } from '../../src/index.js';
 import * as present from '../reference/present/index.js';
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = 10_000;
+const HOUSEHOLDS = runs(10_000);
 /** Explaining costs several times more; every eighth household is also compared with `explain: true`. */
 const EXPLAIN_EVERY = 8;
 

@@ -27,8 +27,9 @@ import {
   type RuleSet,
 } from '../../src/index.js';
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = 10_000;
+const HOUSEHOLDS = runs(10_000);
 
 /** {@link writeRepaymentEvaluation} as one string; `undefined` where it writes nothing. */
 function repaymentEvaluationJson(

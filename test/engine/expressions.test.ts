@@ -20,6 +20,7 @@ import { renderExpression } from '../../src/rules/language/readable.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { miniFiles, post, repaymentFacts, retirementFacts, retirementFiles, type Files, type Json } from './support.js';
+import { runs } from '../support/runs.js';
 
 /** Mini, with `amount` as the last intermediate value, `probe`. */
 function repaymentProbe(amount: Json, options: { unit?: string; edit?: (files: Files) => void } = {}): RuleSet {
@@ -287,7 +288,7 @@ describe('arithmetic', () => {
         expect(tekort(shortcut, facts)).toBe(tekort(plain, facts));
         expect(tekort(swapped, facts)).toBe(tekort(plainSwapped, facts));
       }),
-      { seed: 20_261_127, numRuns: 400 },
+      { seed: 20_261_127, numRuns: runs(400) },
     );
     // Equal operands, either way round: the zero written, not a difference of 0.
     const whole = (amount: Json): RuleSet => repaymentProbe(amount);

@@ -10,6 +10,7 @@ import { compileProgram, programFor, type Evaluation } from '../../src/engine/co
 import { usageOf, type Usage } from '../../src/engine/dependencies.js';
 import { decimalStrings } from '../../src/engine/rule-runner.js';
 import { bundledCatalog, parseRetirementRequest, parseRepaymentRequest } from '../../src/index.js';
+import { runs } from '../support/runs.js';
 
 const ruleSet = bundledCatalog().byId('nl-2026');
 
@@ -67,7 +68,7 @@ describe('remembered amounts', () => {
           expect(fresh.remembering).toBe(false);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
     expect(remembering.remembering).toBe(true);
   });
@@ -83,7 +84,7 @@ describe('remembered amounts', () => {
           expect(fresh.remembering).toBe(false);
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
     expect(remembering.remembering).toBe(true);
   });

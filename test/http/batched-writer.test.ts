@@ -16,6 +16,7 @@ import type { RequestLogLine } from '../../src/http/app.js';
 import { BatchedWriter } from '../../src/node/batched-writer.js';
 import { fill, namedPipe as namedPipeIn, readSlowly } from '../support/pipes.js';
 import { serviceLog } from '../../src/node/log.js';
+import { runs } from '../support/runs.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = mkdtempSync(join(tmpdir(), 'batched-writer-'));
@@ -322,7 +323,7 @@ describe('the service log: request lines written by hand (src/node/log.ts)', () 
         expect(written).toHaveLength(2);
         expect(written[0]).toBe(written[1]);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 

@@ -1,6 +1,7 @@
 /**
  * Fuzzing the contract through the app's fetch handler (issue: proving it holds). Each
- * operation gets 2,000 generated cases here, valid households and every kind of corruption
+ * operation gets 2,000 generated cases here in CI (fewer locally: test/support/runs.ts), valid
+ * households and every kind of corruption
  * (scripts/lib/reliability-fuzz.ts says which); `npm run fuzz` runs 100,000 per operation.
  * Properties: never a 5xx, every 4xx the documented problem+json, every 200 a result that
  * satisfies its schema and the calculation's invariants; and the heap does not grow.
@@ -19,8 +20,9 @@ import {
   type FuzzStats,
 } from '../../scripts/lib/reliability-fuzz.js';
 import { KEY, testApp } from '../http/support/helpers.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 2_000;
+const RUNS = runs(2_000);
 const SEED = 20261122;
 /** A day inside nl-2026, so the answers do not depend on the day the tests run. */
 const now = () => new Date('2026-06-15T10:00:00Z');
@@ -35,7 +37,7 @@ describe.each(OPERATIONS)('fuzzing %s through fetch', (op) => {
     expect(errors).toEqual([]);
     // The generator reaches every kind and both outcomes, so the properties were exercised.
     for (const kind of ['valid', 'mutated', 'bytes', 'garbage', 'http'])
-      expect(stats.kinds[kind] ?? 0).toBeGreaterThan(50);
+      expect(stats.kinds[kind] ?? 0).toBeGreaterThan(RUNS / 40);
     expect(stats.statuses['200'] ?? 0).toBeGreaterThan(RUNS / 5);
     expect(stats.statuses['400'] ?? 0).toBeGreaterThan(RUNS / 5);
     expect(Object.keys(stats.statuses).every((s) => Number(s) < 500)).toBe(true);
