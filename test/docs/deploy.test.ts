@@ -131,7 +131,7 @@ describe('docs/deploy.md: the Dockerfile (dockerfile container)', () => {
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 40_000);
+  });
 });
 
 interface Manifest {

@@ -28,9 +28,7 @@ const SEED = 20261122;
 const now = () => new Date('2026-06-15T10:00:00Z');
 
 describe.each(OPERATIONS)('fuzzing %s through fetch', (op) => {
-  it(`${RUNS} generated cases: no 5xx, documented problems, results that hold their invariants`, {
-    timeout: 40_000,
-  }, async () => {
+  it(`${RUNS} generated cases: no 5xx, documented problems, results that hold their invariants`, async () => {
     const { app, errors } = testApp({ log: () => undefined, now });
     const stats = await fuzzOperation(app, op, KEY, { numRuns: RUNS, seed: SEED });
     expect(stats.cases).toBe(RUNS);
@@ -117,7 +115,7 @@ describe('the properties can fail', () => {
 });
 
 describe('memory under fuzzing', () => {
-  it('heapUsed after GC: 4,000 requests leave nothing behind once their app is gone', { timeout: 40_000 }, async () => {
+  it('heapUsed after GC: 4,000 requests leave nothing behind once their app is gone', async () => {
     // Each round gets an app with rule sets of its own: the calculations' caches (bounded, held
     // per rule set) go with it, and what stays after a full GC is what requests leaked.
     const round = async (numRuns: number, seed: number): Promise<void> => {

@@ -81,3 +81,35 @@ export function pendingRequest(url: string, body: string, agent?: Agent): Pendin
   const accepted = new Promise<void>((resolve) => req.once('continue', resolve));
   return { req, reply, accepted };
 }
+
+/** Lines of a log as they come, and a wait for the first line after a mark that matches. */
+export interface LineLog {
+  readonly lines: string[];
+  push(line: string): void;
+  /** Resolves with the first line from index `from` on that matches `pattern`, once it is written. */
+  next(from: number, pattern: RegExp): Promise<string>;
+}
+
+export function lineLog(): LineLog {
+  const lines: string[] = [];
+  const waiting = new Set<() => void>();
+  return {
+    lines,
+    push(line) {
+      lines.push(line);
+      for (const check of [...waiting]) check();
+    },
+    next(from, pattern) {
+      return new Promise((resolve) => {
+        const check = (): void => {
+          const line = lines.slice(from).find((l) => pattern.test(l));
+          if (line === undefined) return;
+          waiting.delete(check);
+          resolve(line);
+        };
+        waiting.add(check);
+        check();
+      });
+    },
+  };
+}
