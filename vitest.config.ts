@@ -30,8 +30,11 @@ export default defineConfig({
   plugins: [docExamples],
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    // Property tests run many cases; keep the per-test ceiling generous but finite.
-    testTimeout: 60_000,
+    // Ceilings for a hang, not a measure of speed: generous, for a busy 2-core machine running
+    // another suite beside this one. Vitest's default hook ceiling (10 s) once failed the
+    // browser build's beforeAll (test/browser/bundle.test.ts) on such a machine.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Two test files at a time. Vitest's default in a run is one worker fewer than the cores,
     // which on the 2-core machines of CI and development left one core to the child processes
     // only: the suite took 378-416 s of vitest time, and 272 s with two workers (2026-11-27).

@@ -355,6 +355,147 @@ async function libraryCost(input: string): Promise<{ wall: number; cpu: number }
   return { wall: median(walls), cpu: median(cpus) };
 }
 
+type Baseline = Awaited<ReturnType<typeof baseline>>;
+
+/** The three baselines without the library: bare, with a real result's text, and the batch by hand. */
+async function measureBaselines(
+  dir: string,
+  input: string,
+): Promise<{ base: Baseline; sized: Baseline; byHand: Baseline; kept: string[] }> {
+  const base = await baseline(input, join(dir, 'baseline.ndjson'));
+  console.log(`\nbare baseline (read, JSON.parse, wrap, JSON.stringify, write; one thread, no calculation):`);
+  console.log(
+    `  ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s, output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
+  );
+  rmSync(join(dir, 'baseline.ndjson'));
+  // The same with records the size of real ones: one real result's text (about 1.3 KB, five
+  // times the input line) written for every line. What reading, parsing and writing that much
+  // output costs, however fast the calculation: the part of the 20 µs per record the target
+  // allows on 2 cores that the calculation cannot have.
+  const resultText = await oneResultText(input);
+  const sized = await baseline(
+    input,
+    join(dir, 'baseline.ndjson'),
+    (line) => `{"line":${line},"result":${resultText}}\n`,
+  );
+  console.log(
+    `bare baseline writing a real result's text (${fmt(resultText.length)} bytes) for every record, one thread, no calculation:`,
+  );
+  console.log(
+    `  ${fmt(sized.seconds, 1)} s, CPU ${fmt(sized.cpu, 1)} s (${fmt((sized.cpu * 1e6) / sized.records, 1)} µs per record), output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
+  );
+  rmSync(join(dir, 'baseline.ndjson'));
+  const kept: string[] = [];
+  const byHandRecords = byHandRecord(await builtLibrary(), JSON.parse(resultText) as RepaymentResult, kept);
+  const byHand = await baseline(input, join(dir, 'baseline.ndjson'), byHandRecords, true);
+  const byHandPerRecord = (byHand.cpu * 1e6) / byHand.records;
+  console.log(
+    `the same batch written by hand (JSON.parse, the hand-written method's figures with decimal.js, the result's text from a template, written into an output buffer as it is made), one thread:`,
+  );
+  console.log(
+    `  ${fmt(byHand.seconds, 1)} s, CPU ${fmt(byHand.cpu, 1)} s (${fmt(byHandPerRecord, 1)} µs per record), output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
+  );
+  rmSync(join(dir, 'baseline.ndjson'));
+  // The generator's and the baseline's writes are flushed to disk now, so that the kernel's
+  // writeback of them does not fall within (and take CPU from) the batch measured next.
+  spawnSync('sync');
+
+  return { base, sized, byHand, kept };
+}
+
+/** `budgetnorm batch` over the input, checked for lost records and against the batch by hand. */
+async function measureBatch(
+  dir: string,
+  input: string,
+  expectedErrors: number,
+  kept: readonly string[],
+): Promise<Awaited<ReturnType<typeof runCli>>> {
+  const out = join(dir, 'results.ndjson');
+  const errors = join(dir, 'errors.ndjson');
+  const args = [
+    'batch',
+    'afloscapaciteit',
+    '--in',
+    input,
+    '--out',
+    out,
+    '--errors',
+    errors,
+    '--ruleset',
+    'nl-2026',
+    ...(WORKERS === undefined ? [] : ['--workers', WORKERS]),
+  ];
+  console.log(`\nbudgetnorm ${args.join(' ').replaceAll(dir, '$TMP')}`);
+  const run = await runCli(args);
+  const summary = run.stderr.trim().split('\n').at(-1) ?? '';
+  console.log(`  ${summary}`);
+  if (run.code !== 1) throw new Error(`expected exit 1 (some error records), got ${String(run.code)}:\n${run.stderr}`);
+  const [results, errorRecords] = await Promise.all([countLines(out), countLines(errors)]);
+  const lost = RECORDS - results - errorRecords;
+  const rate = RECORDS / run.seconds;
+  const quarters = [0.25, 0.5, 0.75, 1].map(
+    (q) => run.samples[Math.min(run.samples.length - 1, Math.floor(q * (run.samples.length - 1)))],
+  );
+  console.log(
+    `  wall time ${fmt(run.seconds, 1)} s (process start to exit), ${fmt(rate)} records/s; CPU ${fmt(run.cpu, 1)} s (all threads, user + system), ${fmt((run.cpu * 1e6) / RECORDS, 1)} µs per record`,
+  );
+  console.log(
+    `  peak RSS ${mb(run.hwm)} (VmHWM); RSS at 25/50/75/100% of the run: ${quarters.map((s) => (s === undefined ? '?' : mb(s.rss))).join(', ')}`,
+  );
+  console.log(
+    `  output ${fmt(results)} results (${mb(statSync(out).size)}) + ${fmt(errorRecords)} error records = ${fmt(results + errorRecords)} of ${fmt(RECORDS)} input records; lost: ${fmt(lost)}`,
+  );
+  if (lost !== 0 || errorRecords !== expectedErrors) throw new Error('records were lost or miscounted');
+  const compared = await checkByHandAgreement(kept, out);
+  console.log(
+    `  the hand-written batch agrees with it on all ${fmt(compared)} results of its first ${fmt(kept.length)} lines`,
+  );
+
+  return run;
+}
+
+/** The library call alone, and the summary against the baselines and the target. */
+async function summarise(
+  input: string,
+  run: Awaited<ReturnType<typeof runCli>>,
+  { base, sized, byHand }: { base: Baseline; sized: Baseline; byHand: Baseline },
+): Promise<void> {
+  // The batch's CPU per record, and the library call alone for comparison.
+  const cost = await libraryCost(input);
+  const cores = availableParallelism();
+  const byHandPerRecord = (byHand.cpu * 1e6) / byHand.records;
+  console.log(
+    `\nlibrary call repaymentCapacity + JSON.stringify of its result, one thread, median of 15 rounds: ${fmt(cost.cpu, 1)} µs of CPU per household (${fmt(cost.wall, 1)} µs wall)`,
+  );
+  console.log(
+    "  (the batch writes the result's JSON text without building the result object, so its calculation costs less than this)",
+  );
+
+  console.log(`\nsummary`);
+  console.log(
+    `  budgetnorm batch: ${fmt(run.seconds, 1)} s, ${fmt(RECORDS / run.seconds)} records/s, peak RSS ${mb(run.hwm)}`,
+  );
+  console.log(`  bare baseline:    ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s`);
+  console.log(
+    `  bare baseline with results of the real size: ${fmt((sized.cpu * 1e6) / sized.records, 1)} µs of CPU per record before any calculation`,
+  );
+  console.log(`  ratio batch / baseline: ${fmt(run.seconds / base.seconds, 1)}x`);
+  // In CPU time, which other work on the machine does not inflate as it does wall time.
+  const batchPerRecord = (run.cpu * 1e6) / RECORDS;
+  const floor = run.cpu / cores;
+  console.log(
+    `  CPU: the batch ${fmt(run.cpu, 1)} s, ${fmt(batchPerRecord, 1)} µs per record (all threads): on ${cores} cores at least ${fmt(floor, 1)} s for ${fmt(RECORDS)} records however well they overlap`,
+  );
+  console.log(
+    `  by hand: ${fmt(byHandPerRecord, 1)} µs per record (one thread): on ${cores} cores at least ${fmt(byHand.cpu / cores, 1)} s; the batch's CPU per record is ${fmt(batchPerRecord / byHandPerRecord, 2)}x the hand-written batch's`,
+  );
+  const target = TARGET_SECONDS * (RECORDS / 1e6);
+  const scaled = RECORDS === 1e6 ? '' : ` (scaled to ${fmt(RECORDS)} records: ${fmt(target, 2)} s)`;
+  console.log(
+    `  target ≤ ${TARGET_SECONDS} s per 1,000,000${scaled}: ${run.seconds <= target ? 'met' : `not met, ${fmt(run.seconds - target, 1)} s over; it needs at most ${fmt((target * cores * 1e6) / RECORDS, 1)} µs of CPU per record on ${cores} cores`}`,
+  );
+}
+
 async function main(): Promise<void> {
   console.log(
     `budgetnorm bench:batch: Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, load average ${loadavg()
@@ -365,124 +506,14 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'budgetnorm-bench-batch-'));
   try {
     const input = join(dir, 'households.ndjson');
-    let t = performance.now();
+    const t = performance.now();
     const { malformed, refused } = await generate(input, RECORDS);
     console.log(
       `\ninput: ${fmt(RECORDS)} repayment-capacity households, ${mb(statSync(input).size)} of NDJSON (${fmt(malformed)} malformed lines, ${fmt(refused)} refused bodies), generated in ${fmt((performance.now() - t) / 1000, 1)} s`,
     );
-
-    t = performance.now();
-    const base = await baseline(input, join(dir, 'baseline.ndjson'));
-    console.log(`\nbare baseline (read, JSON.parse, wrap, JSON.stringify, write; one thread, no calculation):`);
-    console.log(
-      `  ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s, output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
-    );
-    rmSync(join(dir, 'baseline.ndjson'));
-    // The same with records the size of real ones: one real result's text (about 1.3 KB, five
-    // times the input line) written for every line. What reading, parsing and writing that much
-    // output costs, however fast the calculation: the part of the 20 µs per record the target
-    // allows on 2 cores that the calculation cannot have.
-    const resultText = await oneResultText(input);
-    const sized = await baseline(
-      input,
-      join(dir, 'baseline.ndjson'),
-      (line) => `{"line":${line},"result":${resultText}}\n`,
-    );
-    console.log(
-      `bare baseline writing a real result's text (${fmt(resultText.length)} bytes) for every record, one thread, no calculation:`,
-    );
-    console.log(
-      `  ${fmt(sized.seconds, 1)} s, CPU ${fmt(sized.cpu, 1)} s (${fmt((sized.cpu * 1e6) / sized.records, 1)} µs per record), output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
-    );
-    rmSync(join(dir, 'baseline.ndjson'));
-    const kept: string[] = [];
-    const byHandRecords = byHandRecord(await builtLibrary(), JSON.parse(resultText) as RepaymentResult, kept);
-    const byHand = await baseline(input, join(dir, 'baseline.ndjson'), byHandRecords, true);
-    const byHandPerRecord = (byHand.cpu * 1e6) / byHand.records;
-    console.log(
-      `the same batch written by hand (JSON.parse, the hand-written method's figures with decimal.js, the result's text from a template, written into an output buffer as it is made), one thread:`,
-    );
-    console.log(
-      `  ${fmt(byHand.seconds, 1)} s, CPU ${fmt(byHand.cpu, 1)} s (${fmt(byHandPerRecord, 1)} µs per record), output ${mb(statSync(join(dir, 'baseline.ndjson')).size)}`,
-    );
-    rmSync(join(dir, 'baseline.ndjson'));
-    // The generator's and the baseline's writes are flushed to disk now, so that the kernel's
-    // writeback of them does not fall within (and take CPU from) the batch measured next.
-    spawnSync('sync');
-
-    const out = join(dir, 'results.ndjson');
-    const errors = join(dir, 'errors.ndjson');
-    const args = [
-      'batch',
-      'afloscapaciteit',
-      '--in',
-      input,
-      '--out',
-      out,
-      '--errors',
-      errors,
-      '--ruleset',
-      'nl-2026',
-      ...(WORKERS === undefined ? [] : ['--workers', WORKERS]),
-    ];
-    console.log(`\nbudgetnorm ${args.join(' ').replaceAll(dir, '$TMP')}`);
-    const run = await runCli(args);
-    const summary = run.stderr.trim().split('\n').at(-1) ?? '';
-    console.log(`  ${summary}`);
-    if (run.code !== 1)
-      throw new Error(`expected exit 1 (some error records), got ${String(run.code)}:\n${run.stderr}`);
-    const [results, errorRecords] = await Promise.all([countLines(out), countLines(errors)]);
-    const lost = RECORDS - results - errorRecords;
-    const rate = RECORDS / run.seconds;
-    const quarters = [0.25, 0.5, 0.75, 1].map(
-      (q) => run.samples[Math.min(run.samples.length - 1, Math.floor(q * (run.samples.length - 1)))],
-    );
-    console.log(
-      `  wall time ${fmt(run.seconds, 1)} s (process start to exit), ${fmt(rate)} records/s; CPU ${fmt(run.cpu, 1)} s (all threads, user + system), ${fmt((run.cpu * 1e6) / RECORDS, 1)} µs per record`,
-    );
-    console.log(
-      `  peak RSS ${mb(run.hwm)} (VmHWM); RSS at 25/50/75/100% of the run: ${quarters.map((s) => (s === undefined ? '?' : mb(s.rss))).join(', ')}`,
-    );
-    console.log(
-      `  output ${fmt(results)} results (${mb(statSync(out).size)}) + ${fmt(errorRecords)} error records = ${fmt(results + errorRecords)} of ${fmt(RECORDS)} input records; lost: ${fmt(lost)}`,
-    );
-    if (lost !== 0 || errorRecords !== malformed + refused) throw new Error('records were lost or miscounted');
-    const compared = await checkByHandAgreement(kept, out);
-    console.log(
-      `  the hand-written batch agrees with it on all ${fmt(compared)} results of its first ${fmt(kept.length)} lines`,
-    );
-
-    // 6. The batch's CPU per record, and the library call alone for comparison.
-    const cost = await libraryCost(input);
-    const cores = availableParallelism();
-    console.log(
-      `\nlibrary call repaymentCapacity + JSON.stringify of its result, one thread, median of 15 rounds: ${fmt(cost.cpu, 1)} µs of CPU per household (${fmt(cost.wall, 1)} µs wall)`,
-    );
-    console.log(
-      "  (the batch writes the result's JSON text without building the result object, so its calculation costs less than this)",
-    );
-
-    console.log(`\nsummary`);
-    console.log(`  budgetnorm batch: ${fmt(run.seconds, 1)} s, ${fmt(rate)} records/s, peak RSS ${mb(run.hwm)}`);
-    console.log(`  bare baseline:    ${fmt(base.seconds, 1)} s, ${fmt(base.records / base.seconds)} records/s`);
-    console.log(
-      `  bare baseline with results of the real size: ${fmt((sized.cpu * 1e6) / sized.records, 1)} µs of CPU per record before any calculation`,
-    );
-    console.log(`  ratio batch / baseline: ${fmt(run.seconds / base.seconds, 1)}x`);
-    // In CPU time, which other work on the machine does not inflate as it does wall time.
-    const batchPerRecord = (run.cpu * 1e6) / RECORDS;
-    const floor = run.cpu / cores;
-    console.log(
-      `  CPU: the batch ${fmt(run.cpu, 1)} s, ${fmt(batchPerRecord, 1)} µs per record (all threads): on ${cores} cores at least ${fmt(floor, 1)} s for ${fmt(RECORDS)} records however well they overlap`,
-    );
-    console.log(
-      `  by hand: ${fmt(byHandPerRecord, 1)} µs per record (one thread): on ${cores} cores at least ${fmt(byHand.cpu / cores, 1)} s; the batch's CPU per record is ${fmt(batchPerRecord / byHandPerRecord, 2)}x the hand-written batch's`,
-    );
-    const target = TARGET_SECONDS * (RECORDS / 1e6);
-    const scaled = RECORDS === 1e6 ? '' : ` (scaled to ${fmt(RECORDS)} records: ${fmt(target, 2)} s)`;
-    console.log(
-      `  target ≤ ${TARGET_SECONDS} s per 1,000,000${scaled}: ${run.seconds <= target ? 'met' : `not met, ${fmt(run.seconds - target, 1)} s over; it needs at most ${fmt((target * cores * 1e6) / RECORDS, 1)} µs of CPU per record on ${cores} cores`}`,
-    );
+    const baselines = await measureBaselines(dir, input);
+    const run = await measureBatch(dir, input, malformed + refused, baselines.kept);
+    await summarise(input, run, baselines);
   } finally {
     if (process.env['BENCH_BATCH_KEEP'] === '1') console.log(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

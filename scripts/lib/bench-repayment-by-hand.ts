@@ -36,7 +36,8 @@ export interface RepaymentFigures {
  * TotaalMinimaleLasten, MaximaleAfloscapaciteit, MinimaalTekort), and the bench checks it agrees with the library on every
  * household it measures. Figures that depend only on the household's make-up (the norms per
  * household type and tenure, the car costs) are computed once, as anyone writing this by
- * hand would.
+ * hand would. Over 80 lines because it is the bench's method by hand, written straight through:
+ * split into the engine's pieces it would measure the engine.
  */
 export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, unknown>) => RepaymentFigures {
   const { parameter: p, cell } = figures(ruleSet);

@@ -319,21 +319,16 @@ const harmlessQuery = fc.constantFrom(
   '?peildatum=2026-01-01',
 );
 
-export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase> {
-  const target = path(op);
-  const valid = validBody(op);
-  const ok = (body: string, label: string, extra: Partial<FuzzCase> = {}): FuzzCase => ({
-    kind: 'http',
-    label,
-    method: 'POST',
-    target,
-    headers: jsonHeaders(key),
-    body,
-    expect: [200],
-    ...extra,
-  });
+/** What every kind of case is made from: the operation's path, the key, and its valid bodies. */
+interface CaseContext {
+  readonly target: string;
+  readonly key: string;
+  readonly valid: fc.Arbitrary<Record<string, unknown>>;
+}
 
-  const validCase = fc.tuple(valid, harmlessQuery).map(
+/** A valid body, with a query that changes nothing. */
+function validCases({ target, key, valid }: CaseContext): fc.Arbitrary<FuzzCase> {
+  return fc.tuple(valid, harmlessQuery).map(
     ([b, q]): FuzzCase => ({
       kind: 'valid',
       label: `valid${q}`,
@@ -344,8 +339,11 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
       expect: [200],
     }),
   );
+}
 
-  const mutatedCase = fc.tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([b, ms]): FuzzCase => {
+/** A valid body with one to three corruptions of its JSON value. */
+function mutatedCases({ target, key, valid }: CaseContext): fc.Arbitrary<FuzzCase> {
+  return fc.tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([b, ms]): FuzzCase => {
     // Fresh copies: fast-check hands the same values to shrinking, and a mutation must not change them.
     let root: unknown = structuredClone(b);
     const labels: string[] = [];
@@ -369,8 +367,11 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
       expect,
     };
   });
+}
 
-  const bytesCase = fc
+/** A valid body with its bytes corrupted: cut short, invalid UTF-8, a stray byte, a BOM, a duplicate key. */
+function bytesCases({ target, key, valid }: CaseContext): fc.Arbitrary<FuzzCase> {
+  return fc
     .tuple(
       valid,
       fc.nat(),
@@ -442,8 +443,11 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
         }
       }
     });
+}
 
-  const garbageCase = fc
+/** A body that is no request at all: random text, bytes or JSON, and odd literals. */
+function garbageCases({ target, key }: CaseContext): fc.Arbitrary<FuzzCase> {
+  return fc
     .oneof(
       fc.string({ maxLength: 200 }).map((s) => ({ label: 'random text', body: s as string | Uint8Array })),
       fc
@@ -482,8 +486,26 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
         expect: [400],
       }),
     );
+}
 
-  const httpCase = fc.tuple(valid, fc.nat(), fc.string({ maxLength: 20 })).chain(([b, n, s]) => {
+/** An HTTP case of the operation at `target`: a JSON POST that answers 200 unless `extra` says otherwise. */
+const httpCaseAt =
+  (target: string, key: string) =>
+  (body: string, label: string, extra: Partial<FuzzCase> = {}): FuzzCase => ({
+    kind: 'http',
+    label,
+    method: 'POST',
+    target,
+    headers: jsonHeaders(key),
+    body,
+    expect: [200],
+    ...extra,
+  });
+
+/** A valid body sent wrongly: content type, method, path, query, size. */
+function httpCases({ target, key, valid }: CaseContext): fc.Arbitrary<FuzzCase> {
+  const ok = httpCaseAt(target, key);
+  return fc.tuple(valid, fc.nat(), fc.string({ maxLength: 20 })).chain(([b, n, s]) => {
     const text = JSON.stringify(b);
     const enc = encodeURIComponent;
     const variants: FuzzCase[] = [
@@ -553,13 +575,16 @@ export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase
     ];
     return fc.constant({ ...(variants[n % variants.length] as FuzzCase), kind: 'http' as const });
   });
+}
 
+export function caseArbitrary(op: Operation, key: string): fc.Arbitrary<FuzzCase> {
+  const context: CaseContext = { target: path(op), key, valid: validBody(op) };
   return fc.oneof(
-    { weight: 3, arbitrary: validCase },
-    { weight: 5, arbitrary: mutatedCase },
-    { weight: 3, arbitrary: bytesCase },
-    { weight: 1, arbitrary: garbageCase },
-    { weight: 2, arbitrary: httpCase },
+    { weight: 3, arbitrary: validCases(context) },
+    { weight: 5, arbitrary: mutatedCases(context) },
+    { weight: 3, arbitrary: bytesCases(context) },
+    { weight: 1, arbitrary: garbageCases(context) },
+    { weight: 2, arbitrary: httpCases(context) },
   );
 }
 

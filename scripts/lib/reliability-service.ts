@@ -30,7 +30,7 @@ export interface SpawnedService {
   serverPid(): Promise<number>;
   /**
    * Resolves with the first match in stdout's event lines (every line, with `keepLog`); rejects
-   * when the process exits first.
+   * when the process exits first, or after `timeoutMs` when given (else the caller's ceiling applies).
    */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** The URL from the `listening` line. */
@@ -92,12 +92,15 @@ export function spawnService(env: Record<string, string>, options: SpawnOptions 
     }
     for (const check of waiting) check();
   });
-  const waitFor = (pattern: RegExp, timeoutMs = 20_000) =>
+  const waitFor = (pattern: RegExp, timeoutMs?: number) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiting.delete(check);
-        reject(new Error(`timed out waiting for ${pattern}; stderr: ${stderr}`));
-      }, timeoutMs);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              waiting.delete(check);
+              reject(new Error(`timed out waiting for ${pattern}; stderr: ${stderr}`));
+            }, timeoutMs);
       const check = (): void => {
         for (const line of [...notable, ...requestLines]) {
           const match = pattern.exec(line);

@@ -1,5 +1,6 @@
 /**
- * Issue 18 item 5: no function over ~80 lines without a reason stated beside it. A long
+ * Issue 18 item 5: no function over ~80 lines without a reason stated beside it, in src/ and
+ * (issue 41 item 6) in scripts/. A long
  * function mixes concerns that a reader must hold in mind at once; splitting it into named
  * pieces is usually clearer. Where one piece genuinely is clearer (a declarative literal, a
  * scanner's state machine), the author says why in a comment `Over 80 lines because …` in
@@ -17,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SRC = join(ROOT, 'src');
+const SCRIPTS = join(ROOT, 'scripts');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'function-length');
 
 /** The line limit of issue 18 item 5 ("no function over ~80 lines"). */
@@ -36,10 +38,11 @@ interface LongFunction {
   reasoned: boolean;
 }
 
+/** TypeScript and JavaScript modules, not declarations or generated files. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .filter((entry) => !entry.name.endsWith('.generated.ts') && !entry.name.endsWith('.d.ts'))
+    .filter((entry) => entry.isFile() && /\.(?:tsx?|mts|mjs)$/.test(entry.name))
+    .filter((entry) => !entry.name.endsWith('.generated.ts') && !/\.d\.m?ts$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
 }
@@ -106,6 +109,18 @@ function longFunctions(files: readonly string[]): LongFunction[] {
 
 const describeLong = (fn: LongFunction) => `${fn.file}:${fn.line} ${fn.name} (${fn.lines} lines)`;
 
+/**
+ * TEMPORARY (issue 41): long functions in scripts/ that other changes of issue 41 are rewriting
+ * (so they were left alone here), as `file name`. The integrator removes each entry once its
+ * file's change is merged and the function is split or reasoned; the test fails on an entry
+ * that no longer names a long function without a reason, so a stale one cannot stay.
+ */
+const SCRIPTS_NOT_YET_DONE: readonly string[] = [
+  'scripts/bench.ts coldStart',
+  'scripts/lib/generated-files.ts bundle',
+  'scripts/lib/reliability-service.ts spawnService',
+];
+
 describe('function length (issue 18 item 5)', () => {
   it('finds a planted long function without a reason, and accepts one with its reason in the 3 lines above', () => {
     const found = longFunctions(sourceFiles(FIXTURES));
@@ -121,5 +136,19 @@ describe('function length (issue 18 item 5)', () => {
     const found = longFunctions(sourceFiles(SRC));
     const unexplained = found.filter((fn) => !fn.reasoned).map(describeLong);
     expect(unexplained).toEqual([]);
+  });
+
+  it('scripts/ (.ts and .mjs) has none either, but for the temporary list above, each entry still long', () => {
+    const unexplained = longFunctions(sourceFiles(SCRIPTS)).filter((fn) => !fn.reasoned);
+    const listed = (fn: LongFunction) => SCRIPTS_NOT_YET_DONE.includes(`${fn.file} ${fn.name}`);
+    expect(unexplained.filter((fn) => !listed(fn)).map(describeLong)).toEqual([]);
+    const stale = SCRIPTS_NOT_YET_DONE.filter((entry) => !unexplained.some((fn) => `${fn.file} ${fn.name}` === entry));
+    expect(stale, 'no longer long: remove from SCRIPTS_NOT_YET_DONE').toEqual([]);
+  });
+
+  it('scans the .mjs files of scripts/ too', () => {
+    const files = sourceFiles(SCRIPTS).map((path) => relative(ROOT, path).split(sep).join('/'));
+    expect(files).toEqual(expect.arrayContaining(['scripts/bundle.mjs', 'scripts/lib/pack.mjs', 'scripts/bench.ts']));
+    expect(files.filter((file) => file.endsWith('.d.mts'))).toEqual([]);
   });
 });

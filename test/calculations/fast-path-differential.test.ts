@@ -20,8 +20,9 @@ import { bundledCatalog, repaymentCapacity, retirementExpenditure, type RuleSet 
 import type { CalculationId } from '../../src/rules/format/calculation.js';
 import * as present from '../reference/present/index.js';
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = 10_000;
+const HOUSEHOLDS = runs(10_000);
 /** Explaining costs several times more; every eighth household is also compared with `explain: true`. */
 const EXPLAIN_EVERY = 8;
 

@@ -1,6 +1,7 @@
 /**
  * Invariants of the repayment capacity over generated households (issue: repayment
- * capacity). Each property runs on at least 10,000 households, on both bundled rule sets.
+ * capacity). Each property runs on 10,000 households in CI, on both bundled rule sets (fewer
+ * locally: test/support/runs.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +12,9 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { repaymentBody, type RepaymentBody } from '../support/request-bodies.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 10_000;
+const RUNS = runs(10_000);
 const DATES = ['2025-06-01', '2026-06-01'] as const;
 const body = repaymentBody;
 type Body = RepaymentBody;

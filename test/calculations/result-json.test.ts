@@ -32,8 +32,9 @@ import {
   type RuleSet,
 } from '../../src/index.js';
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = 10_000;
+const HOUSEHOLDS = runs(10_000);
 
 const REPAYMENT_JSON = OPERATIONS.afloscapaciteit.resultJson as ResultJsonLayout;
 const RETIREMENT_JSON = OPERATIONS.pensioenuitgaven.resultJson as ResultJsonLayout;

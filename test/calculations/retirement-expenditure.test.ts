@@ -2,7 +2,8 @@
  * Invariants of the retirement expenditure reference amounts (pensioenuitgaven) over
  * generated households, on both bundled rule sets (method: docs/methods/pensioenuitgaven.md).
  *
- * Every property runs on 10,000 generated valid request bodies. All properties draw from the
+ * Every property runs on 10,000 generated valid request bodies in CI (fewer locally:
+ * test/support/runs.ts). All properties draw from the
  * same arbitrary with the same seed, so they see the same households; the result for the
  * unchanged household is memoised and each property pays only for the call it changes.
  */
@@ -19,8 +20,9 @@ import {
   income,
   type RetirementBody,
 } from '../support/request-bodies.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 10_000;
+const RUNS = runs(10_000);
 const SEED = 20261122;
 const DATES = ['2025-06-01', '2026-06-01'] as const;
 const GROUPS = ['VasteLasten', 'Reserveringsuitgaven', 'HuishoudelijkeUitgaven'];
@@ -113,7 +115,7 @@ const same = (a: { Basis: number; Voorbeeld: number }, b: { Basis: number; Voorb
 let parsed = 0;
 const typeCode = (t: string | number) => (typeof t === 'number' ? t : DWELLING_NAMES.indexOf(t));
 
-describe('retirement expenditure invariants (10,000 households each, both rule sets)', () => {
+describe(`retirement expenditure invariants (${RUNS} households each, both rule sets)`, () => {
   it('has the contract shape; every amount ≥ 0; Basis ≤ Voorbeeld per post; groups and Totaal are the sums of their posts', () => {
     fc.assert(
       fc.property(sample, ([b, date]) => {
@@ -250,7 +252,7 @@ describe('retirement expenditure invariants (10,000 households each, both rule s
 });
 
 describe('retirement expenditure: rule sets, notices and explanation', () => {
-  const few = { numRuns: 500, seed: SEED };
+  const few = { numRuns: runs(500), seed: SEED };
 
   it('the 2025 and 2026 rule sets give different results for the same household where their figures differ', () => {
     fc.assert(
@@ -326,7 +328,7 @@ describe('retirement expenditure: rule sets, notices and explanation', () => {
           }
         }
       }),
-      { numRuns: 200, seed: SEED },
+      { numRuns: runs(200), seed: SEED },
     );
   });
 });

@@ -162,7 +162,7 @@ describe('batch: worker threads', () => {
     const csv2 = await runCli([...common, '--out', file('many.2.csv'), '--workers', '2', '--ruleset', 'rules/nl-2025']);
     expect(csv2.code).toBe(csv0.code);
     expect(read('many.2.csv')).toBe(read('many.0.csv'));
-  }, 60_000);
+  });
 });
 
 describe('batch: CSV', () => {
@@ -339,7 +339,7 @@ describe('batch: CSV', () => {
         [9, 'ok'],
       ]);
     }
-  }, 60_000);
+  });
 
   it('pensioenuitgaven CSV: array columns, a JSON cell for a main person without fields, --delimiter and CSV errors file', async () => {
     const header = [

@@ -192,7 +192,7 @@ describe('a write that fails ends the run with exit 3 and says how many records 
       .map((l) => l.line);
     expect(lines).toEqual(expected);
     expect(run.stderr).toMatch(/--resume/);
-  }, 60_000);
+  });
 
   it('a reader that goes away (EPIPE): exit 3 with a message, no stack trace', async () => {
     const input = writeInput('epipe.ndjson', 3000);
@@ -209,7 +209,7 @@ describe('a write that fails ends the run with exit 3 and says how many records 
     expect(run.stderr).toMatch(/stopped after [\d,]+ records written/);
     expect(run.stderr).not.toMatch(STACK_TRACE);
     expect(run.code).toBe(EXIT.io);
-  }, 60_000);
+  });
 });
 
 /** Runs a batch reading standard input, feeds it `first`, interrupts it once it wrote something, and waits. */
@@ -294,7 +294,7 @@ describe('an interrupted batch stops cleanly and resumes without duplicates (iss
       expect(after).toBe(Math.max(...written));
       expect(readFileSync(part.out, 'utf8')).toBe(readFileSync(whole.out, 'utf8'));
       if (c.errors) expect(readFileSync(part.errors, 'utf8')).toBe(readFileSync(whole.errors, 'utf8'));
-    }, 90_000);
+    });
   }
 
   it('--in FILE, SIGINT mid-run: the chunks in flight are finished; resumed, every line has exactly one record', async () => {
@@ -319,7 +319,7 @@ describe('an interrupted batch stops cleanly and resumes without duplicates (iss
     const resumed = await spawnBin([...args, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(EXIT.problems);
     expect(recordsOf()).toEqual(lines.flatMap((l, i) => (l !== '' ? [i + 1] : [])));
-  }, 90_000);
+  });
 
   it('--resume on files that were never started is a fresh run; on an output of another format it refuses', async () => {
     const input = writeInput('fresh.ndjson', 100);
@@ -333,7 +333,7 @@ describe('an interrupted batch stops cleanly and resumes without duplicates (iss
     expect(other.stderr).toMatch(/cannot resume/);
     expect(other.code).toBe(EXIT.usage);
     expect(readFileSync(file('other.csv'), 'utf8')).toBe('a,b\n1,2\n');
-  }, 60_000);
+  });
 });
 
 describe('--in, --out and --errors must be different files, also through links (issue 17.4)', () => {
@@ -478,5 +478,5 @@ describe('an input that is not a households file where one was expected (issue 1
     expect(run.stderr).toMatch(/every input line up to line 3 is accounted for/);
     expect(run.code).toBe(EXIT.io);
     expect(recordLines(readFileSync(out, 'utf8'), false)).toEqual([1, 2, 3]);
-  }, 60_000);
+  });
 });

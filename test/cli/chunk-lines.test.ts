@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { chunkLines, SEGMENT_BYTES } from '../../src/cli/batch/chunk-lines.js';
+import { runs } from '../support/runs.js';
 
 /** What the batch did before: the whole chunk decoded, split at line breaks, the last empty string dropped. */
 function wholeChunkLines(bytes: Uint8Array): string[] {
@@ -38,7 +39,7 @@ describe('chunkLines', () => {
       fc.property(fc.oneof(textBytes, anyBytes), fc.integer({ min: 1, max: 64 }), (bytes, segment) => {
         expect(chunkLines(bytes, segment)).toEqual(wholeChunkLines(bytes));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCount } from '../../src/cli/batch/progress.js';
+import { runs } from '../support/runs.js';
 
 const reference = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -29,7 +30,7 @@ describe('formatCount', () => {
       fc.property(fc.oneof(fc.maxSafeInteger(), fc.double({ min: -1e15, max: 1e15, noNaN: true })), (n) => {
         expect(formatCount(n)).toBe(reference(n));
       }),
-      { numRuns: 20_000 },
+      { numRuns: runs(20_000) },
     );
   });
 

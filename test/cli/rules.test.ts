@@ -205,7 +205,7 @@ describe('rules test', () => {
       failing: number;
     };
     expect(json.failing).toBe(1);
-  }, 60_000);
+  });
 });
 
 describe('rules show', () => {
@@ -349,7 +349,7 @@ describe('rules diff', () => {
     expect(md).toContain('| huishouden=single, woning=own | 1181 | 1200 | +1.6% |');
     expect(md).toContain('  - rule removed: `levensonderhoud-kinderen-vanaf-5-couple`');
     expect(md).toMatch(/\| `alle-bijzondere-uitgaven`: .+ \| 262 → \d+ \(−\d+\) \|/);
-  }, 60_000);
+  });
 
   it('needs two rule sets', async () => {
     expect((await runCli(['rules', 'diff', 'nl-2025'])).code).toBe(EXIT.usage);

@@ -8,6 +8,7 @@ import { type LineChunk, LineTooLong, lineChunks, withoutLinesUpTo } from '../..
 import { renderCondition, renderExpression } from '../../src/rules/language/readable.js';
 import { dutchNumber } from '../../src/cli/render/text.js';
 import { bundledCatalog } from '../../src/index.js';
+import { runs } from '../support/runs.js';
 
 describe('CSV column paths', () => {
   it.each([
@@ -296,7 +297,7 @@ describe('small things', () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

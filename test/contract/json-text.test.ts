@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { locateJsonError, parseJsonText } from '../../src/contract/json-text.js';
+import { runs } from '../support/runs.js';
 
 /** A valid JSON text, compact or spaced, with one character deleted, replaced or inserted. */
 const mutatedJson = fc
@@ -38,7 +39,7 @@ describe('locateJsonError', () => {
       fc.property(fc.jsonValue(), fc.boolean(), (value, spaced) => {
         expect(locateJsonError(JSON.stringify(value, null, spaced ? 2 : undefined) ?? 'null')).toBeUndefined();
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -47,7 +48,7 @@ describe('locateJsonError', () => {
       fc.property(mutatedJson, (text) => {
         expect(locateJsonError(text) === undefined).toBe(parses(text));
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 
@@ -64,7 +65,7 @@ describe('locateJsonError', () => {
         fc.pre(v8 !== undefined);
         expect(locateJsonError(text)?.offset).toBe(v8);
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   });
 
@@ -105,7 +106,7 @@ describe('parseJsonText', () => {
         const parsed = parseJsonText(`{"${secret}": ${text}`);
         if (parsed.kind === 'invalid') expect(parsed.issue.message).not.toContain(secret);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -17,8 +17,9 @@ import { ValidationError } from '../../src/contract/errors.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
 import { readRetirementRequest } from '../../src/household/parse-retirement.js';
 import { damage, random, repaymentBody, retirementBody, type Draw } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 
-const BODIES = 5_000;
+const BODIES = runs(5_000);
 
 /** What reading a body yields: the household and unknown fields, or the refusal's issues. */
 function readOutcome(read: () => unknown): unknown {

@@ -416,8 +416,12 @@ export interface ShellRun {
   readonly failure: string | undefined;
 }
 
-/** Runs a shell block's commands in order; stops at the first that ends with another status than declared. */
-export async function runShell(block: FencedBlock, context: ShellContext, timeoutMs = 60_000): Promise<ShellRun> {
+/**
+ * Runs a shell block's commands in order; stops at the first that ends with another status than
+ * declared. `timeoutMs` is the ceiling of a block that hangs, under the test's own
+ * (vitest.config.ts), so the failure names the block and shows its output; not a measure of speed.
+ */
+export async function runShell(block: FencedBlock, context: ShellContext, timeoutMs = 170_000): Promise<ShellRun> {
   const commands = splitCommands(block.body);
   if (commands.length === 0) return { output: '', failure: `${block.where}: a shell example without a command` };
   const script = shellScript(commands, context);

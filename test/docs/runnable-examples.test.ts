@@ -142,7 +142,7 @@ describe('the TypeScript examples type-check against the sources (strict)', () =
     );
     const problems = typeErrors(blocks, modules.dir);
     expect(problems, `type errors in the examples:\n${problems.join('\n')}`).toEqual([]);
-  }, 120_000);
+  });
 });
 
 /** The test service the curl examples call (`npm start` stands for it), started for pages that need it. */

@@ -25,8 +25,9 @@ import {
   type Operator,
 } from '../../src/rules/format/condition.js';
 import { factContext, factMapResolver } from './support.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 3000;
+const RUNS = runs(3000);
 const SEED = 20_260_101;
 
 const FACT_NAMES = ['f0', 'f1', 'f2', 'f3', 'f4'] as const;

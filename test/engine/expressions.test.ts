@@ -21,6 +21,7 @@ import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { CASES, FAMILY, param, repaymentProbe } from './expression-cases.js';
 import { miniFiles, post, repaymentFacts, retirementFacts, retirementFiles, type Files, type Json } from './support.js';
+import { runs } from '../support/runs.js';
 
 function tekort(ruleSet: RuleSet, facts: ExtractedFacts = repaymentFacts()): string {
   const values = ruleSet.calculations.afloscapaciteit?.values ?? [];
@@ -264,7 +265,7 @@ describe('arithmetic', () => {
         expect(tekort(shortcut, facts)).toBe(tekort(plain, facts));
         expect(tekort(swapped, facts)).toBe(tekort(plainSwapped, facts));
       }),
-      { seed: 20_261_127, numRuns: 400 },
+      { seed: 20_261_127, numRuns: runs(400) },
     );
     // Equal operands, either way round: the zero written, not a difference of 0.
     const whole = (amount: Json): RuleSet => repaymentProbe(amount);

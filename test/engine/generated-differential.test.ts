@@ -27,8 +27,9 @@ import type { CalculationId } from '../../src/rules/format/calculation.js';
 import { drawnHousehold } from '../support/drawn-households.js';
 import { random, repaymentBody } from '../support/generated-bodies.js';
 import { copy, miniFiles, post } from './support.js';
+import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = 10_000;
+const HOUSEHOLDS = runs(10_000);
 
 /** Calls of the loaded evaluators, and how many left the household to the closures. */
 const calls = { made: 0, left: 0 };

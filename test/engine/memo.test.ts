@@ -10,6 +10,7 @@ import { compileProgram, type Evaluation, PLAIN_PROGRAM, programFor } from '../.
 import { usageOf, type Usage } from '../../src/engine/dependencies.js';
 import { decimalStrings } from '../../src/engine/rule-runner.js';
 import { bundledCatalog, parseRetirementRequest, parseRepaymentRequest } from '../../src/index.js';
+import { runs } from '../support/runs.js';
 
 const ruleSet = bundledCatalog().byId('nl-2026');
 
@@ -67,7 +68,7 @@ describe('remembered amounts', () => {
           expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 
@@ -81,7 +82,7 @@ describe('remembered amounts', () => {
           expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
         }
       }),
-      { numRuns: 100 },
+      { numRuns: runs(100) },
     );
   });
 

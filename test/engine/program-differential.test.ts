@@ -14,8 +14,9 @@ import { byMeasure } from '../../src/engine/rule-runner.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { Household, Tenure } from '../../src/household/household.js';
 import { miniFiles } from './support.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 500;
+const RUNS = runs(500);
 const SEED = 20_260_202;
 
 interface Drawn {

@@ -8,6 +8,7 @@ import type { AmountTrace, Explanation } from '../../src/contract/explanation.js
 import { Money } from '../../src/contract/money.js';
 import { STATED_SIGNIFICANT_DIGITS, stated, withStatedPrecision } from '../../src/engine/stated-precision.js';
 import { retirementExpenditure } from '../../src/index.js';
+import { runs } from '../support/runs.js';
 
 const post = (exact: string, rounded: string, mode = 'half-up'): AmountTrace => ({
   code: 'P',
@@ -49,7 +50,7 @@ describe('stated', () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

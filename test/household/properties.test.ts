@@ -22,8 +22,9 @@ import { ISSUE_CODES } from '../../src/contract/issue-codes.js';
 import type { ParsedRequest } from '../../src/household/household.js';
 import { parseRepaymentRequest } from '../../src/household/parse-repayment.js';
 import { parseRetirementRequest } from '../../src/household/parse-retirement.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 3000;
+const RUNS = runs(3000);
 const SEED = 20_240_601;
 const settings = { numRuns: RUNS, seed: SEED };
 
@@ -476,7 +477,7 @@ describe('(b) any input gives a ParsedRequest or a ValidationError, never anothe
         parsesOrRejectsCleanly(parseRetirementRequest, repayment);
         parsesOrRejectsCleanly(parseRepaymentRequest, retirement);
       }),
-      { ...settings, numRuns: 500 },
+      { ...settings, numRuns: runs(500) },
     );
   });
 });

@@ -16,21 +16,32 @@ import { collect, KEY, lineLog, pendingRequest, REPAYMENT, RETIREMENT, type Repl
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** A service on a free port, its log lines (and error lines) collected as they come. */
+async function serviceOnFreePort(timeouts?: { headersMs: number; requestMs: number }) {
+  const config = readServiceConfig({
+    BUDGETNORM_API_KEYS: KEY,
+    PORT: '0',
+    BUDGETNORM_CORS_ORIGINS: 'https://app.example.nl',
+  });
+  const log = lineLog();
+  const service = await startService(config, {
+    writeLog: (line) => log.push(line),
+    writeError: (line) => log.push(line),
+    ...(timeouts === undefined ? {} : { timeouts }),
+  });
+  return { service, log };
+}
+
 describe('the Node server on a free port', () => {
   let service: RunningService;
-  const logged = lineLog();
+  let logged: string[];
 
+  // The default timeouts: a busy machine cannot make a request here too slow.
   beforeAll(async () => {
-    const config = readServiceConfig({
-      BUDGETNORM_API_KEYS: KEY,
-      PORT: '0',
-      BUDGETNORM_CORS_ORIGINS: 'https://app.example.nl',
-    });
-    service = await startService(config, {
-      writeLog: (line) => logged.push(line),
-      writeError: (line) => logged.push(line),
-      timeouts: { headersMs: 300, requestMs: 600 },
-    });
+    ({
+      service,
+      log: { lines: logged },
+    } = await serviceOnFreePort());
   });
   afterAll(async () => {
     await service.shutdown();
@@ -61,13 +72,13 @@ describe('the Node server on a free port', () => {
   });
 
   it('logs one JSON line per request to its log, never the key', async () => {
-    const before = logged.lines.length;
+    const before = logged.length;
     await fetch(`${service.url}/Afloscapaciteit/Resultaat?key=${KEY}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: REPAYMENT,
     });
-    const lines = logged.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = logged.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       method: 'POST',
@@ -75,7 +86,7 @@ describe('the Node server on a free port', () => {
       status: 200,
       ruleSet: 'nl-2026',
     });
-    expect(logged.lines.join('\n')).not.toContain(KEY);
+    expect(logged.join('\n')).not.toContain(KEY);
   });
 
   it('413 for a declared Content-Length over 64 KiB, before the body is sent', async () => {
@@ -123,9 +134,21 @@ describe('the Node server on a free port', () => {
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.body)).toMatchObject({ status: 413, type: 'urn:budgetnorm:problem:payload-too-large' });
   });
+});
 
+describe('slow clients, with the timeouts short', () => {
+  let service: RunningService;
+  let log: ReturnType<typeof lineLog>;
+
+  beforeAll(async () => {
+    ({ service, log } = await serviceOnFreePort({ headersMs: 300, requestMs: 600 }));
+  });
+  afterAll(async () => {
+    await service.shutdown();
+  });
+
+  // The test's own ceiling is the limit: a server that never cuts it off times the test out.
   it('a client too slow to send its headers is cut off', async () => {
-    const started = Date.now();
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(service.port, '127.0.0.1', () =>
         socket.write('POST /Afloscapaciteit/Resultaat HTTP/1.1\r\nHost: x\r\n'),
@@ -136,11 +159,10 @@ describe('the Node server on a free port', () => {
       socket.on('error', () => resolve(text));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a request cut off by the request timeout is logged with the 408 the client got', async () => {
-    const before = logged.lines.length;
+    const before = log.lines.length;
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(service.port, '127.0.0.1', () => {
         socket.write(
@@ -161,8 +183,8 @@ describe('the Node server on a free port', () => {
       socket.on('error', () => resolve(text));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    await logged.next(before, /"status":/);
-    const lines = logged.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await log.next(before, /"status":/);
+    const lines = log.lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([expect.objectContaining({ path: '/Afloscapaciteit/Resultaat', status: 408 })]);
   });
 });
@@ -193,10 +215,17 @@ describe('the service log (pino)', () => {
   });
 });
 
+// No clock: an idle connection would be kept for longer than the test may take (keepAliveMs), so
+// a shutdown it held up would time the test out.
+const NEVER = 3_600_000;
+
 describe('shutdown of the Node server', () => {
   it('an idle keep-alive connection does not hold it up; a request that never completes is cut off after the grace period', async () => {
     const config = readServiceConfig({ BUDGETNORM_API_KEYS: KEY, PORT: '0' });
-    const service = await startService(config, { writeLog: () => undefined, timeouts: { shutdownGraceMs: 300 } });
+    const service = await startService(config, {
+      writeLog: () => undefined,
+      timeouts: { shutdownGraceMs: 300, keepAliveMs: NEVER },
+    });
     const agentReply = await fetch(`${service.url}/health`); // leaves an idle keep-alive connection behind
     expect(agentReply.status).toBe(200);
     const req = httpRequest(`${service.url}/Afloscapaciteit/Resultaat`, {
@@ -212,22 +241,23 @@ describe('shutdown of the Node server', () => {
     await new Promise<void>((resolve) => req.once('continue', resolve));
     const started = Date.now();
     expect(await service.shutdown()).toBe('forced');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Not before the grace period (a timer never fires early; a millisecond of clock rounding).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(299);
   });
 
   it('with nothing in flight it stops at once', async () => {
     const config = readServiceConfig({ BUDGETNORM_API_KEYS: KEY, PORT: '0' });
-    const service = await startService(config, { writeLog: () => undefined });
-    expect((await fetch(`${service.url}/health`)).status).toBe(200);
-    const started = Date.now();
+    const service = await startService(config, {
+      writeLog: () => undefined,
+      timeouts: { shutdownGraceMs: NEVER, keepAliveMs: NEVER },
+    });
+    expect((await fetch(`${service.url}/health`)).status).toBe(200); // leaves an idle keep-alive connection behind
     expect(await service.shutdown()).toBe('drained');
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 
 describe('npm start as a process', () => {
-  it('on SIGTERM, finishes the request in flight, then exits 0', { timeout: 30_000 }, async () => {
+  it('on SIGTERM, finishes the request in flight, then exits 0', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/http/support/serve.ts')], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: KEY, PORT: '0', HOST: '127.0.0.1' },
@@ -283,7 +313,7 @@ describe('npm start as a process', () => {
     }
   });
 
-  it('in production without a key, refuses to start and says why', { timeout: 30_000 }, async () => {
+  it('in production without a key, refuses to start and says why', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/http/support/serve.ts')], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', BUDGETNORM_API_KEYS: '', BUDGETNORM_API_KEYS_FILE: '', PORT: '0' },
@@ -297,7 +327,7 @@ describe('npm start as a process', () => {
     expect(stderr).toMatch(/budgetnorm: cannot start: NODE_ENV=production and no subscription key is configured/);
   });
 
-  it('without a key outside production, prints a development key once, and it works', { timeout: 30_000 }, async () => {
+  it('without a key outside production, prints a development key once, and it works', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
     delete env['NODE_ENV'];
     delete env['BUDGETNORM_API_KEYS'];

@@ -173,7 +173,7 @@ beforeAll(() => {
     ...filesUnder(join(ROOT, 'dist')).filter((p) => !p.endsWith('.map')),
   ];
   required.push(...referencedDocs(required));
-}, 60_000);
+});
 
 describe('the npm tarball', () => {
   it('holds what users need and nothing of the development tree, within the size budget', () => {

@@ -1,6 +1,7 @@
 /**
  * Fuzzing the contract through the app's fetch handler (issue: proving it holds). Each
- * operation gets 2,000 generated cases here, valid households and every kind of corruption
+ * operation gets 2,000 generated cases here in CI (fewer locally: test/support/runs.ts), valid
+ * households and every kind of corruption
  * (scripts/lib/reliability-fuzz.ts says which); `npm run fuzz` runs 100,000 per operation.
  * Properties: never a 5xx, every 4xx the documented problem+json, every 200 a result that
  * satisfies its schema and the calculation's invariants; and the heap does not grow.
@@ -19,23 +20,22 @@ import {
   type FuzzStats,
 } from '../../scripts/lib/reliability-fuzz.js';
 import { KEY, testApp } from '../http/support/helpers.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = 2_000;
+const RUNS = runs(2_000);
 const SEED = 20261122;
 /** A day inside nl-2026, so the answers do not depend on the day the tests run. */
 const now = () => new Date('2026-06-15T10:00:00Z');
 
 describe.each(OPERATIONS)('fuzzing %s through fetch', (op) => {
-  it(`${RUNS} generated cases: no 5xx, documented problems, results that hold their invariants`, {
-    timeout: 40_000,
-  }, async () => {
+  it(`${RUNS} generated cases: no 5xx, documented problems, results that hold their invariants`, async () => {
     const { app, errors } = testApp({ log: () => undefined, now });
     const stats = await fuzzOperation(app, op, KEY, { numRuns: RUNS, seed: SEED });
     expect(stats.cases).toBe(RUNS);
     expect(errors).toEqual([]);
     // The generator reaches every kind and both outcomes, so the properties were exercised.
     for (const kind of ['valid', 'mutated', 'bytes', 'garbage', 'http'])
-      expect(stats.kinds[kind] ?? 0).toBeGreaterThan(50);
+      expect(stats.kinds[kind] ?? 0).toBeGreaterThan(RUNS / 40);
     expect(stats.statuses['200'] ?? 0).toBeGreaterThan(RUNS / 5);
     expect(stats.statuses['400'] ?? 0).toBeGreaterThan(RUNS / 5);
     expect(Object.keys(stats.statuses).every((s) => Number(s) < 500)).toBe(true);
@@ -115,7 +115,7 @@ describe('the properties can fail', () => {
 });
 
 describe('memory under fuzzing', () => {
-  it('heapUsed after GC: 4,000 requests leave nothing behind once their app is gone', { timeout: 40_000 }, async () => {
+  it('heapUsed after GC: 4,000 requests leave nothing behind once their app is gone', async () => {
     // Each round gets an app with rule sets of its own: the calculations' caches (bounded, held
     // per rule set) go with it, and what stays after a full GC is what requests leaked.
     const round = async (numRuns: number, seed: number): Promise<void> => {

@@ -10,6 +10,7 @@ import { RuleSetCatalog, referenceDate } from '../../src/rules/choose.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { expectIssue, miniFiles } from '../engine/support.js';
+import { runs } from '../support/runs.js';
 
 const cache = new Map<string, RuleSet>();
 /** Mini, as a loaded set with this id and validity. */
@@ -219,7 +220,7 @@ describe('dates', () => {
             expect(ours).toBe(iso.call(when).slice(0, 10));
           },
         ),
-        { numRuns: 20_000 },
+        { numRuns: runs(20_000) },
       );
     } finally {
       toIso.mockRestore();
