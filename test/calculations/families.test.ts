@@ -18,8 +18,9 @@ import {
   type RuleSet,
 } from '../../src/index.js';
 import { random, repaymentBody } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = 2_000;
+const HOUSEHOLDS = runs(2_000);
 const YEARS = ['2025', '2026'] as const;
 
 const retirementBody: RetirementExpenditureRequest = {

@@ -33,6 +33,7 @@ import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { drawnHousehold } from '../support/drawn-households.js';
 import { random } from '../support/generated-bodies.js';
+import { runs } from '../support/runs.js';
 import { CASES, param, repaymentProbeFiles, withBase } from './expression-cases.js';
 import { copy, type Files, type Json, retirementFiles } from './support.js';
 
@@ -470,7 +471,7 @@ describe('random amounts from every operator, by every evaluator', () => {
         const loaded = loadRuleSet(probeFiles(RANDOM_STAND_IN, { edit: withBase }));
         sameEverywhere(placedInto(loaded, RANDOM_STAND_IN, amount, 1), 'afloscapaciteit', households);
       }),
-      { numRuns: 150, seed: 41 },
+      { numRuns: runs(150), seed: 41 },
     );
   });
 });
