@@ -3,8 +3,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRuleSetWithReport, RuleSetError, type LoadReport, type RuleSet, type RuleSetIssue } from '../../index.js';
-import { readRuleSetFolder, runWorkedExamples, type ExampleOutcome } from '../../node/index.js';
+import { RuleSetError, type LoadReport, type RuleSet, type RuleSetIssue } from '../../index.js';
+import { runWorkedExamples, type ExampleOutcome } from '../../node/index.js';
+import { readAndLoadFolder } from '../../node/load-folder.js';
 import { choice, parseCommand, positionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { RULES_HELP, rulesSubcommandHelp } from '../help.js';
@@ -91,7 +92,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
     for (const name of folders) {
       const label = join(values.dir, name);
       try {
-        sets.push(listed(loadRuleSetWithReport(readRuleSetFolder(join(dir, name)), label).ruleSet, label));
+        sets.push(listed(readAndLoadFolder(join(dir, name), label).report.ruleSet, label));
       } catch (error) {
         if (!(error instanceof RuleSetError)) throw error;
         sets.push({ id: name, folder: label, problems: error.issues });
@@ -176,15 +177,9 @@ interface CheckReport {
 /** Everything `rules check` looks at, as data. */
 export function checkFolder(path: string, label: string): CheckReport {
   let files: Record<string, unknown>;
-  try {
-    files = readRuleSetFolder(path);
-  } catch (error) {
-    if (error instanceof RuleSetError) return { folder: label, ok: false, issues: error.issues };
-    throw error;
-  }
   let report: LoadReport;
   try {
-    report = loadRuleSetWithReport(files, label);
+    ({ files, report } = readAndLoadFolder(path, label));
   } catch (error) {
     if (error instanceof RuleSetError) return { folder: label, ok: false, issues: error.issues };
     throw error;
