@@ -15,6 +15,7 @@ import { choice, dateOption, integerOption, parseCommand, positionals } from '..
 import { CsvInputColumns } from '../batch/csv-fields.js';
 import { lineChunks, splitFirstLine, type LineChunk } from '../batch/input.js';
 import { BatchOutput } from '../batch/output.js';
+import { OutputLocks } from '../batch/output-lock.js';
 import { Pipeline, type Tally } from '../batch/pipeline.js';
 import { inProcessRunner, startWorkerPool, type ChunkRunner } from '../batch/pool.js';
 import { formatCount, Progress } from '../batch/progress.js';
@@ -370,14 +371,35 @@ export async function batchCommand(
   checkDistinctFiles(io, o);
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
   const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation);
-  const input = await openInput(io, o);
-  const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
-  const runner = await startRunner(o, settings, chosen, input.totalBytes);
+  // Before a --resume reads where the output stops, and before anything is written.
+  const locks = OutputLocks.acquire(
+    [
+      [o.out, 'output'],
+      [o.errors, 'errors file'],
+    ].flatMap(([path, what]) =>
+      path === undefined || path === '-' ? [] : [{ path: resolvePath(io, path), shownAs: `the ${what} ${path}` }],
+    ),
+  );
+  // A signal before the run listens for its own (waiting for the input, starting the threads)
+  // ends the process as the signal would, its locks removed first.
+  const early = io.onSignal?.((signal) => {
+    early?.();
+    locks.release();
+    process.kill(process.pid, signal);
+  });
   try {
-    return await runBatch(io, o, input, settings, runner, chosen.ruleSet);
+    const input = await openInput(io, o);
+    const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
+    const runner = await startRunner(o, settings, chosen, input.totalBytes);
+    try {
+      return await runBatch(io, o, input, settings, runner, chosen.ruleSet, early);
+    } finally {
+      await runner.close();
+      input.stream.destroy();
+    }
   } finally {
-    await runner.close();
-    input.stream.destroy();
+    early?.();
+    locks.release();
   }
 }
 
@@ -388,6 +410,8 @@ async function runBatch(
   settings: BatchSettings,
   runner: ChunkRunner,
   ruleSet: RuleSet,
+  /** Ends the listening for a signal before the run: the run listens for its own from here. */
+  handOver: (() => void) | undefined,
 ): Promise<number> {
   const outputs = await openOutputs(io, o, settings, ruleSet);
   if (outputs.resumedAfter !== undefined && !o.quiet)
@@ -412,6 +436,7 @@ async function runBatch(
     pipeline.interrupt(signal);
     input.stream.destroy();
   });
+  handOver?.();
   try {
     await pipeline.run(
       input.first,
