@@ -14,7 +14,7 @@ export const mainHelp = (
 Usage:
 ${Object.values(operations)
   .map((o) => `${`  budgetnorm ${o.id} [FILE|-] [options]`.padEnd(OPERATION_SUMMARY_COLUMN - 1)} ${o.summary}\n`)
-  .join('')}  budgetnorm batch CALCULATION --in FILE --out FILE [--errors FILE] [options]
+  .join('')}  budgetnorm batch CALCULATION --in FILE|- [--out FILE|-] [--errors FILE] [options]
                                                    many households: NDJSON or CSV, streamed, on every core
   budgetnorm rules list|check|show|diff|test|sensitivity ...
                                                    tools for rule sets
@@ -65,7 +65,7 @@ Examples:
 /** `budgetnorm batch --help`. */
 export const batchHelp = (
   operations: CliOperations,
-): string => `Usage: budgetnorm batch ${Object.keys(operations).join('|')} --in FILE --out FILE [--errors FILE] [options]
+): string => `Usage: budgetnorm batch ${Object.keys(operations).join('|')} --in FILE|- [--out FILE|-] [--errors FILE] [options]
 
 Computes many households, one per line of NDJSON or one per row of CSV, streamed in constant
 memory and spread over worker threads; the output keeps the input's order. Every input

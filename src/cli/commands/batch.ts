@@ -1,5 +1,5 @@
 /**
- * `budgetnorm batch <operation> --in FILE --out FILE [--errors FILE]`, for each operation of the
+ * `budgetnorm batch <operation> --in FILE [--out FILE] [--errors FILE]`, for each operation of the
  * CLI registry (../operations.ts):
  * many households, NDJSON or CSV in and out, streamed in chunks through worker threads, the
  * output in input order. Every input record gives exactly one output record or one error
@@ -73,26 +73,29 @@ function formatOf(side: string, path: string | undefined, given: DataFormat | un
   return format;
 }
 
+/** The options `batch` accepts (besides -h, --help); its usage (../help.ts) names each, and a test checks both ways. */
+export const BATCH_OPTIONS = {
+  in: { type: 'string' },
+  out: { type: 'string' },
+  errors: { type: 'string' },
+  format: { type: 'string' },
+  'in-format': { type: 'string' },
+  'out-format': { type: 'string' },
+  ruleset: { type: 'string' },
+  date: { type: 'string' },
+  explain: { type: 'boolean' },
+  provenance: { type: 'boolean' },
+  workers: { type: 'string' },
+  delimiter: { type: 'string' },
+  'chunk-size': { type: 'string' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  resume: { type: 'boolean' },
+} as const;
+
 function parseOptions(args: readonly string[], operations: CliOperations): BatchOptions | 'help' {
-  const { values, positionals: given } = parseCommand('batch', args, {
-    in: { type: 'string' },
-    out: { type: 'string' },
-    errors: { type: 'string' },
-    format: { type: 'string' },
-    'in-format': { type: 'string' },
-    'out-format': { type: 'string' },
-    ruleset: { type: 'string' },
-    date: { type: 'string' },
-    explain: { type: 'boolean' },
-    provenance: { type: 'boolean' },
-    workers: { type: 'string' },
-    delimiter: { type: 'string' },
-    'chunk-size': { type: 'string' },
-    progress: { type: 'boolean' },
-    'no-progress': { type: 'boolean' },
-    quiet: { type: 'boolean', short: 'q' },
-    resume: { type: 'boolean' },
-  });
+  const { values, positionals: given } = parseCommand('batch', args, BATCH_OPTIONS);
   if (values.help === true) return 'help';
   const ids = Object.keys(operations);
   const [calcArg] = positionals('batch', given, [ids.join('|')]);

@@ -14,6 +14,7 @@ import { diffMarkdown, diffRuleSets } from '../render/rule-set-diff.js';
 import { ruleSetMarkdown, showRuleSet } from '../render/rule-set-doc.js';
 import { sensitivityMarkdown } from '../render/sensitivity-doc.js';
 import { alignRows } from '../render/text.js';
+import { didYouMean } from '../suggest.js';
 import { bundledSourceFiles, catalog, isFolder, loadNamedRuleSet, packageRulesDir } from '../rule-set-arg.js';
 import { sensitivityReport } from '../sensitivity.js';
 import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculation.js';
@@ -339,6 +340,8 @@ async function help(io: CliIo, sub: string): Promise<number> {
   return EXIT.ok;
 }
 
+const RULES_COMMANDS = ['list', 'check', 'show', 'diff', 'test', 'sensitivity'];
+
 export async function rulesCommand(args: readonly string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
@@ -362,7 +365,7 @@ export async function rulesCommand(args: readonly string[], io: CliIo): Promise<
       return sub === undefined ? EXIT.usage : EXIT.ok;
     default:
       throw usageError(
-        `unknown rules command "${sub}"; one of list, check, show, diff, test, sensitivity\nsee: budgetnorm rules --help`,
+        `unknown rules command "${sub}"${didYouMean(sub, RULES_COMMANDS)}; one of ${RULES_COMMANDS.join(', ')}\nsee: budgetnorm rules --help`,
       );
   }
 }
