@@ -7,18 +7,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { BIN, ensureBuilt } from '../../scripts/cli-ensure-built.js';
+import { expect, it } from 'vitest';
+import { BIN } from '../../scripts/cli-ensure-built.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
-import { ndjson, repaymentBody, ROOT, spawnBin, tempDir } from './helpers.js';
+import { ndjson, repaymentBody, ROOT, spawnBin, withBuiltCli } from './helpers.js';
 
-let dir: string;
-let remove: () => void;
-beforeAll(() => {
-  ({ dir, remove } = tempDir());
-  ensureBuilt();
-}, 240_000);
-afterAll(() => remove());
+const scratch = withBuiltCli();
 
 const BATCH = ['batch', 'afloscapaciteit', '--ruleset', 'nl-2026', '--workers', '0', '--quiet'];
 const lines = (n: number, from = 0) =>
@@ -55,8 +49,8 @@ function heldBatch(out: string): { child: ChildProcess; done: Promise<{ code: nu
 }
 
 it('a second batch writing the same --out refuses with exit 6; the first one’s output is whole', async () => {
-  const out = join(dir, 'same.ndjson');
-  const input = join(dir, 'other-input.ndjson');
+  const out = join(scratch.dir, 'same.ndjson');
+  const input = join(scratch.dir, 'other-input.ndjson');
   writeFileSync(input, lines(50, 1000));
   const first = heldBatch(out);
   await created(`${out}.lock`);
@@ -82,7 +76,7 @@ it('a second batch writing the same --out refuses with exit 6; the first one’s
 });
 
 it('SIGTERM ends a batch that waits for its input, and removes its lock', async () => {
-  const out = join(dir, 'interrupted.ndjson');
+  const out = join(scratch.dir, 'interrupted.ndjson');
   const first = heldBatch(out);
   await created(`${out}.lock`);
   first.child.kill('SIGTERM');
@@ -92,8 +86,8 @@ it('SIGTERM ends a batch that waits for its input, and removes its lock', async 
 });
 
 it('a lock left by a process that no longer runs is named, with how to clear it', async () => {
-  const out = join(dir, 'stale.ndjson');
-  const input = join(dir, 'input.ndjson');
+  const out = join(scratch.dir, 'stale.ndjson');
+  const input = join(scratch.dir, 'input.ndjson');
   writeFileSync(input, lines(3));
   const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
   writeFileSync(`${out}.lock`, `${gone.stdout}\n`);
