@@ -167,6 +167,9 @@ function kindOf(stat: Stats): string {
   return 'not a regular file';
 }
 
+const specialFile = (name: string, stat: Stats): RuleSetIssue =>
+  issueOf(name, 'special_file', `${kindOf(stat)}, not a file: not read`);
+
 const tooLarge = (name: string, size: number): RuleSetIssue =>
   issueOf(
     name,
@@ -186,7 +189,7 @@ function readJsonFile(
   issues: RuleSetIssue[],
 ): void {
   if (!stat.isFile()) {
-    issues.push(issueOf(name, 'special_file', `${kindOf(stat)}, not a file: not read`));
+    issues.push(specialFile(name, stat));
     return;
   }
   if (stat.size > MAX_RULE_FILE_BYTES) {
@@ -195,13 +198,9 @@ function readJsonFile(
   }
   let text: string;
   try {
-    const read = readLimited(path);
+    const read = readLimited(path, name);
     if (typeof read !== 'string') {
-      issues.push(
-        read === 'too_large'
-          ? tooLarge(name, MAX_RULE_FILE_BYTES + 1)
-          : issueOf(name, 'special_file', 'not a regular file: not read'),
-      );
+      issues.push(read);
       return;
     }
     text = read;
@@ -216,18 +215,18 @@ function readJsonFile(
   }
 }
 
-/** The text of a regular file of at most {@link MAX_RULE_FILE_BYTES}, checked on the open descriptor. */
-function readLimited(path: string): string | 'too_large' | 'special' {
+/** The text of a regular file of at most {@link MAX_RULE_FILE_BYTES}, checked on the open descriptor; or why not. */
+function readLimited(path: string, name: string): string | RuleSetIssue {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return 'special';
+    if (!stat.isFile()) return specialFile(name, stat);
     // One byte over the limit read at most: a file that grew after its size was taken is caught.
     let buffer = Buffer.allocUnsafe(Math.min(stat.size, MAX_RULE_FILE_BYTES) + 1);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
-        if (length > MAX_RULE_FILE_BYTES) return 'too_large';
+        if (length > MAX_RULE_FILE_BYTES) return tooLarge(name, length);
         const grown = Buffer.allocUnsafe(MAX_RULE_FILE_BYTES + 1);
         buffer.copy(grown, 0, 0, length);
         buffer = grown;
