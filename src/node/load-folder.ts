@@ -72,7 +72,28 @@ export function readRuleSetFolder(folder: string): Record<string, unknown> {
 
 /**
  * The largest rule-set file read, in bytes (8 MiB): the bundled sets' largest file is some
- * 60 kB, and a file is parsed whole, so a larger one is refused before it is read.
+ * 60 kB, and a file is parsed whole, so a larger one is refused before it is read
+ * (`file_too_large`).
+ *
+ * @example A file over the limit is refused unread
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { RuleSetError } from 'budgetnorm';
+ * import { MAX_RULE_FILE_BYTES, readRuleSetFolder } from 'budgetnorm/node';
+ *
+ * const folder = mkdtempSync(join(tmpdir(), 'rule-set-'));
+ * writeFileSync(join(folder, 'tables.json'), '{}');
+ * truncateSync(join(folder, 'tables.json'), MAX_RULE_FILE_BYTES + 1); // sparse: nothing written
+ * assert.throws(() => readRuleSetFolder(folder), (error) => {
+ *   assert.ok(error instanceof RuleSetError);
+ *   assert.deepEqual(error.issues.map((i) => [i.file, i.code]), [['tables.json', 'file_too_large']]);
+ *   return true;
+ * });
+ * rmSync(folder, { recursive: true });
+ * ```
  */
 export const MAX_RULE_FILE_BYTES = 8 * 1024 * 1024;
 
