@@ -389,7 +389,9 @@ function exampleEntries(files: Readonly<Record<string, unknown>>, calculation: s
 
 const show = subcommand('show', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
   const named = loadNamedRuleSet(io, arg);
-  await writeOut(io, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
+  // A bundled set's page is the one committed under docs/rules/, banner and all; a folder's is the user's own.
+  const page = () => ruleSetMarkdown(named.ruleSet, arg, named.source.kind === 'bundled');
+  await writeOut(io, format === 'json' ? json(showRuleSet(named.ruleSet)) : page());
   return EXIT.ok;
 });
 
@@ -398,7 +400,10 @@ const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '
   const b = loadNamedRuleSet(io, to);
   const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
   const d = diffRuleSets(a.ruleSet, b.ruleSet, { from, to }, filesA);
-  await writeOut(io, format === 'json' ? json(d) : diffMarkdown(d));
+  await writeOut(
+    io,
+    format === 'json' ? json(d) : diffMarkdown(d, a.source.kind === 'bundled' && b.source.kind === 'bundled'),
+  );
   return EXIT.ok;
 });
 
@@ -406,8 +411,9 @@ const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '
 // sensitivity
 
 const sensitivity = subcommand('sensitivity', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
-  const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
-  await writeOut(io, format === 'json' ? json(report) : sensitivityMarkdown(report));
+  const named = loadNamedRuleSet(io, arg);
+  const report = sensitivityReport(named.ruleSet);
+  await writeOut(io, format === 'json' ? json(report) : sensitivityMarkdown(report, named.source.kind === 'bundled'));
   // A variant that fails to compute is a defect of the rule set, as in `rules check`.
   return report.rows.some((r) => r.failures.length > 0) ? EXIT.problems : EXIT.ok;
 });
