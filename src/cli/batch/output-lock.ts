@@ -5,7 +5,7 @@
  * process id, removed when the run ends (also after SIGINT or SIGTERM, which a batch finishes
  * cleanly); one left by a run killed outright names its dead process and how to clear it.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { EXIT } from '../exit-codes.js';
 import { CliError, describeFsError } from '../io.js';
 import { fileIdentity, wouldBePath } from './same-file.js';
@@ -41,6 +41,30 @@ function lockedError(lockPath: string, shownAs: string): CliError {
   );
 }
 
+/**
+ * Creates `lockPath` holding this process's id, or throws EEXIST: written aside and linked in
+ * place, so no other run ever reads it empty; where hard links are not supported, created
+ * exclusively and then written.
+ */
+function createWithPid(lockPath: string): void {
+  const temporary = `${lockPath}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${process.pid}\n`);
+  try {
+    linkSync(temporary, lockPath);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+    const fd = openSync(lockPath, 'wx');
+    try {
+      writeSync(fd, `${process.pid}\n`);
+    } finally {
+      closeSync(fd);
+    }
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
 export class OutputLocks {
   private readonly held: string[] = [];
   private readonly onExit = (): void => this.release();
@@ -67,9 +91,8 @@ export class OutputLocks {
     if (identity === undefined) return;
     const lockPath = `${wouldBePath(path)}.lock`;
     if (this.held.includes(lockPath)) return;
-    let fd: number;
     try {
-      fd = openSync(lockPath, 'wx');
+      createWithPid(lockPath);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'EEXIST') throw lockedError(lockPath, shownAs);
@@ -81,11 +104,6 @@ export class OutputLocks {
       );
     }
     this.held.push(lockPath);
-    try {
-      writeSync(fd, `${process.pid}\n`);
-    } finally {
-      closeSync(fd);
-    }
   }
 
   /** Removes the locks this run holds; safe to call twice. */

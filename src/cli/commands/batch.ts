@@ -374,22 +374,28 @@ export async function batchCommand(
   checkDistinctFiles(io, o);
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
   const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation);
-  // Before a --resume reads where the output stops, and before anything is written.
-  const locks = OutputLocks.acquire(
-    [
-      [o.out, 'output'],
-      [o.errors, 'errors file'],
-    ].flatMap(([path, what]) =>
-      path === undefined || path === '-' ? [] : [{ path: resolvePath(io, path), shownAs: `the ${what} ${path}` }],
-    ),
-  );
   // A signal before the run listens for its own (waiting for the input, starting the threads)
-  // ends the process as the signal would, its locks removed first.
+  // ends the process as the signal would, its locks removed first; listened for before they exist.
+  let locks: OutputLocks | undefined;
   const early = io.onSignal?.((signal) => {
     early?.();
-    locks.release();
+    locks?.release();
     process.kill(process.pid, signal);
   });
+  // Before a --resume reads where the output stops, and before anything is written.
+  try {
+    locks = OutputLocks.acquire(
+      [
+        [o.out, 'output'],
+        [o.errors, 'errors file'],
+      ].flatMap(([path, what]) =>
+        path === undefined || path === '-' ? [] : [{ path: resolvePath(io, path), shownAs: `the ${what} ${path}` }],
+      ),
+    );
+  } catch (error) {
+    early?.();
+    throw error;
+  }
   try {
     const input = await openInput(io, o);
     const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
