@@ -191,11 +191,12 @@ function kindOf(stat: Stats): string {
 const specialFile = (name: string, stat: Stats): RuleSetIssue =>
   issueOf(name, 'special_file', `${kindOf(stat)}, not a file: not read`);
 
-const tooLarge = (name: string, size: number): RuleSetIssue =>
+/** A file over the limit: `size` as its size said, or undefined when it grew while it was read. */
+const tooLarge = (name: string, size: number | undefined): RuleSetIssue =>
   issueOf(
     name,
     'file_too_large',
-    `${size.toLocaleString('en-US')} bytes or more; a rule-set file is at most ${MAX_RULE_FILE_BYTES.toLocaleString('en-US')} bytes (8 MiB)`,
+    `${size === undefined ? 'over the limit' : `${size.toLocaleString('en-US')} bytes`}: a rule-set file is at most ${MAX_RULE_FILE_BYTES.toLocaleString('en-US')} bytes (8 MiB), and is not read beyond`,
   );
 
 /**
@@ -247,7 +248,7 @@ function readLimited(path: string, name: string): string | RuleSetIssue {
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
-        if (length > MAX_RULE_FILE_BYTES) return tooLarge(name, length);
+        if (length > MAX_RULE_FILE_BYTES) return tooLarge(name, undefined);
         const grown = Buffer.allocUnsafe(MAX_RULE_FILE_BYTES + 1);
         buffer.copy(grown, 0, 0, length);
         buffer = grown;

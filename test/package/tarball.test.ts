@@ -23,9 +23,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * Lowered to 1,070,000 the same day, once the library was bundled too and zod's locales dropped
  * out: measured 930,273 bytes (CI, 2026-11-25), so the budget is again about 15% above it.
  * Raised to 1,080,000 on 2026-11-28 (issue 14's CLI start, with the unpacked one below):
- * measured 1,071,338 against 1,059,651 before.
+ * measured 1,071,338 against 1,059,651 before. Raised to 1,090,000 on 2026-11-29 (issue 42: the
+ * result code types in the API reference, the rule-set folder checks, `rules test --update`, the
+ * batch lock and their docs): measured 1,082,346.
  */
-const PACKED_BUDGET_BYTES = 1_080_000;
+const PACKED_BUDGET_BYTES = 1_090_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -35,9 +37,10 @@ const PACKED_BUDGET_BYTES = 1_080_000;
  * measured 3,846,166, budget about 15% above it. Raised by 40,000 on 2026-11-28 (issue 14's CLI
  * start: bundles that hold their own function, the batch command's bundle, the bundled rule sets'
  * layouts for parsing one file at a time; measured 4,449,765 against 4,415,723 before,
- * docs/package.md).
+ * docs/package.md). Raised to 4,520,000 on 2026-11-29 with the packed one (issue 42): measured
+ * 4,506,792.
  */
-const UNPACKED_BUDGET_BYTES = 4_460_000;
+const UNPACKED_BUDGET_BYTES = 4_520_000;
 
 interface PackedFile {
   readonly path: string;
