@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usageError } from './io.js';
+import { didYouMean } from './suggest.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -31,7 +32,11 @@ export function parseCommand<O extends Options>(
   } catch (error) {
     const message =
       error instanceof Error ? error.message.replace(/\. To specify a positional argument.*$/s, '') : String(error);
-    throw usageError(`${message}\nsee: budgetnorm ${command} --help`);
+    const unknown =
+      (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^'=]*)/.exec(message) : null;
+    const names = Object.keys({ ...HELP_OPTION, ...options }).map((name) => `--${name}`);
+    const hint = unknown?.[1] === undefined ? '' : didYouMean(unknown[1], names);
+    throw usageError(`${message}${hint}\nsee: budgetnorm ${command} --help`);
   }
 }
 
@@ -59,7 +64,7 @@ export function choice<T extends string>(
   if (value === undefined) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw usageError(
-    `--${option} must be one of ${allowed.join(', ')}, not "${value}"\nsee: budgetnorm ${command} --help`,
+    `--${option} must be one of ${allowed.join(', ')}, not "${value}"${didYouMean(value, allowed)}\nsee: budgetnorm ${command} --help`,
   );
 }
 

@@ -9,6 +9,7 @@ import { batchHelp, calculationHelp, mainHelp, RULES_HELP } from './help.js';
 import { CliError, report, write, WriteError, writeOut, type CliIo } from './io.js';
 import { RuleSetError } from '../index.js';
 import { CLI_OPERATIONS, type CliOperation, type CliOperations } from './operations.js';
+import { didYouMean } from './suggest.js';
 
 export { EXIT } from './exit-codes.js';
 export type { CliIo } from './io.js';
@@ -61,7 +62,10 @@ async function dispatch(argv: readonly string[], io: CliIo, operations: CliOpera
       await write(io.stderr, mainHelp(operations));
       return EXIT.usage;
     default:
-      throw new CliError(EXIT.usage, `unknown command "${command}"\nsee: budgetnorm --help`);
+      throw new CliError(
+        EXIT.usage,
+        `unknown command "${command}"${didYouMean(command, [...Object.keys(operations), 'batch', 'rules', 'help', '--help', '--version'])}\nsee: budgetnorm --help`,
+      );
   }
 }
 

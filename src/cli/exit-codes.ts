@@ -20,6 +20,8 @@ export const EXIT = {
   ruleSet: 4,
   /** A bug in budgetnorm: an unexpected error. The message asks for a report. */
   internal: 5,
+  /** A batch refused to start: another batch is writing its output (or left its lock when killed). */
+  busy: 6,
   /** A batch stopped by SIGINT (Ctrl-C) after writing whole records up to a stated line (128 + 2, the shell's convention). */
   sigint: 130,
   /** A batch stopped by SIGTERM likewise (128 + 15). */
@@ -36,5 +38,6 @@ export const EXIT_CODE_HELP = [
   '  3  a file could not be read or written (also: a full disk, a closed standard output)',
   '  4  the rule set cannot be used (does not load, or failed on a household)',
   '  5  internal error (a bug: please report it)',
+  '  6  a batch refused: its output is being written by another batch (or a lock left by one that was killed)',
   '  130, 143  a batch interrupted by SIGINT or SIGTERM (whole records up to a stated line; see --resume)',
 ].join('\n');

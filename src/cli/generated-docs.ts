@@ -59,12 +59,12 @@ export function ruleSetDocs(
         out.set(`docs/rules/sensitivity-${id}.md`, problemsPage(`Sensitivity of rule set ${id}`, id, l.error));
       continue;
     }
-    out.set(`docs/rules/${id}.md`, ruleSetMarkdown(l.ruleSet, id));
+    out.set(`docs/rules/${id}.md`, ruleSetMarkdown(l.ruleSet, id, true));
     if (!withSensitivity) continue;
     // Some seconds per set: every estimate moved twice over the fixed sample.
     const report = sensitivityReport(l.ruleSet);
     sensitivity.set(id, report);
-    out.set(`docs/rules/sensitivity-${id}.md`, sensitivityMarkdown(report));
+    out.set(`docs/rules/sensitivity-${id}.md`, sensitivityMarkdown(report, true));
   }
   for (let i = 1; i < loaded.length; i += 1) {
     const [a, la] = loaded[i - 1] as (typeof loaded)[number];
@@ -78,7 +78,7 @@ export function ruleSetDocs(
         ? problemsPage(title, a, la.error)
         : !lb.ok
           ? problemsPage(title, b, lb.error)
-          : diffMarkdown(diffRuleSets(la.ruleSet, lb.ruleSet, { from: a, to: b }, la.files)),
+          : diffMarkdown(diffRuleSets(la.ruleSet, lb.ruleSet, { from: a, to: b }, la.files), true),
     );
   }
   return { pages: out, sensitivity };

@@ -14,7 +14,7 @@ export const mainHelp = (
 Usage:
 ${Object.values(operations)
   .map((o) => `${`  budgetnorm ${o.id} [FILE|-] [options]`.padEnd(OPERATION_SUMMARY_COLUMN - 1)} ${o.summary}\n`)
-  .join('')}  budgetnorm batch CALCULATION --in FILE --out FILE [--errors FILE] [options]
+  .join('')}  budgetnorm batch CALCULATION --in FILE|- [--out FILE|-] [--errors FILE] [options]
                                                    many households: NDJSON or CSV, streamed, on every core
   budgetnorm rules list|check|show|diff|test|sensitivity ...
                                                    tools for rule sets
@@ -68,7 +68,7 @@ Examples:
 /** `budgetnorm batch --help`. */
 export const batchHelp = (
   operations: CliOperations,
-): string => `Usage: budgetnorm batch ${Object.keys(operations).join('|')} --in FILE --out FILE [--errors FILE] [options]
+): string => `Usage: budgetnorm batch ${Object.keys(operations).join('|')} --in FILE|- [--out FILE|-] [--errors FILE] [options]
 
 Computes many households, one per line of NDJSON or one per row of CSV, streamed in constant
 memory and spread over worker threads; the output keeps the input's order. Every input
@@ -131,7 +131,8 @@ export const RULES_HELP = `Usage: budgetnorm rules COMMAND [options]
                                  sweep, worked examples
   show ID|DIR [--format md|json] every parameter, table, source and rule, readable
   diff A B [--format md|json]    what changed from A to B, and its effect on A's worked examples
-  test ID|DIR                    run the worked examples and show every difference
+  test ID|DIR [--update]         run the worked examples and show every difference;
+                                 --update rewrites the expected figures of those that differ
   sensitivity ID|DIR             which estimates matter: each estimate and to-verify value
                                  moved by ±10% over a fixed sample of households, ranked
 
@@ -167,10 +168,17 @@ description, its condition (age < 21 and hasPartner = false) and its amount
 What changed from rule set A to rule set B: values (old, new, change in %), table cells,
 sources, rounding, rules added, removed and changed, and each worked example of A recomputed
 under B (old and new key figures).`,
-  test: `Usage: budgetnorm rules test ID|DIR [--format text|json]
+  test: `Usage: budgetnorm rules test ID|DIR [--update] [--format text|json]
 
 Runs the worked examples of a rule set (tests/<calculation>/*.json) and shows every
-difference between the expected and the computed figures. Exits 1 on any difference.`,
+difference between the expected and the computed figures. Exits 1 on any difference.
+
+--update: after a deliberate change of the rules, rewrites the expected figures of every
+example that differs with what the rule set now gives, and shows each change (field, was, now).
+Only the figures an example states are rewritten (its request, description and derivation
+stay); an example that matches is not touched; each file is replaced whole (written beside it,
+then renamed). An example that cannot be computed is reported and left as it is (exit 1).
+Check the derivation lines of the changed posts yourself.`,
   sensitivity: `Usage: budgetnorm rules sensitivity ID|DIR [--format md|json]
 
 Moves every estimate and to-verify value of the rule set by -10% and +10%, one at a time, over a

@@ -6,15 +6,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import {
-  bundledCatalog,
-  loadRuleSetWithReport,
-  RuleSetChoiceError,
-  RuleSetError,
-  type LoadReport,
-  type RuleSet,
-} from '../index.js';
+import { bundledCatalog, RuleSetChoiceError, RuleSetError, type LoadReport, type RuleSet } from '../index.js';
 import { readRuleSetFolder } from '../node/index.js';
+import { readAndLoadFolder } from '../node/load-folder.js';
 import { EXIT } from './exit-codes.js';
 import { CliError, resolvePath, type CliIo } from './io.js';
 
@@ -73,8 +67,7 @@ export function loadNamedRuleSet(io: CliIo, arg: string): NamedRuleSet {
   const path = resolvePath(io, arg);
   if (isFolder(path)) {
     try {
-      const files = readRuleSetFolder(path);
-      const report = loadRuleSetWithReport(files, arg);
+      const { files, report } = readAndLoadFolder(path, arg);
       return { ruleSet: report.ruleSet, label: arg, source: { kind: 'folder', path }, files, report };
     } catch (error) {
       if (error instanceof RuleSetError)

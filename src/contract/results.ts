@@ -8,6 +8,19 @@ import type { Explanation, ProvenanceKind } from './explanation.js';
 import { deferredDescribedSchema, deferredSchema, once } from './deferred-shape.js';
 import { ExplanationSchema } from './explanation-schema.js';
 import { RuleSetStatus } from './rule-set-status.js';
+import type {
+  NoticeCode,
+  RepaymentPostCode,
+  RetirementGroupCode,
+  RetirementPostCode,
+} from './result-codes.generated.js';
+
+/**
+ * A code field: at run time any string (an institution's own rule set has codes of its own),
+ * typed as the bundled sets' codes (src/contract/result-codes.generated.ts, as the OpenAPI
+ * document lists them) so an editor offers them, with any other string still accepted.
+ */
+const knownCode = <Code extends string>() => z.string() as unknown as z.ZodType<Code | (string & {})>;
 
 /**
  * How well founded one amount is (`provenance: true`, `?onderbouwing=true`): the weakest
@@ -110,7 +123,7 @@ export const Rekenregels = deferredSchema(() =>
 export const Melding = deferredSchema(() =>
   z.object({
     /** Stable code, e.g. `OnbekendVeld` (an unknown request field was ignored) or a rule set's own notice. */
-    Code: z.string().describe('stable code, e.g. OnbekendVeld'),
+    Code: knownCode<NoticeCode>().describe('stable code, e.g. OnbekendVeld'),
     /** The warning in plain Dutch. */
     Tekst: z.string().describe('plain Dutch text'),
   }),
@@ -175,8 +188,8 @@ export const RepaymentCapacityResult = deferredSchema(
       /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
       Posten: z.array(
         z.object({
-          /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`. */
-          Code: z.string(),
+          /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`: one of the bundled sets', or another of an institution's own set. */
+          Code: knownCode<RepaymentPostCode>(),
           /** The post in plain Dutch. */
           Omschrijving: z.string(),
           /** Euros per month, rounded as the rule set says. */
@@ -311,12 +324,12 @@ export const RetirementExpenditureResult = deferredSchema(() =>
     /** Every expenditure post of the rule set, in its order, each with the group it counts in. */
     Posten: z.array(
       z.object({
-        /** The post's stable code, e.g. `Voeding`, `Gas`. */
-        Code: z.string(),
+        /** The post's stable code, e.g. `Voeding`, `Gas`: one of the bundled sets', or another of an institution's own set. */
+        Code: knownCode<RetirementPostCode>(),
         /** The post in plain Dutch. */
         Omschrijving: z.string(),
         /** The code of the group the post belongs to (an entry of `Groepen`). */
-        Groep: z.string(),
+        Groep: knownCode<RetirementGroupCode>(),
         ...basisVoorbeeld(),
       }),
     ),
@@ -324,7 +337,7 @@ export const RetirementExpenditureResult = deferredSchema(() =>
     Groepen: z.array(
       z.object({
         /** The group's stable code. */
-        Code: z.string(),
+        Code: knownCode<RetirementGroupCode>(),
         /** The group in plain Dutch. */
         Omschrijving: z.string(),
         ...basisVoorbeeld(),

@@ -10,6 +10,7 @@
 export {
   loadRuleSetFolder,
   loadRuleSetFolderWithReport,
+  MAX_RULE_FILE_BYTES,
   readRuleSetFolder,
   readWorkedExamples,
 } from './load-folder.js';

@@ -9,6 +9,7 @@ import { checkRuleSet } from './check.js';
 import { CALCULATION_IDS, CalculationFile, type CalculationId } from './format/calculation.js';
 import { Manifest, SourcesFile } from './format/manifest.js';
 import { ParametersFile, TablesFile } from './format/parameters.js';
+import { protoKeyPaths, RESERVED_NAME_CODE, reservedNameMessage } from './format/common.js';
 import { hashRuleFiles } from './hash.js';
 import { withMeasureDefaults } from './measure-defaults.js';
 import {
@@ -74,9 +75,14 @@ function fileParser(
     // Checked when recorded, and the schema returned it unchanged then.
     if (trusted) return ruleFiles[name] as z.infer<typeof schema>;
     const result = schema.safeParse(ruleFiles[name], { reportInput: true });
-    if (result.success) return result.data;
-    issues.push(...zodIssuesToRuleSetIssues(name, result.error.issues));
-    return undefined;
+    const schemaIssues = result.success ? [] : zodIssuesToRuleSetIssues(name, result.error.issues);
+    // A record drops a `__proto__` key silently; a strict object has reported it already.
+    const reserved = protoKeyPaths(ruleFiles[name])
+      .map((path) => jsonPath(path))
+      .filter((path) => !schemaIssues.some((i) => i.path === path))
+      .map((path) => ({ file: name, path, code: RESERVED_NAME_CODE, message: reservedNameMessage('__proto__') }));
+    issues.push(...schemaIssues, ...reserved);
+    return result.success && reserved.length === 0 ? result.data : undefined;
   };
 }
 

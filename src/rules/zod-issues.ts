@@ -85,6 +85,8 @@ function codeOf(issue: ZodIssue): string {
       return 'invalid_value';
     case 'invalid_format':
       return 'invalid_format';
+    case 'custom':
+      return typeof issue.params?.['code'] === 'string' ? issue.params['code'] : 'invalid';
     default:
       return 'invalid';
   }
@@ -143,6 +145,11 @@ export function zodIssuesToRuleSetIssues(
         out.push(...zodIssuesToRuleSetIssues(file, branch, path));
         continue;
       }
+    }
+    // A key of a record that its name rule refuses: the key's own issues, at the key.
+    if (issue.code === 'invalid_key') {
+      out.push(...zodIssuesToRuleSetIssues(file, issue.issues, path));
+      continue;
     }
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys)

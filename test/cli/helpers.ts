@@ -7,7 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { BIN } from '../../scripts/cli-ensure-built.js';
+import { afterAll, beforeAll } from 'vitest';
+import { BIN, ensureBuilt } from '../../scripts/cli-ensure-built.js';
 import { main } from '../../src/cli/cli.js';
 import type { CliOperations } from '../../src/cli/operations.js';
 
@@ -50,6 +51,21 @@ export async function runCli(
 export function tempDir(prefix = 'budgetnorm-cli-'): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * For a file of tests that spawn the built executable: builds it (when stale) before the first
+ * test, and a scratch folder (`scratch.dir`) for the file, removed after the last.
+ */
+export function withBuiltCli(): { readonly dir: string } {
+  const scratch = { dir: '' };
+  let remove = (): void => {};
+  beforeAll(() => {
+    ({ dir: scratch.dir, remove } = tempDir());
+    ensureBuilt();
+  }, 240_000);
+  afterAll(() => remove());
+  return scratch;
 }
 
 /** A copy of a rule-set folder of the repository, to break in a test. */

@@ -332,6 +332,7 @@ describe('docs/rules-format.md', () => {
           .map((f) => `${dir}${f}`),
       ),
       'src/node/load-folder.ts',
+      'src/rules/format/common.ts',
       'src/rules/load.ts',
       'src/rules/zod-issues.ts',
       'src/rules/check.ts',

@@ -1,5 +1,6 @@
 /** Reading the service configuration from the environment (src/node/service-config.ts). */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -245,6 +246,18 @@ describe('the rule set', () => {
       { now: () => new Date('2031-01-01T12:00:00Z') },
     );
     expect(later.warnings[0]).toMatch(/not today/);
+  });
+
+  it('a folder with a dangling link and a FIFO stops the start naming both (issue 42: no ENOENT, no hang)', () => {
+    const folder = join(tmp, 'handed-over');
+    cpSync(join(RULES, 'nl-2026'), folder, { recursive: true });
+    symlinkSync(join(folder, 'gone.json'), join(folder, 'tables-extra.json'));
+    execFileSync('mkfifo', [join(folder, 'parameters-extra.json')]);
+    const error = fails(() => read({ BUDGETNORM_API_KEYS: 'k', BUDGETNORM_RULESET_DIR: folder }));
+    expect(error.message).toContain(`BUDGETNORM_RULESET_DIR: the rule set in ${folder} cannot be used.`);
+    expect(error.message).toMatch(/parameters-extra\.json \$: \[special_file\]/);
+    expect(error.message).toMatch(/tables-extra\.json \$: \[dangling_link\]/);
+    expect(error.message).not.toContain('ENOENT');
   });
 
   it('a broken rule set stops the start with a message naming file and path', () => {

@@ -3,13 +3,26 @@
  * one folder fixture), each asserting the issue's code, file and JSON path: the three
  * things an author needs to find and fix the problem.
  */
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
-import { loadRuleSetFolder, readRuleSetFolder } from '../../src/node/load-folder.js';
+import { loadRuleSetFolder, MAX_RULE_FILE_BYTES, readRuleSetFolder } from '../../src/node/load-folder.js';
 import {
   expectIssue,
   issuesOf,
@@ -87,6 +100,137 @@ describe('reading a folder', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   });
+});
+
+describe('a folder an institution hands us (issue 42)', () => {
+  /** A copy of the mini set in a fresh folder, beside a folder `outside` of it; both removed after `body`. */
+  const withMiniCopy = (body: (folder: string, outside: string) => void): void => {
+    const scratch = mkdtempSync(join(tmpdir(), 'budgetnorm-folder-'));
+    const folder = join(scratch, 'set');
+    const outside = join(scratch, 'outside');
+    mkdirSync(folder);
+    mkdirSync(outside);
+    for (const name of readdirSync(MINI_DIR)) copyFileSync(join(MINI_DIR, name), join(folder, name));
+    try {
+      body(folder, outside);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  };
+  const codes = (fn: () => unknown) => issuesOf(fn).map((i) => [i.file, i.code]);
+
+  it('a link out of the folder is not followed, and nothing of its target is shown', () => {
+    withMiniCopy((folder, outside) => {
+      writeFileSync(join(outside, 'secret.txt'), 'TOP-SECRET first bytes, not JSON');
+      symlinkSync(join(outside, 'secret.txt'), join(folder, 'parameters-extra.json'));
+      symlinkSync(outside, join(folder, 'tests'));
+      for (const read of [readRuleSetFolder, loadRuleSetFolder]) {
+        expect(codes(() => read(folder))).toEqual([
+          ['parameters-extra.json', 'link_outside_folder'],
+          ['tests', 'link_outside_folder'],
+        ]);
+        expect(() => read(folder)).toThrow(/outside the rule-set folder/);
+        expect(() => read(folder)).not.toThrow(/TOP-SECRET/);
+      }
+    });
+  });
+
+  it('a dangling link and loops of links are RuleSetErrors with their own codes', () => {
+    withMiniCopy((folder) => {
+      symlinkSync(join(folder, 'nowhere.json'), join(folder, 'dangling.json'));
+      symlinkSync('loop.json', join(folder, 'loop.json'));
+      symlinkSync('.', join(folder, 'again'));
+      for (const read of [readRuleSetFolder, loadRuleSetFolder])
+        expect(codes(() => read(folder))).toEqual([
+          ['again', 'link_loop'],
+          ['dangling.json', 'dangling_link'],
+          ['loop.json', 'link_loop'],
+        ]);
+    });
+  });
+
+  it('a FIFO, a socket and a folder named *.json are not read (a FIFO would hang the read)', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'budgetnorm-special-'));
+    const server = createServer();
+    try {
+      for (const name of readdirSync(MINI_DIR)) copyFileSync(join(MINI_DIR, name), join(scratch, name));
+      execFileSync('mkfifo', [join(scratch, 'pipe.json')]);
+      mkdirSync(join(scratch, 'folder.json'));
+      await new Promise<void>((resolve) => server.listen(join(scratch, 'socket.json'), resolve));
+      for (const read of [readRuleSetFolder, loadRuleSetFolder]) {
+        const issues = issuesOf(() => read(scratch));
+        expect(issues.map((i) => [i.file, i.code])).toEqual([
+          ['folder.json', 'special_file'],
+          ['pipe.json', 'special_file'],
+          ['socket.json', 'special_file'],
+        ]);
+        expect(issues.map((i) => i.message)).toEqual([
+          expect.stringMatching(/^a folder, not a file/),
+          expect.stringMatching(/^a named pipe \(FIFO\), not a file/),
+          expect.stringMatching(/^a socket, not a file/),
+        ]);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it(`a file over ${MAX_RULE_FILE_BYTES} bytes is refused unread; one at the limit is read`, () => {
+    withMiniCopy((folder) => {
+      const big = join(folder, 'tables-big.json');
+      writeFileSync(big, '{}');
+      truncateSync(big, MAX_RULE_FILE_BYTES + 1); // sparse: no 8 MiB written
+      const issue = expectIssue(() => readRuleSetFolder(folder), {
+        code: 'file_too_large',
+        file: 'tables-big.json',
+        path: '$',
+      });
+      expect(issue.message).toContain('8,388,608 bytes');
+      truncateSync(big, MAX_RULE_FILE_BYTES);
+      // Read, and only then refused as JSON (NUL bytes after the `{}`).
+      expectIssue(() => readRuleSetFolder(folder), { code: 'invalid_json', file: 'tables-big.json', path: '$' });
+    });
+  });
+
+  it('every problem of a folder at once: a stray README.txt does not hide the rule files’ problems', () => {
+    withMiniCopy((folder) => {
+      writeFileSync(join(folder, 'README.txt'), 'notes');
+      copyFileSync(join(folder, 'parameters.json'), join(folder, 'paramters.json'));
+      const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as Json;
+      manifest.titel = 'typo';
+      writeFileSync(join(folder, 'manifest.json'), JSON.stringify(manifest));
+      expect(codes(() => loadRuleSetFolder(folder))).toEqual([
+        ['README.txt', 'unknown_file'],
+        ['paramters.json', 'unknown_file'],
+        ['manifest.json', 'unknown_key'],
+      ]);
+      // A rule file that cannot be read is not reported missing as well.
+      writeFileSync(join(folder, 'manifest.json'), '{ not json');
+      expect(codes(() => loadRuleSetFolder(folder))).toEqual([
+        ['README.txt', 'unknown_file'],
+        ['manifest.json', 'invalid_json'],
+        ['paramters.json', 'unknown_file'],
+      ]);
+    });
+  });
+
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])(
+    'a parameter named %s is refused by the name rule',
+    (name) => {
+      const text = JSON.stringify(miniFiles()['parameters.json']).replace(
+        '"parameters":{',
+        `"parameters":{"${name}":${JSON.stringify(miniFiles()['parameters.json'].parameters.normSingle)},`,
+      );
+      const files = { ...miniFiles(), 'parameters.json': JSON.parse(text) as Json };
+      const issue = expectIssue(() => loadRuleSet(files), {
+        code: 'reserved_name',
+        file: 'parameters.json',
+        path: `$.parameters.${name}`,
+      });
+      expect(issue.message).toBe(`"${name}" is a name every JavaScript object has; choose another name`);
+    },
+  );
 });
 
 describe('schema: strict keys, required keys, types', () => {

@@ -13,7 +13,7 @@ const isMissing = (error: unknown) =>
   error !== null && typeof error === 'object' && 'code' in error && (error as { code?: unknown }).code === 'ENOENT';
 
 /** The real path a file would have once created: links followed, including a dangling one. */
-function wouldBePath(path: string, depth = 0): string {
+export function wouldBePath(path: string, depth = 0): string {
   try {
     const link = lstatSync(path);
     if (link.isSymbolicLink() && depth < MAX_LINKS)

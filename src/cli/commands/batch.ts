@@ -1,5 +1,5 @@
 /**
- * `budgetnorm batch <operation> --in FILE --out FILE [--errors FILE]`, for each operation of the
+ * `budgetnorm batch <operation> --in FILE [--out FILE] [--errors FILE]`, for each operation of the
  * CLI registry (../operations.ts):
  * many households, NDJSON or CSV in and out, streamed in chunks through worker threads, the
  * output in input order. Every input record gives exactly one output record or one error
@@ -15,6 +15,7 @@ import { choice, dateOption, integerOption, parseCommand, positionals } from '..
 import { CsvInputColumns } from '../batch/csv-fields.js';
 import { lineChunks, splitFirstLine, type LineChunk } from '../batch/input.js';
 import { BatchOutput } from '../batch/output.js';
+import { OutputLocks } from '../batch/output-lock.js';
 import { Pipeline, type Tally } from '../batch/pipeline.js';
 import { inProcessRunner, startWorkerPool, type ChunkRunner } from '../batch/pool.js';
 import { formatCount, Progress } from '../batch/progress.js';
@@ -73,27 +74,30 @@ function formatOf(side: string, path: string | undefined, given: DataFormat | un
   return format;
 }
 
+/** The options `batch` accepts (besides -h, --help); its usage (../help.ts) names each, and a test checks both ways. */
+export const BATCH_OPTIONS = {
+  in: { type: 'string' },
+  out: { type: 'string' },
+  errors: { type: 'string' },
+  format: { type: 'string' },
+  'in-format': { type: 'string' },
+  'out-format': { type: 'string' },
+  ruleset: { type: 'string' },
+  family: { type: 'string' },
+  date: { type: 'string' },
+  explain: { type: 'boolean' },
+  provenance: { type: 'boolean' },
+  workers: { type: 'string' },
+  delimiter: { type: 'string' },
+  'chunk-size': { type: 'string' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  resume: { type: 'boolean' },
+} as const;
+
 function parseOptions(args: readonly string[], operations: CliOperations): BatchOptions | 'help' {
-  const { values, positionals: given } = parseCommand('batch', args, {
-    in: { type: 'string' },
-    out: { type: 'string' },
-    errors: { type: 'string' },
-    format: { type: 'string' },
-    'in-format': { type: 'string' },
-    'out-format': { type: 'string' },
-    ruleset: { type: 'string' },
-    family: { type: 'string' },
-    date: { type: 'string' },
-    explain: { type: 'boolean' },
-    provenance: { type: 'boolean' },
-    workers: { type: 'string' },
-    delimiter: { type: 'string' },
-    'chunk-size': { type: 'string' },
-    progress: { type: 'boolean' },
-    'no-progress': { type: 'boolean' },
-    quiet: { type: 'boolean', short: 'q' },
-    resume: { type: 'boolean' },
-  });
+  const { values, positionals: given } = parseCommand('batch', args, BATCH_OPTIONS);
   if (values.help === true) return 'help';
   const ids = Object.keys(operations);
   const [calcArg] = positionals('batch', given, [ids.join('|')]);
@@ -373,14 +377,41 @@ export async function batchCommand(
   checkDistinctFiles(io, o);
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
   const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation, o.family);
-  const input = await openInput(io, o);
-  const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
-  const runner = await startRunner(o, settings, chosen, input.totalBytes);
+  // A signal before the run listens for its own (waiting for the input, starting the threads)
+  // ends the process as the signal would, its locks removed first; listened for before they exist.
+  let locks: OutputLocks | undefined;
+  const early = io.onSignal?.((signal) => {
+    early?.();
+    locks?.release();
+    process.kill(process.pid, signal);
+  });
+  // Before a --resume reads where the output stops, and before anything is written.
   try {
-    return await runBatch(io, o, input, settings, runner, chosen.ruleSet);
+    locks = OutputLocks.acquire(
+      [
+        [o.out, 'output'],
+        [o.errors, 'errors file'],
+      ].flatMap(([path, what]) =>
+        path === undefined || path === '-' ? [] : [{ path: resolvePath(io, path), shownAs: `the ${what} ${path}` }],
+      ),
+    );
+  } catch (error) {
+    early?.();
+    throw error;
+  }
+  try {
+    const input = await openInput(io, o);
+    const settings: BatchSettings = { ...o.settings, csvHeader: input.csvHeader };
+    const runner = await startRunner(o, settings, chosen, input.totalBytes);
+    try {
+      return await runBatch(io, o, input, settings, runner, chosen.ruleSet, early);
+    } finally {
+      await runner.close();
+      input.stream.destroy();
+    }
   } finally {
-    await runner.close();
-    input.stream.destroy();
+    early?.();
+    locks.release();
   }
 }
 
@@ -391,6 +422,8 @@ async function runBatch(
   settings: BatchSettings,
   runner: ChunkRunner,
   ruleSet: RuleSet,
+  /** Ends the listening for a signal before the run: the run listens for its own from here. */
+  handOver: (() => void) | undefined,
 ): Promise<number> {
   const outputs = await openOutputs(io, o, settings, ruleSet);
   if (outputs.resumedAfter !== undefined && !o.quiet)
@@ -415,6 +448,7 @@ async function runBatch(
     pipeline.interrupt(signal);
     input.stream.destroy();
   });
+  handOver?.();
   try {
     await pipeline.run(
       input.first,

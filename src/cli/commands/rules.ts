@@ -1,18 +1,21 @@
 /**
  * `budgetnorm rules list|check|show|diff|test|sensitivity`: tools for the people who maintain rule sets.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadRuleSetWithReport, RuleSetError, type LoadReport, type RuleSet, type RuleSetIssue } from '../../index.js';
-import { readRuleSetFolder, runWorkedExamples, type ExampleOutcome } from '../../node/index.js';
+import { RuleSetError, type LoadReport, type RuleSet, type RuleSetIssue } from '../../index.js';
+import { runWorkedExamples, type ExampleDifference, type ExampleOutcome } from '../../node/index.js';
+import { updatedWorkedExample } from '../../node/worked-examples.js';
+import { readAndLoadFolder } from '../../node/load-folder.js';
 import { choice, parseCommand, positionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { RULES_HELP, rulesSubcommandHelp } from '../help.js';
-import { CliError, resolvePath, usageError, writeOut, type CliIo } from '../io.js';
+import { CliError, describeFsError, resolvePath, usageError, writeOut, type CliIo } from '../io.js';
 import { diffMarkdown, diffRuleSets } from '../render/rule-set-diff.js';
 import { ruleSetMarkdown, showRuleSet } from '../render/rule-set-doc.js';
 import { sensitivityMarkdown } from '../render/sensitivity-doc.js';
 import { alignRows } from '../render/text.js';
+import { didYouMean } from '../suggest.js';
 import { bundledSourceFiles, catalog, isFolder, loadNamedRuleSet, packageRulesDir } from '../rule-set-arg.js';
 import { sensitivityReport } from '../sensitivity.js';
 import { CALCULATION_IDS, type CalculationId } from '../../rules/format/calculation.js';
@@ -93,7 +96,7 @@ async function list(args: readonly string[], io: CliIo): Promise<number> {
     for (const name of folders) {
       const label = join(values.dir, name);
       try {
-        sets.push(listed(loadRuleSetWithReport(readRuleSetFolder(join(dir, name)), label).ruleSet, label));
+        sets.push(listed(readAndLoadFolder(join(dir, name), label).report.ruleSet, label));
       } catch (error) {
         if (!(error instanceof RuleSetError)) throw error;
         sets.push({ id: name, folder: label, problems: error.issues });
@@ -196,15 +199,9 @@ interface CheckReport {
 /** Everything `rules check` looks at, as data. */
 export function checkFolder(path: string, label: string): CheckReport {
   let files: Record<string, unknown>;
-  try {
-    files = readRuleSetFolder(path);
-  } catch (error) {
-    if (error instanceof RuleSetError) return { folder: label, ok: false, issues: error.issues };
-    throw error;
-  }
   let report: LoadReport;
   try {
-    report = loadRuleSetWithReport(files, label);
+    ({ files, report } = readAndLoadFolder(path, label));
   } catch (error) {
     if (error instanceof RuleSetError) return { folder: label, ok: false, issues: error.issues };
     throw error;
@@ -279,9 +276,48 @@ const check = subcommand('check', ['DIR'], ['text', 'json'], async (io, [arg = '
   return EXIT.ok;
 });
 
-const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = ''], format) => {
+/** The rows of a table of differences, `field  expected  actual`, indented. */
+function differenceRows(differences: readonly ExampleDifference[], heads: [string, string, string]): string[] {
+  return alignRows(
+    [
+      heads,
+      ...differences.map((d) => [
+        d.field,
+        JSON.stringify(d.expected) ?? 'nothing',
+        JSON.stringify(d.actual) ?? 'nothing',
+      ]),
+    ],
+    ['left', 'right', 'right'],
+    '          ',
+  );
+}
+
+/** The text report of `rules test`: each example ok or FAIL, its problems and differences. */
+function testLines(results: readonly { calculation: string; outcomes: readonly ExampleOutcome[] }[]): string[] {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(`${r.calculation}: ${r.outcomes.length} worked example${r.outcomes.length === 1 ? '' : 's'}`);
+    for (const o of r.outcomes) {
+      const ok = o.problems.length === 0 && o.differences.length === 0;
+      lines.push(`  ${ok ? 'ok  ' : 'FAIL'}  ${o.file}: ${o.description}`);
+      for (const p of o.problems) lines.push(`          problem: ${p}`);
+      if (o.differences.length > 0) lines.push(...differenceRows(o.differences, ['field', 'expected', 'actual']));
+    }
+  }
+  return lines;
+}
+
+const test = async (args: readonly string[], io: CliIo): Promise<number> => {
+  const { values, positionals: given } = parseCommand('rules test', args, {
+    format: { type: 'string' },
+    update: { type: 'boolean' },
+  });
+  if (values.help === true) return help(io, 'test');
+  const [arg = ''] = positionals('rules test', given, ['ID|DIR']);
+  const format = choice('rules test', 'format', values.format, ['text', 'json'] as const, 'text');
   const folder = folderOf(io, arg, 'test');
   const named = loadNamedRuleSet(io, folder);
+  if (values.update === true) return updateExamples(io, arg, folder, named.ruleSet, named.files, format);
   const results = CALCULATION_IDS.filter((c) => named.ruleSet.calculations[c] !== undefined).map((calculation) => ({
     calculation,
     outcomes: runWorkedExamples(named.ruleSet, calculation, named.files),
@@ -297,31 +333,7 @@ const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = '']
     );
     return failing > 0 ? EXIT.problems : EXIT.ok;
   }
-  const lines: string[] = [];
-  for (const r of results) {
-    lines.push(`${r.calculation}: ${r.outcomes.length} worked example${r.outcomes.length === 1 ? '' : 's'}`);
-    for (const o of r.outcomes) {
-      const ok = o.problems.length === 0 && o.differences.length === 0;
-      lines.push(`  ${ok ? 'ok  ' : 'FAIL'}  ${o.file}: ${o.description}`);
-      for (const p of o.problems) lines.push(`          problem: ${p}`);
-      if (o.differences.length > 0) {
-        lines.push(
-          ...alignRows(
-            [
-              ['field', 'expected', 'actual'],
-              ...o.differences.map((d) => [
-                d.field,
-                JSON.stringify(d.expected) ?? 'nothing',
-                JSON.stringify(d.actual) ?? 'nothing',
-              ]),
-            ],
-            ['left', 'right', 'right'],
-            '          ',
-          ),
-        );
-      }
-    }
-  }
+  const lines = testLines(results);
   lines.push(
     total === 0
       ? `${arg}: no worked examples (add them under tests/<calculation>/)`
@@ -329,14 +341,77 @@ const test = subcommand('test', ['DIR'], ['text', 'json'], async (io, [arg = '']
   );
   await writeOut(io, `${lines.join('\n')}\n`);
   return failing > 0 ? EXIT.problems : EXIT.ok;
-});
+};
+
+/** Writes a file whole or not at all: a temporary file beside it, renamed over it. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw new CliError(EXIT.io, `cannot write ${path}: ${describeFsError(error)}`);
+  }
+}
+
+/**
+ * `rules test --update`: every worked example that differs gets the figures the rule set now
+ * gives, each change shown; an example that matches is not touched, one that cannot be
+ * computed (a problem) is reported and left as it is (exit 1).
+ */
+async function updateExamples(
+  io: CliIo,
+  arg: string,
+  folder: string,
+  ruleSet: RuleSet,
+  files: Readonly<Record<string, unknown>>,
+  format: 'text' | 'json',
+): Promise<number> {
+  const updated: { file: string; changes: readonly ExampleDifference[] }[] = [];
+  const unchanged: string[] = [];
+  const stuck: ExampleOutcome[] = [];
+  for (const calculation of CALCULATION_IDS.filter((c) => ruleSet.calculations[c] !== undefined)) {
+    for (const [file, content] of exampleEntries(files, calculation)) {
+      const { outcome, updated: example } = updatedWorkedExample(ruleSet, calculation, file, content);
+      if (outcome.problems.length > 0) stuck.push(outcome);
+      else if (example === undefined) unchanged.push(file);
+      else {
+        writeAtomically(join(folder, ...file.split('/')), `${JSON.stringify(example, null, 2)}\n`);
+        updated.push({ file, changes: outcome.differences });
+      }
+    }
+  }
+  if (format === 'json') {
+    await writeOut(io, json({ ruleSet: ruleSet.id, updated, unchanged, cannotUpdate: stuck }));
+    return stuck.length > 0 ? EXIT.problems : EXIT.ok;
+  }
+  const lines: string[] = [];
+  for (const u of updated) lines.push(`updated  ${u.file}`, ...differenceRows(u.changes, ['field', 'was', 'now']));
+  for (const o of stuck) lines.push(`cannot update  ${o.file}`, ...o.problems.map((p) => `          problem: ${p}`));
+  lines.push(
+    `${arg}: ${updated.length} worked example${updated.length === 1 ? '' : 's'} updated, ${unchanged.length} already matched${stuck.length > 0 ? `, ${stuck.length} cannot be updated` : ''}`,
+  );
+  if (updated.length > 0) lines.push('check the derivation lines of the changed posts: they are not rewritten');
+  await writeOut(io, `${lines.join('\n')}\n`);
+  return stuck.length > 0 ? EXIT.problems : EXIT.ok;
+}
+
+/** The worked examples of a calculation among a set's files, in the order of their paths. */
+function exampleEntries(files: Readonly<Record<string, unknown>>, calculation: string): [string, unknown][] {
+  return Object.entries(files)
+    .filter(([name]) => name.startsWith(`tests/${calculation}/`))
+    .sort(([a], [b]) => a.localeCompare(b));
+}
 
 // ---------------------------------------------------------------------------------------------
 // show and diff
 
 const show = subcommand('show', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
   const named = loadNamedRuleSet(io, arg);
-  await writeOut(io, format === 'json' ? json(showRuleSet(named.ruleSet)) : ruleSetMarkdown(named.ruleSet, arg));
+  // A bundled set's page is the one committed under docs/rules/, banner and all; a folder's is the user's own.
+  const page = () => ruleSetMarkdown(named.ruleSet, arg, named.source.kind === 'bundled');
+  await writeOut(io, format === 'json' ? json(showRuleSet(named.ruleSet)) : page());
   return EXIT.ok;
 });
 
@@ -345,7 +420,10 @@ const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '
   const b = loadNamedRuleSet(io, to);
   const filesA = a.source.kind === 'folder' ? a.files : bundledSourceFiles(a.ruleSet.id);
   const d = diffRuleSets(a.ruleSet, b.ruleSet, { from, to }, filesA);
-  await writeOut(io, format === 'json' ? json(d) : diffMarkdown(d));
+  await writeOut(
+    io,
+    format === 'json' ? json(d) : diffMarkdown(d, a.source.kind === 'bundled' && b.source.kind === 'bundled'),
+  );
   return EXIT.ok;
 });
 
@@ -353,8 +431,9 @@ const diff = subcommand('diff', ['A', 'B'], ['md', 'json'], async (io, [from = '
 // sensitivity
 
 const sensitivity = subcommand('sensitivity', ['ID|DIR'], ['md', 'json'], async (io, [arg = ''], format) => {
-  const report = sensitivityReport(loadNamedRuleSet(io, arg).ruleSet);
-  await writeOut(io, format === 'json' ? json(report) : sensitivityMarkdown(report));
+  const named = loadNamedRuleSet(io, arg);
+  const report = sensitivityReport(named.ruleSet);
+  await writeOut(io, format === 'json' ? json(report) : sensitivityMarkdown(report, named.source.kind === 'bundled'));
   // A variant that fails to compute is a defect of the rule set, as in `rules check`.
   return report.rows.some((r) => r.failures.length > 0) ? EXIT.problems : EXIT.ok;
 });
@@ -363,6 +442,8 @@ async function help(io: CliIo, sub: string): Promise<number> {
   await writeOut(io, rulesSubcommandHelp(sub));
   return EXIT.ok;
 }
+
+const RULES_COMMANDS = ['list', 'check', 'show', 'diff', 'test', 'sensitivity'];
 
 export async function rulesCommand(args: readonly string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
@@ -387,7 +468,7 @@ export async function rulesCommand(args: readonly string[], io: CliIo): Promise<
       return sub === undefined ? EXIT.usage : EXIT.ok;
     default:
       throw usageError(
-        `unknown rules command "${sub}"; one of list, check, show, diff, test, sensitivity\nsee: budgetnorm rules --help`,
+        `unknown rules command "${sub}"${didYouMean(sub, RULES_COMMANDS)}; one of ${RULES_COMMANDS.join(', ')}\nsee: budgetnorm rules --help`,
       );
   }
 }

@@ -544,12 +544,16 @@ function amountDiffLines(
   return lines;
 }
 
-/** The Markdown of `rules diff --format md`: a heading and the two sets' ids and hashes, then one section per part of a rule set. */
-export function diffMarkdown(d: RuleSetDiff): string {
+/**
+ * The Markdown of `rules diff --format md`: a heading and the two sets' ids and hashes, then one
+ * section per part of a rule set. `committed`: the page committed under docs/rules/, which says
+ * not to edit it.
+ */
+export function diffMarkdown(d: RuleSetDiff, committed = false): string {
   const lines: string[] = [
     `# Changes from ${d.from.label} to ${d.to.label}`,
     '',
-    `Generated with \`budgetnorm rules diff ${d.from.label} ${d.to.label} --format md\`; do not edit (a test fails when the committed copy is stale).`,
+    `Generated with \`budgetnorm rules diff ${d.from.label} ${d.to.label} --format md\`${committed ? '; do not edit (a test fails when the committed copy is stale)' : ''}.`,
     '',
     ...mdTable(
       ['', d.from.label, d.to.label],

@@ -246,13 +246,16 @@ function amountSection(a: ShownAmount, kind: 'value' | 'post', rounding: ShownRu
   return lines;
 }
 
-/** The Markdown of `rules show --format md`. `label`: how the set was named on the command line. */
-export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id): string {
+/**
+ * The Markdown of `rules show --format md`. `label`: how the set was named on the command line;
+ * `committed`: the page committed under docs/rules/ for a bundled set, which says not to edit it.
+ */
+export function ruleSetMarkdown(ruleSet: RuleSet, label: string = ruleSet.id, committed = false): string {
   const s = showRuleSet(ruleSet);
   const lines: string[] = [
     `# Rule set ${s.id}: ${s.title}`,
     '',
-    `Generated with \`budgetnorm rules show ${label} --format md\`; do not edit (a test fails when the committed copy of a bundled set is stale).`,
+    `Generated with \`budgetnorm rules show ${label} --format md\`${committed ? '; do not edit (a test fails when the committed copy of a bundled set is stale)' : ''}.`,
     '',
     ...(s.description !== undefined ? [s.description, ''] : []),
     ...summarySection(s),

@@ -19,15 +19,47 @@ export const DecimalLiteral = deferredSchema(() =>
 );
 export type DecimalLiteral = z.infer<typeof DecimalLiteral>;
 
-/** Names of parameters, tables, values and facts: letters, digits, `_`, `.` and `-`, starting with a letter. */
+/**
+ * Names every JavaScript object has (`constructor`, `toString`, `__proto__`, …): a parameter,
+ * table or key so named would be looked up on every object, so the format refuses them.
+ */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** The code of the issue a reserved name gets (`reserved_name`), and its message. */
+export const RESERVED_NAME_CODE = 'reserved_name';
+export const reservedNameMessage = (name: string): string =>
+  `${JSON.stringify(name)} is a name every JavaScript object has; choose another name`;
+
+const notReserved = <S extends z.ZodString>(schema: S) =>
+  schema.refine((name) => !RESERVED_NAMES.has(name), {
+    params: { code: RESERVED_NAME_CODE },
+    error: (issue) => reservedNameMessage(String(issue.input)),
+  });
+
+/**
+ * Names of parameters, tables, values and facts: letters, digits, `_`, `.` and `-`, starting
+ * with a letter, and not one of {@link RESERVED_NAMES}.
+ */
 export const Identifier = deferredSchema(() =>
-  z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an identifier: a letter, then letters, digits, _ . -'),
+  notReserved(z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, 'an identifier: a letter, then letters, digits, _ . -')),
 );
 
-/** A category or band key in a table: `rent`, `1`, `5+`, `0-3`. */
+/** A category or band key in a table: `rent`, `1`, `5+`, `0-3`; not one of {@link RESERVED_NAMES}. */
 export const KeyValue = deferredSchema(() =>
-  z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a table key: letters, digits, _ . + -'),
+  notReserved(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.+-]*$/, 'a table key: letters, digits, _ . + -')),
 );
+
+/**
+ * Where a parsed JSON value has an own key `__proto__`, as paths: a record would drop such a
+ * key without a word (`JSON.parse` makes it an own key; an object literal could not).
+ */
+export function protoKeyPaths(value: unknown, path: readonly PropertyKey[] = []): PropertyKey[][] {
+  if (value === null || typeof value !== 'object') return [];
+  const found: PropertyKey[][] = Object.hasOwn(value, '__proto__') ? [[...path, '__proto__']] : [];
+  for (const [key, item] of Object.entries(value))
+    found.push(...protoKeyPaths(item, [...path, Array.isArray(value) ? Number(key) : key]));
+  return found;
+}
 
 /**
  * A unit such as `EUR/month`, `EUR/year`, `m3/year`, `EUR/m3`, `day/month`, `month/year`,
