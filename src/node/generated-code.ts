@@ -53,7 +53,30 @@ function loaderOfNode(): CodeLoader {
   return nodeLoader;
 }
 
-/** The environment switches of the fast paths: each on unless its variable is `0`. */
+/**
+ * The environment switches of the fast paths (docs/fast-paths.md): each on unless its variable
+ * is `0`. The service and the batch read them from `process.env`.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { repaymentCapacity } from 'budgetnorm';
+ * import { disableGeneratedCode, enableGeneratedCode, type FastPathSwitches } from 'budgetnorm/node';
+ *
+ * const body = {
+ *   LeeftijdHoofdpersoon: 40, HeeftPartner: false, AantalThuiswonendeKinderen: 0, AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2400, BijzondereUitgaven: {}, Woning: { WoningSoort: 0, HuurPerMaand: 800 },
+ * } as const;
+ * const plain = repaymentCapacity(body);
+ * const onlyGeneratedCode: FastPathSwitches = { BUDGETNORM_MEMOS: '0', BUDGETNORM_RESULT_JSON: '0', BUDGETNORM_ONE_PASS_CHECK: '0' };
+ * enableGeneratedCode(onlyGeneratedCode);
+ * try {
+ *   assert.deepEqual(repaymentCapacity(body), plain);
+ * } finally {
+ *   disableGeneratedCode();
+ * }
+ * ```
+ */
 export interface FastPathSwitches {
   /** `0`: calculations run on the compiled closures, not on generated code. */
   readonly BUDGETNORM_GENERATED_CODE?: string | undefined;
@@ -81,6 +104,7 @@ export interface FastPathSwitches {
  *
  * Node only: it compiles the text with `node:vm`.
  *
+ * @param env - Where the switches are read ({@link FastPathSwitches}); default `process.env`.
  * @throws Error where `process.getBuiltinModule('node:vm')` is missing (before Node 20.16,
  * and 22.0 to 22.2): then calculations keep running on closures.
  * Calling it again changes nothing: every call registers the one loader of the process.
