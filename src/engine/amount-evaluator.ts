@@ -8,7 +8,7 @@ import { RuleEvaluationError } from '../contract/errors.js';
 import type { Decimal } from '../contract/money.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { type AmountMemo, amountMemo } from './amount-memo.js';
+import { amountMemo } from './amount-memo.js';
 import type { EvalContext } from './context.js';
 import { rounder } from './expression.js';
 import { type CompiledAmount, type MeasureAmounts, runRules } from './rule-runner.js';

@@ -40,7 +40,9 @@ describe('the rule set status in a result (issue 16, item 2)', () => {
       // A lending-norm set (family vfn) has no retirement rules.
       const results = [
         repaymentCapacity(repaymentBody, { ruleSet }),
-        ...(ruleSet.calculations.pensioenuitgaven === undefined ? [] : [retirementExpenditure(retirementBody, { ruleSet })]),
+        ...(ruleSet.calculations.pensioenuitgaven === undefined
+          ? []
+          : [retirementExpenditure(retirementBody, { ruleSet })]),
       ];
       expect(results).toHaveLength(ruleSet.family === 'vfn' ? 1 : 2);
       for (const r of results) {

@@ -46,14 +46,21 @@ describe('rules list', () => {
     expect(header).toMatch(/^id +family +valid from +valid until +status +calculations +hash$/);
     // The default family (reference budgets) first, then the lending norm (issue 40).
     expect(rows.map((r) => r.split(/\s+/)[0])).toEqual(['nl-2025', 'nl-2026', 'vfn-2025', 'vfn-2026']);
-    expect(rows[1]).toMatch(/nl-2026 +nl +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit, pensioenuitgaven +[0-9a-f]{64}$/);
+    expect(rows[1]).toMatch(
+      /nl-2026 +nl +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit, pensioenuitgaven +[0-9a-f]{64}$/,
+    );
     expect(rows[3]).toMatch(/vfn-2026 +vfn +2026-01-01 +2026-12-31 +\w+ +afloscapaciteit +[0-9a-f]{64}$/);
     const json = JSON.parse((await runCli(['rules', 'list', '--format', 'json'])).stdout) as {
       id: string;
       family: string;
       hash: string;
     }[];
-    expect(json.map((s) => `${s.id}:${s.family}`)).toEqual(['nl-2025:nl', 'nl-2026:nl', 'vfn-2025:vfn', 'vfn-2026:vfn']);
+    expect(json.map((s) => `${s.id}:${s.family}`)).toEqual([
+      'nl-2025:nl',
+      'nl-2026:nl',
+      'vfn-2025:vfn',
+      'vfn-2026:vfn',
+    ]);
   });
 
   it('--dir lists folders; one that does not load is INVALID and the exit is 1', async () => {

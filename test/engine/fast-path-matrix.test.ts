@@ -29,13 +29,12 @@ import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
 import { OPERATORS, type Operator } from '../../src/rules/format/condition.js';
 import { EXPRESSION_OPERATORS, type ExpressionOperator } from '../../src/rules/format/expression.js';
-import { parseRuleSet } from '../../src/rules/load.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
 import { drawnHousehold } from '../support/drawn-households.js';
 import { random } from '../support/generated-bodies.js';
 import { runs } from '../support/runs.js';
 import { CASES, param, repaymentProbeFiles, withBase } from './expression-cases.js';
-import { copy, type Files, type Json, retirementFiles } from './support.js';
+import { type Files, type Json, retirementFiles } from './support.js';
 
 /** Calls of the loaded generated evaluators, and how many left the household to the closures. */
 const calls = { made: 0, left: 0 };

@@ -155,7 +155,10 @@ describe('the Worker’s log lines: the Node service’s fields, as pino writes 
   function nodeLines(): { request: Record<string, unknown>; error: Record<string, unknown> } {
     const out: string[] = [];
     const errors: string[] = [];
-    const log = serviceLog((line) => out.push(line), (line) => errors.push(line));
+    const log = serviceLog(
+      (line) => out.push(line),
+      (line) => errors.push(line),
+    );
     log.request(sample);
     const { level: _level, ...entry } = errorSample;
     log.error({ ...entry, error: 'x' });
