@@ -25,10 +25,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * Raised to 1,080,000 on 2026-11-28 (issue 14's CLI start, with the unpacked one below):
  * measured 1,071,338 against 1,059,651 before. Raised to 1,140,000 on 2026-11-29 for the
  * lending-norm family's rule sets vfn-2025 and vfn-2026 (issue 40; docs/package.md): measured
- * 1,126,613 against 1,068,588 before. Raised to 1,170,000 once the round's work was merged
- * (issues 40-42, docs/package.md): measured 1,157,920.
+ * 1,126,613 against 1,068,588 before. Raised to 1,180,000 once the round's work was merged
+ * (issues 40-42, docs/package.md): measured 1,157,920 before its CHANGELOG and docs/fast-paths.md.
  */
-const PACKED_BUDGET_BYTES = 1_170_000;
+const PACKED_BUDGET_BYTES = 1_180_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -39,10 +39,11 @@ const PACKED_BUDGET_BYTES = 1_170_000;
  * start: bundles that hold their own function, the batch command's bundle, the bundled rule sets'
  * layouts for parsing one file at a time; measured 4,449,765 against 4,415,723 before,
  * docs/package.md). Raised to 4,960,000 on 2026-11-29 with the packed one (issue 40, the
- * lending-norm family): measured 4,949,335 against 4,452,904 before. Raised to 5,150,000 once
- * the round's work was merged (issues 40-42): measured 5,134,519.
+ * lending-norm family): measured 4,949,335 against 4,452,904 before. Raised to 5,200,000 once
+ * the round's work was merged (issues 40-42), with its CHANGELOG and docs/fast-paths.md:
+ * measured 5,153,360.
  */
-const UNPACKED_BUDGET_BYTES = 5_150_000;
+const UNPACKED_BUDGET_BYTES = 5_200_000;
 
 interface PackedFile {
   readonly path: string;
