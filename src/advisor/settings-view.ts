@@ -65,13 +65,23 @@ function operationRadios(state: PageState, on: SettingsCallbacks): HTMLElement[]
 /** The rule set to calculate with, and the one to compare with. */
 function ruleSetFields(state: PageState, ruleSets: RuleSets, changed: () => void): [HTMLElement, HTMLElement] {
   const { options, current: todaysSet } = ruleSets;
-  // One option per rule set, for both drop-downs (each needs elements of its own).
+  // One option per rule set in a group per method family, for both drop-downs (each needs
+  // elements of its own); the family is the group's label, so an option stays short.
+  const families = [...new Set(options.map((set) => set.family))];
   const ruleSetOptionElements = () =>
-    options.map((set) =>
+    families.map((family) =>
       h(
-        'option',
-        { value: set.id },
-        `${set.id} (familie ${set.family}, ${set.validFrom} t/m ${set.validUntil})${set.id === todaysSet ? ', geldt vandaag' : ''}`,
+        'optgroup',
+        { label: `Familie ${family}` },
+        options
+          .filter((set) => set.family === family)
+          .map((set) =>
+            h(
+              'option',
+              { value: set.id },
+              `${set.id} (${set.validFrom} t/m ${set.validUntil})${set.id === todaysSet ? ', geldt vandaag' : ''}`,
+            ),
+          ),
       ),
     );
   const ruleSetSelect = h(
