@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { money } from '../../src/contract/money.js';
-import { type CodeLoader, codeLoader, type LoadedEvaluator, setCodeLoader } from '../../src/engine/codegen/loader.js';
+import { type CodeLoader, codeLoader, setCodeLoader } from '../../src/engine/codegen/loader.js';
 import { compileProgram, type Evaluation, PLAIN_PROGRAM, setProgramDefaults } from '../../src/engine/compile.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { AnyHousehold, Household } from '../../src/household/household.js';
@@ -34,7 +34,7 @@ import { drawnHousehold } from '../support/drawn-households.js';
 import { random } from '../support/generated-bodies.js';
 import { runs } from '../support/runs.js';
 import { CASES, param, repaymentProbeFiles, withBase } from './expression-cases.js';
-import { type Files, type Json, retirementFiles } from './support.js';
+import { countingLoader, type Files, type Json, retirementFiles } from './support.js';
 
 /** Calls of the loaded generated evaluators, and how many left the household to the closures. */
 const calls = { made: 0, left: 0 };
@@ -42,16 +42,7 @@ const calls = { made: 0, left: 0 };
 beforeAll(() => {
   enableGeneratedCode({ BUDGETNORM_MEMOS: '0' });
   const node = codeLoader() as CodeLoader;
-  setCodeLoader((generated) => {
-    const evaluate = node(generated);
-    const counted: LoadedEvaluator = (extracted) => {
-      const made = evaluate(extracted);
-      calls.made += 1;
-      if (made === undefined) calls.left += 1;
-      return made;
-    };
-    return counted;
-  });
+  setCodeLoader(countingLoader(node, calls));
 });
 afterAll(() => {
   setCodeLoader(undefined);

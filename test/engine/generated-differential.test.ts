@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
-import { type CodeLoader, codeLoader, setCodeLoader, type LoadedEvaluator } from '../../src/engine/codegen/loader.js';
+import { type CodeLoader, codeLoader, setCodeLoader } from '../../src/engine/codegen/loader.js';
 import { jsonWriter } from '../../src/calculations/operations.js';
 import {
   type Evaluation,
@@ -26,7 +26,7 @@ import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
 import { drawnHousehold } from '../support/drawn-households.js';
 import { random, repaymentBody } from '../support/generated-bodies.js';
-import { copy, miniFiles, post } from './support.js';
+import { copy, countingLoader, miniFiles, post } from './support.js';
 import { runs } from '../support/runs.js';
 
 const HOUSEHOLDS = runs(10_000);
@@ -38,16 +38,7 @@ beforeAll(() => {
   enableGeneratedCode();
   const node = codeLoader();
   if (node === undefined) throw new Error('enableGeneratedCode registered no loader');
-  setCodeLoader((generated) => {
-    const evaluate = node(generated);
-    const counted: LoadedEvaluator = (extracted) => {
-      const made = evaluate(extracted);
-      calls.made += 1;
-      if (made === undefined) calls.left += 1;
-      return made;
-    };
-    return counted;
-  });
+  setCodeLoader(countingLoader(node, calls));
 });
 afterAll(() => setCodeLoader(undefined));
 
