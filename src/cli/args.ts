@@ -10,6 +10,15 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 
 export const HELP_OPTION = { help: { type: 'boolean', short: 'h' } } as const;
 
+/** The options of a calculation, single or batch: which rule set, and what the result carries. */
+export const CALCULATION_OPTIONS = {
+  ruleset: { type: 'string' },
+  family: { type: 'string' },
+  date: { type: 'string' },
+  explain: { type: 'boolean' },
+  provenance: { type: 'boolean' },
+} as const;
+
 /** The values of the options: strings for `type: 'string'`, booleans otherwise; absent when not given. */
 export type OptionValues<O extends Options> = {
   [K in keyof O]?: O[K] extends { type: 'string' } ? string : boolean;

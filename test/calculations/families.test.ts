@@ -5,7 +5,8 @@
  * every result names its method in `Rekenregels.Methode`.
  */
 import { describe, expect, it } from 'vitest';
-import { RuleSetChoiceError, ValidationError } from '../../src/contract/errors.js';
+import { choiceError } from '../support/choice-error.js';
+import { ValidationError } from '../../src/contract/errors.js';
 import {
   bundledCatalog,
   loadRuleSet,
@@ -28,16 +29,6 @@ const retirementBody: RetirementExpenditureRequest = {
   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
   NettoBesteedbaarInkomenPerMaand: 1900,
 };
-
-function choiceError(fn: () => unknown): RuleSetChoiceError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RuleSetChoiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleSetChoiceError');
-}
 
 /** A result with the rule set's identity taken out: its id and hash, and the status warning that names the set. */
 function withoutIdentity(result: RepaymentCapacityResult, ruleSet: RuleSet): unknown {

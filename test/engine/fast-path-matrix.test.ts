@@ -34,7 +34,7 @@ import { drawnHousehold } from '../support/drawn-households.js';
 import { random } from '../support/generated-bodies.js';
 import { runs } from '../support/runs.js';
 import { CASES, param, repaymentProbeFiles, withBase } from './expression-cases.js';
-import { countingLoader, type Files, type Json, retirementFiles } from './support.js';
+import { countingLoader, type Files, type Json, retirementFiles, written } from './support.js';
 
 /** Calls of the loaded generated evaluators, and how many left the household to the closures. */
 const calls = { made: 0, left: 0 };
@@ -48,16 +48,6 @@ afterAll(() => {
   setCodeLoader(undefined);
   setProgramDefaults(PLAIN_PROGRAM);
 });
-
-/** Everything an evaluation holds, as text: every Decimal written out in full. */
-function written(e: Evaluation): string {
-  return JSON.stringify({
-    measures: e.measures,
-    posts: e.posts.map((p) => ({ ...p, exact: p.exact.map(String), rounded: p.rounded.map(String) })),
-    totals: Object.entries(e.totals).map(([k, v]) => [k, v.toString()]),
-    notices: e.notices,
-  });
-}
 
 /** What an evaluation gives: its text, or the engine's error. */
 function outcome(evaluate: () => Evaluation): string {

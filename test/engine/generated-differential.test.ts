@@ -11,7 +11,6 @@ import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { type CodeLoader, codeLoader, setCodeLoader } from '../../src/engine/codegen/loader.js';
 import { jsonWriter } from '../../src/calculations/operations.js';
 import {
-  type Evaluation,
   compileProgram,
   PLAIN_PROGRAM,
   programDefaults,
@@ -26,7 +25,7 @@ import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
 import { drawnHousehold } from '../support/drawn-households.js';
 import { random, repaymentBody } from '../support/generated-bodies.js';
-import { copy, countingLoader, miniFiles, post } from './support.js';
+import { copy, countingLoader, miniFiles, post, written } from './support.js';
 import { runs } from '../support/runs.js';
 
 const HOUSEHOLDS = runs(10_000);
@@ -41,16 +40,6 @@ beforeAll(() => {
   setCodeLoader(countingLoader(node, calls));
 });
 afterAll(() => setCodeLoader(undefined));
-
-/** Everything an evaluation holds, as text: every Decimal written out in full. */
-function written(e: Evaluation): string {
-  return JSON.stringify({
-    measures: e.measures,
-    posts: e.posts.map((p) => ({ ...p, exact: p.exact.map(String), rounded: p.rounded.map(String) })),
-    totals: Object.entries(e.totals).map(([k, v]) => [k, v.toString()]),
-    notices: e.notices,
-  });
-}
 
 /**
  * Compares, on `n` drawn households, the closures of a program without memos with the generated

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { RuleSetError, type RuleSetIssue } from '../../src/contract/errors.js';
 import type { CodeLoader, LoadedEvaluator } from '../../src/engine/codegen/loader.js';
+import type { Evaluation } from '../../src/engine/compile.js';
 import { compilePath, type FactResolver } from '../../src/engine/condition.js';
 import { newState, type EvalContext } from '../../src/engine/context.js';
 import { deriveCounts, deriveGenderCounts, type ExtractedFacts, type FactRecord } from '../../src/rules/facts.js';
@@ -185,4 +186,14 @@ export function countingLoader(node: CodeLoader, calls: GeneratedCalls): CodeLoa
     };
     return counted;
   };
+}
+
+/** Everything an evaluation holds, as text: every Decimal written out in full. */
+export function written(e: Evaluation): string {
+  return JSON.stringify({
+    measures: e.measures,
+    posts: e.posts.map((p) => ({ ...p, exact: p.exact.map(String), rounded: p.rounded.map(String) })),
+    totals: Object.entries(e.totals).map(([k, v]) => [k, v.toString()]),
+    notices: e.notices,
+  });
 }

@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RuleSetChoiceError, RuleSetError } from '../../src/contract/errors.js';
+import { choiceError } from '../support/choice-error.js';
+import { RuleSetError } from '../../src/contract/errors.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import { RuleSetCatalog, referenceDate } from '../../src/rules/choose.js';
 import { parseRuleSet } from '../../src/rules/load.js';
@@ -24,16 +25,6 @@ function set(id: string, validFrom: string, validUntil: string, status = 'draft'
     cache.set(key, found);
   }
   return found;
-}
-
-function choiceError(fn: () => unknown): RuleSetChoiceError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RuleSetChoiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a RuleSetChoiceError');
 }
 
 const y2030 = (): RuleSet => set('nl-2030', '2030-01-01', '2030-12-31');

@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { choice, dateOption, integerOption, parseCommand, positionals } from '../args.js';
+import { CALCULATION_OPTIONS, choice, dateOption, integerOption, parseCommand, positionals } from '../args.js';
 import { CsvInputColumns } from '../batch/csv-fields.js';
 import { lineChunks, splitFirstLine, type LineChunk } from '../batch/input.js';
 import { BatchOutput } from '../batch/output.js';
@@ -82,11 +82,7 @@ export const BATCH_OPTIONS = {
   format: { type: 'string' },
   'in-format': { type: 'string' },
   'out-format': { type: 'string' },
-  ruleset: { type: 'string' },
-  family: { type: 'string' },
-  date: { type: 'string' },
-  explain: { type: 'boolean' },
-  provenance: { type: 'boolean' },
+  ...CALCULATION_OPTIONS,
   workers: { type: 'string' },
   delimiter: { type: 'string' },
   'chunk-size': { type: 'string' },

@@ -12,7 +12,7 @@ import {
 } from '../../index.js';
 import type { OperationSpec } from '../../calculations/operations.js';
 import { parseJsonText } from '../../contract/json-text.js';
-import { choice, dateOption, parseCommand, positionals } from '../args.js';
+import { CALCULATION_OPTIONS, choice, dateOption, parseCommand, positionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { calculationHelp } from '../help.js';
 import { CliError, readAllText, write, writeOut, type CliIo } from '../io.js';
@@ -84,11 +84,7 @@ export function issueLines(issues: readonly ValidationIssue[]): string[] {
 export async function calculationCommand(operation: CliOperation, args: readonly string[], io: CliIo): Promise<number> {
   const calculation = operation.id;
   const { values, positionals: given } = parseCommand(calculation, args, {
-    ruleset: { type: 'string' },
-    family: { type: 'string' },
-    date: { type: 'string' },
-    explain: { type: 'boolean' },
-    provenance: { type: 'boolean' },
+    ...CALCULATION_OPTIONS,
     format: { type: 'string' },
   });
   if (values.help === true) {
