@@ -244,15 +244,22 @@ function generatedOrClosures(
 ): Program['evaluate'] {
   let generated: LoadedEvaluator | false = false;
   let asked: CodeLoader | undefined;
+  let fault: { readonly error: unknown } | undefined;
   return (household, options) => {
     const extracted = extract(household);
     if (options?.explain !== true) {
       const load = codeLoader();
       if (load !== asked) {
-        // Asked again after a throw: a fault of the generator fails every evaluation, not just one.
-        generated = load === undefined ? false : generatedFor(env, calculation, load);
+        fault = undefined;
+        // A fault of the generator is kept: every evaluation fails with it, none generates again.
+        try {
+          generated = load === undefined ? false : generatedFor(env, calculation, load);
+        } catch (error) {
+          fault = { error };
+        }
         asked = load;
       }
+      if (fault !== undefined) throw fault.error;
       if (generated !== false) {
         const fast = generated(extracted);
         if (fast !== undefined) return fast;

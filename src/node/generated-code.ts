@@ -134,10 +134,12 @@ export interface FastPathSwitches {
  * ```
  */
 export function enableGeneratedCode(env: FastPathSwitches = processEnv()): void {
+  // The loader first: where Node has none this throws before any fast path is on.
+  const loader = env.BUDGETNORM_GENERATED_CODE === '0' ? undefined : loaderOfNode();
   setProgramDefaults({ memos: env.BUDGETNORM_MEMOS !== '0' });
   useResultJsonWriters(env.BUDGETNORM_RESULT_JSON !== '0');
   useOnePassCheck(env.BUDGETNORM_ONE_PASS_CHECK !== '0');
-  setCodeLoader(env.BUDGETNORM_GENERATED_CODE === '0' ? undefined : loaderOfNode());
+  setCodeLoader(loader);
 }
 
 function processEnv(): FastPathSwitches {

@@ -219,6 +219,11 @@ function heldResponses(inFlight: InFlight): number {
  */
 function trackInFlight(server: Server): InFlight {
   const inFlight: InFlight = { responses: new Map(), stopping: false };
+  // One listener for every response, not a closure per request.
+  function forgetResponse(this: ServerResponse): void {
+    const socket = this.req?.socket;
+    if (socket !== undefined && socket !== null) inFlight.responses.get(socket)?.delete(this);
+  }
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     if (inFlight.stopping) {
       res.setHeader('Connection', 'close');
@@ -232,9 +237,8 @@ function trackInFlight(server: Server): InFlight {
       inFlight.responses.set(socket, responses);
       socket.once('close', () => inFlight.responses.delete(socket));
     }
-    const held = responses;
-    res.once('close', () => held.delete(res));
-    held.add(res);
+    res.on('close', forgetResponse);
+    responses.add(res);
   });
   return inFlight;
 }

@@ -117,7 +117,7 @@ export interface ExportedWorker {
  * ```
  */
 export function createWorker(options: WorkerOptions = {}): ExportedWorker {
-  // By default the lines of the Node service's log (level, time, msg, then the fields): log.ts.
+  // By default the lines of the Node service's log (the level's name, then the fields): log.ts.
   const logError: (entry: ErrorLogEntry) => void = options.logError ?? defaultLogError;
   const appOptions = { ...options, log: options.log ?? logRequest, logError };
   let built: { configuration: string; fetch: (request: Request) => Response | Promise<Response> } | undefined;

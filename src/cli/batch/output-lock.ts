@@ -57,9 +57,13 @@ function createWithPid(lockPath: string): void {
     const fd = openSync(lockPath, 'wx');
     try {
       writeSync(fd, `${process.pid}\n`);
-    } finally {
+    } catch (writeError) {
+      // A lock that could not say whose it is would refuse every later run: it goes.
       closeSync(fd);
+      rmSync(lockPath, { force: true });
+      throw writeError;
     }
+    closeSync(fd);
   } finally {
     rmSync(temporary, { force: true });
   }
