@@ -10,12 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { type CodeLoader, codeLoader, setCodeLoader } from '../../src/engine/codegen/loader.js';
 import { jsonWriter } from '../../src/calculations/operations.js';
-import {
-  compileProgram,
-  PLAIN_PROGRAM,
-  programDefaults,
-  setProgramDefaults,
-} from '../../src/engine/compile.js';
+import { compileProgram, PLAIN_PROGRAM, programDefaults, setProgramDefaults } from '../../src/engine/compile.js';
 import { NotGenerated } from '../../src/engine/codegen/generate.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
