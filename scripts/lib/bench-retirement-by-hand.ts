@@ -62,58 +62,58 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
   const twelve = p('maandenPerJaar');
 
   // Figures the same for every household.
-  const btw = p('pu.btwFactor');
-  const stroomkosten = p('pu.cbsStroomverbruik')
-    .times(p('pu.stroomLeveringsprijs').plus(p('pu.energiebelastingStroom')))
+  const btw = p('hb.btwFactor');
+  const stroomkosten = p('hb.cbsStroomverbruik')
+    .times(p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')))
     .times(btw)
-    .plus(p('pu.stroomVastrecht'))
-    .minus(p('pu.verminderingEnergiebelasting').times(btw));
-  const stroomprijs = stroomkosten.dividedBy(p('pu.cbsStroomverbruik'));
-  const gasprijs = p('pu.cbsEnergierekening').minus(stroomkosten).dividedBy(p('pu.cbsGasverbruik'));
-  const waterprijs = p('pu.waterrekeningReferentie')
-    .minus(p('pu.waterVastrecht'))
-    .dividedBy(p('pu.waterReferentieverbruik'));
-  const lokaleLastenHuurder = p('pu.coeloHuurder').minus(p('pu.provincieDeelHuurder')).dividedBy(twelve);
-  const coeloEigenaar = p('pu.coeloEigenaarGemeente').plus(p('pu.coeloEigenaarWaterschap'));
-  const grensMinEen = p('pu.voorbeeldInkomensgrens').minus(one);
+    .plus(p('hb.stroomVastrecht'))
+    .minus(p('hb.verminderingEnergiebelasting').times(btw));
+  const stroomprijs = stroomkosten.dividedBy(p('hb.cbsStroomverbruik'));
+  const gasprijs = p('hb.cbsEnergierekening').minus(stroomkosten).dividedBy(p('hb.cbsGasverbruik'));
+  const waterprijs = p('hb.waterrekeningReferentie')
+    .minus(p('hb.waterVastrecht'))
+    .dividedBy(p('hb.waterReferentieverbruik'));
+  const lokaleLastenHuurder = p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).dividedBy(twelve);
+  const coeloEigenaar = p('hb.coeloEigenaarGemeente').plus(p('hb.coeloEigenaarWaterschap'));
+  const grensMinEen = p('hb.voorbeeldInkomensgrens').minus(one);
   const stijging = (factor: Decimal) => factor.minus(one);
-  const kledingStijging = stijging(p('pu.verhoudingKledingHoogLaag').times(p('pu.leeftijdseffectPensioen')));
-  const vrijetijdStijging = stijging(p('pu.verhoudingVrijetijdHoogLaag').times(p('pu.leeftijdseffectPensioen')));
-  const zorgVoorbeeld = p('pu.zorgpremie').plus(p('pu.aanvullendeVerzekering'));
-  const volwassen = n('pu.volwassenLeeftijd');
-  const peuter = n('pu.peuterleeftijd');
+  const kledingStijging = stijging(p('hb.verhoudingKledingHoogLaag').times(p('hb.leeftijdseffectPensioen')));
+  const vrijetijdStijging = stijging(p('hb.verhoudingVrijetijdHoogLaag').times(p('hb.leeftijdseffectPensioen')));
+  const zorgVoorbeeld = p('hb.zorgpremie').plus(p('hb.aanvullendeVerzekering'));
+  const volwassen = n('hb.volwassenLeeftijd');
+  const peuter = n('hb.peuterleeftijd');
   // The 2014 liability premiums brought to this year (the rule multiplies two fixed figures).
-  const prijsindex2014 = p('pu.prijsindex2014');
+  const prijsindex2014 = p('hb.prijsindex2014');
   const aansprakelijkheid = {
-    alleenstaande: p('pu.aansprakelijkheid2014Alleenstaande').times(prijsindex2014),
-    paar: p('pu.aansprakelijkheid2014Paar').times(prijsindex2014),
-    gezin: p('pu.aansprakelijkheid2014Gezin').times(prijsindex2014),
+    alleenstaande: p('hb.aansprakelijkheid2014Alleenstaande').times(prijsindex2014),
+    paar: p('hb.aansprakelijkheid2014Paar').times(prijsindex2014),
+    gezin: p('hb.aansprakelijkheid2014Gezin').times(prijsindex2014),
   };
   // The engine combines the fixed factors of the food product (days, then price index) before the household's part.
-  const voedingFactor = p('dagenPerMaand').times(p('pu.voedingPrijsindex'));
-  const used = table('pu.autoStatusfactor')('used');
+  const voedingFactor = p('dagenPerMaand').times(p('hb.voedingPrijsindex'));
+  const used = table('hb.autoStatusfactor')('used');
   const tables = {
-    gas: table('pu.gasverbruik'),
-    water: table('pu.waterverbruik'),
-    woz: table('pu.wozRepresentatief'),
-    opstal: table('pu.opstalverzekering'),
-    opstalVoorbeeld: table('pu.opstalverzekeringVoorbeeld'),
-    autoVast: table('pu.autoVasteLasten'),
-    autoStatus: table('pu.autoStatusfactor'),
-    autoKm: table('pu.autoKilometers'),
-    autoVerbruik: table('pu.autoVerbruik'),
-    onderhoud: table('pu.onderhoudBasis'),
-    onderhoudTarief: table('pu.onderhoudEigenaarTarief'),
-    kledingHoofd: table('pu.kledingHoofdpersoon'),
-    kledingKind: table('pu.kledingKind'),
-    vrijetijdKind: table('pu.vrijetijdKind'),
-    voedingHoofd: table('pu.voedingHoofdpersoon'),
-    voedingKind: table('pu.voedingKind'),
-    schaal: table('pu.voedingSchaalfactor'),
+    gas: table('hb.gasverbruik'),
+    water: table('hb.waterverbruik'),
+    woz: table('hb.wozRepresentatief'),
+    opstal: table('hb.opstalverzekering'),
+    opstalVoorbeeld: table('hb.opstalverzekeringVoorbeeld'),
+    autoVast: table('hb.autoVasteLasten'),
+    autoStatus: table('hb.autoStatusfactor'),
+    autoKm: table('hb.autoKilometers'),
+    autoVerbruik: table('hb.autoVerbruik'),
+    onderhoud: table('hb.onderhoudBasis'),
+    onderhoudTarief: table('hb.onderhoudEigenaarTarief'),
+    kledingHoofd: table('hb.kledingHoofdpersoon'),
+    kledingKind: table('hb.kledingKind'),
+    vrijetijdKind: table('hb.vrijetijdKind'),
+    voedingHoofd: table('hb.voedingHoofdpersoon'),
+    voedingKind: table('hb.voedingKind'),
+    schaal: table('hb.voedingSchaalfactor'),
   };
   const params = Object.fromEntries(
     Object.keys(ruleSet.parameters)
-      .filter((k) => k.startsWith('pu.'))
+      .filter((k) => k.startsWith('hb.'))
       .map((k) => [k.slice(3), p(k)]),
   );
   const q = (name: string): Decimal => params[name]!;

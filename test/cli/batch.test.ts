@@ -360,18 +360,18 @@ describe('batch: CSV', () => {
       'Man;;8;Klein;0;1;1;1;250000;3000',
       ';;;;;;0;0;;1500',
     ].join('\n');
-    writeFileSync(file('pu.csv'), csv);
+    writeFileSync(file('hb.csv'), csv);
     const run = await runBatch(
       'pensioenuitgaven',
-      'pu.csv',
-      'pu.out.csv',
+      'hb.csv',
+      'hb.out.csv',
       '--errors',
-      file('pu.err.csv'),
+      file('hb.err.csv'),
       '--delimiter',
       ';',
     );
     expect(run.code).toBe(EXIT.problems);
-    const out = parseCsv(read('pu.out.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
+    const out = parseCsv(read('hb.out.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
     const expected = [
       retirementExpenditure(
         {
@@ -399,7 +399,7 @@ describe('batch: CSV', () => {
       expect(row['Groepen[0].Code']).toBe(expected[i]?.Groepen[0]?.Code);
       expect(row).not.toHaveProperty('issues');
     });
-    const errors = parseCsv(read('pu.err.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
+    const errors = parseCsv(read('hb.err.csv'), { columns: true, delimiter: ';' }) as Record<string, string>[];
     expect(errors).toEqual([{ line: '4', issues: expect.stringContaining('"code":"required"') as unknown }]);
     expect(JSON.parse(errors[0]?.['issues'] ?? '[]')).toEqual([
       expect.objectContaining({ path: 'Hoofdpersonen', code: 'required' }),

@@ -149,10 +149,10 @@ describe('variants', () => {
   });
 
   it('a changed table cell computes what the fully loaded changed files compute, and only that cell changes', () => {
-    const value = find('pu.opstalverzekering [woningtype=detached]');
+    const value = find('hb.opstalverzekering [woningtype=detached]');
     const loaded = loadedWith(
       (f) =>
-        (f['tables-pensioenuitgaven.json'].tables['pu.opstalverzekering'].cells as Json[]).find(
+        (f['tables-huishoudbudget.json'].tables['hb.opstalverzekering'].cells as Json[]).find(
           (c) => c['key']['woningtype'] === 'detached',
         ) as Json,
       '0.9',
@@ -178,9 +178,9 @@ describe('variants', () => {
     const files = (set: RuleSet) => set.files as Json;
     expect(files(v)['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024.value).toBe('1.1528');
     expect(files(nl2026)['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024.value).toBe('1.048');
-    const cell = variant(nl2026, find('pu.opstalverzekering [woningtype=detached]'), '0.9');
+    const cell = variant(nl2026, find('hb.opstalverzekering [woningtype=detached]'), '0.9');
     const detached = (set: RuleSet) =>
-      (files(set)['tables-pensioenuitgaven.json'].tables['pu.opstalverzekering'].cells as Json[]).find(
+      (files(set)['tables-huishoudbudget.json'].tables['hb.opstalverzekering'].cells as Json[]).find(
         (c) => c['key']['woningtype'] === 'detached',
       )?.['value'];
     expect(detached(cell)).toBe('15.48');
@@ -211,9 +211,9 @@ describe('the report', () => {
       'Afloscapaciteit',
       'MaximaleAfloscapaciteit',
     ]);
-    expect(row('pu.cbsGasverbruik')?.outputs.map((o) => o.output)).toEqual(['Basis', 'Voorbeeld']);
+    expect(row('hb.cbsGasverbruik')?.outputs.map((o) => o.output)).toEqual(['Basis', 'Voorbeeld']);
     // TypeAuto is required, so the unknown class cannot occur; an apartment's buildings insurance is 0.
-    for (const label of ['pu.autoVasteLasten [klasse=unknown]', 'pu.opstalverzekering [woningtype=apartment]']) {
+    for (const label of ['hb.autoVasteLasten [klasse=unknown]', 'hb.opstalverzekering [woningtype=apartment]']) {
       expect(row(label)?.score).toBe(0);
       expect(row(label)?.rank).toBeGreaterThan(report.rows.filter((r) => r.score > 0).length);
     }
@@ -232,7 +232,7 @@ describe('the report', () => {
 
   it('mean and maximum are what the sample gives by hand for a value moved down and up', () => {
     const files = (factor: string) =>
-      loadedWith((f) => f['parameters-pensioenuitgaven.json'].parameters['pu.cbsGasverbruik'], factor);
+      loadedWith((f) => f['parameters-huishoudbudget.json'].parameters['hb.cbsGasverbruik'], factor);
     const down = files('0.9');
     const up = files('1.1');
     const sample = retirementSample();
@@ -241,7 +241,7 @@ describe('the report', () => {
       return [down, up].map((v) => Math.abs((totals(body, v)[0] ?? 0) - (base[0] ?? 0)));
     });
     const basis = report.rows
-      .find((r) => r.value.label === 'pu.cbsGasverbruik')
+      .find((r) => r.value.label === 'hb.cbsGasverbruik')
       ?.outputs.find((o) => o.output === 'Basis');
     expect(basis?.mean).toBeCloseTo(changes.reduce((a, b) => a + b, 0) / (2 * sample.length), 10);
     expect(basis?.max).toBe(Math.max(...changes));

@@ -439,10 +439,10 @@ describe('schema: strict keys, required keys, types', () => {
   it('a duplicate name across split files is reported at a path that escapes dots', () => {
     expectIssue(
       loading((f) => {
-        f['parameters.json'].parameters['pu.x'] = { ...f['parameters.json'].parameters.normSingle };
-        f['parameters-extra.json'] = { parameters: { 'pu.x': { ...f['parameters.json'].parameters.normSingle } } };
+        f['parameters.json'].parameters['hb.x'] = { ...f['parameters.json'].parameters.normSingle };
+        f['parameters-extra.json'] = { parameters: { 'hb.x': { ...f['parameters.json'].parameters.normSingle } } };
       }),
-      { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters["pu.x"]' },
+      { code: 'duplicate_key', file: 'parameters.json', path: '$.parameters["hb.x"]' },
     );
   });
 
