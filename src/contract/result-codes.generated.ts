@@ -5,7 +5,7 @@
  *
  * @inline
  */
-export type RepaymentPostCode = 'Autokosten' | 'Kinderalimentatie' | 'Kinderopvang' | 'Levensonderhoud' | 'OverigeAflossingen' | 'Partneralimentatie' | 'Woonlasten' | 'Zorgkosten';
+export type RepaymentPostCode = 'Autokosten' | 'ContributiesAbonnementen' | 'Elektriciteit' | 'Gas' | 'Inventaris' | 'Kinderalimentatie' | 'Kinderopvang' | 'KledingSchoenen' | 'Levensonderhoud' | 'LokaleLasten' | 'NietVergoedeZiektekosten' | 'OnderhoudHuisTuin' | 'OverigeAflossingen' | 'OverigeHuishoudelijkeUitgaven' | 'Partneralimentatie' | 'TelefoonTvInternet' | 'Vervoer' | 'Verzekeringen' | 'Voeding' | 'Vrijetijdsuitgaven' | 'Water' | 'Woonlasten' | 'Zorgkosten';
 
 /**
  * A post code of the bundled rule sets' retirement expenditure.
@@ -26,4 +26,4 @@ export type RetirementGroupCode = 'HuishoudelijkeUitgaven' | 'Reserveringsuitgav
  *
  * @inline
  */
-export type NoticeCode = 'HuurOntbreekt' | 'HypotheekOntbreekt' | 'OnbekendVeld' | 'OnbekendeVeldenNietGenoemd' | 'RekenregelsNietVastgesteld' | 'WoonlastenAndereWoonvorm' | 'WozWaardeAangenomen';
+export type NoticeCode = 'AutoAangenomen' | 'HuurOntbreekt' | 'HypotheekOntbreekt' | 'OnbekendVeld' | 'OnbekendeVeldenNietGenoemd' | 'RekenregelsNietVastgesteld' | 'WoonlastenAndereWoonvorm' | 'WozWaardeAangenomen';
