@@ -11,17 +11,40 @@ import { CalculationId } from './calculation.js';
 import { Identifier, sourcedValue, Unit } from './common.js';
 import { Source } from './manifest.js';
 
-/** The posts of a result whose amounts are added up, and (retirement) which of the two measures. */
-export const PlausibilityAmount = z.strictObject({
+/** A measure of a post: `Basis` or `Voorbeeld` (pensioenuitgaven), `Bedrag` or `Minimaal` (afloscapaciteit). */
+export const PlausibilityMeasure = z.enum(['Basis', 'Voorbeeld', 'Bedrag', 'Minimaal']);
+
+/** Which amount of a result: posts added up (in one measure) or one total, never both. */
+const amountOf = {
   /** Post codes of the calculation (`Gas`, `Elektriciteit`); their shown amounts are added up. */
-  posts: z.array(Identifier).min(1),
-  /** `Basis` or `Voorbeeld` for pensioenuitgaven; absent for afloscapaciteit (`Bedrag`). */
-  measure: z.enum(['Basis', 'Voorbeeld']).optional(),
+  posts: z.array(Identifier).min(1).optional(),
+  /** A total of the result instead of posts (`TotaalMinimaleLasten`, `MaximaleAfloscapaciteit`). */
+  total: Identifier.optional(),
+  /** Which of the calculation's measures the posts are read in; required where it has two. */
+  measure: PlausibilityMeasure.optional(),
+};
+
+/** The amount of a result that is compared: posts added up, or a total. */
+export const PlausibilityAmount = z.strictObject({
+  ...amountOf,
   /**
    * Another household whose same amount is subtracted: to isolate what one feature adds (an
    * owner's buildings insurance is the owner's Verzekeringen minus a tenant's).
    */
   minus: z.strictObject({ request: z.record(z.string(), z.unknown()) }).optional(),
+});
+
+/**
+ * The anchor is not a published figure but the rule set's other calculation for the same
+ * household (the same person in both operations): its amount, as for `amount`.
+ */
+export const PlausibilityAgainst = z.strictObject({
+  calculation: CalculationId,
+  /** The same household, as a request body of that calculation. */
+  request: z.record(z.string(), z.unknown()),
+  amount: z.strictObject(amountOf),
+  /** Why this is the same quantity for the same household. */
+  reasoning: z.string().min(1),
 });
 
 /** The band the result must lie in, as a ratio of result to published figure, and why it is that wide. */
@@ -43,9 +66,17 @@ export const PlausibilityComparison = z.strictObject({
   /** The household, as a request body of the calculation. */
   request: z.record(z.string(), z.unknown()),
   amount: PlausibilityAmount,
-  /** The published figure; `unit` `EUR/year` compares it with 12 × the monthly result. */
-  published: sourcedValue({ unit: Unit }),
+  /** The published figure; `unit` `EUR/year` compares it with 12 × the monthly result. Or `against`. */
+  published: sourcedValue({ unit: Unit }).optional(),
+  /** Instead of `published`: the same household's amount in the rule set's other calculation. */
+  against: PlausibilityAgainst.optional(),
   tolerance: PlausibilityTolerance,
+  /**
+   * The result is known to lie outside the band, and why. The comparison still runs: the test
+   * lists it on every run and fails when it comes back inside the band, so the list stays true.
+   * The band stays what the anchor's uncertainty says; it is never widened to pass.
+   */
+  knownDeviation: z.strictObject({ reason: z.string().min(1) }).optional(),
 });
 export type PlausibilityComparison = z.infer<typeof PlausibilityComparison>;
 
