@@ -15,7 +15,17 @@ import { OPERATIONS } from '../calculations/operations.js';
 import { RuleEvaluationError, type RuleSet } from '../index.js';
 import { CALCULATION_IDS, type CalculationId } from '../rules/format/calculation.js';
 import { markChecked } from '../rules/rule-set.js';
+import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { repaymentSample, retirementSample, type SampleHousehold } from './sensitivity-sample.js';
+import {
+  type FigureSetting,
+  isStatutory,
+  type KnownRange,
+  knownRange,
+  makesChoice,
+  METHOD_ALTERNATIVES,
+  STRUCTURAL_ALTERNATIVES,
+} from './sensitivity-structure.js';
 
 /** The relative change applied to each value, down and up. */
 export const VARIATION = '0.1';
@@ -36,6 +46,8 @@ export interface VariedValue {
   readonly value: string;
   readonly unit: string;
   readonly provenance: 'estimate' | 'to-verify';
+  /** Its known range (./sensitivity-structure.ts): set to both ends instead of moved by ±10%. */
+  readonly range?: KnownRange;
 }
 
 /** How much one output moved, in € a month, over the sample and both directions. */
@@ -61,43 +73,71 @@ export interface SensitivityRow {
   readonly failures: readonly string[];
 }
 
+/** How one output moved under a structural alternative (one direction, so signed too). */
+export interface AlternativeChange extends OutputChange {
+  /** Mean of the signed change over the sample: negative when the alternative lowers the output. */
+  readonly signedMean: number;
+}
+
+/** A structural choice of the method set another way (./sensitivity-structure.ts), and what it moves. */
+export interface AlternativeRow {
+  readonly label: string;
+  readonly description: string;
+  readonly outputs: readonly AlternativeChange[];
+  readonly failures: readonly string[];
+}
+
 export interface SensitivityReport {
   readonly ruleSet: string;
   readonly hash: string;
   readonly variation: string;
   readonly sampleSizes: Readonly<Partial<Record<CalculationId, number>>>;
   readonly rows: readonly SensitivityRow[];
+  /** The structural alternatives the set makes, largest mean change first. */
+  readonly alternatives: readonly AlternativeRow[];
 }
 
-/** Every estimate and to-verify value of a rule set, parameters first, in file order. */
+/**
+ * Every estimate and to-verify value of a rule set, parameters first, in file order; statutory
+ * values (./sensitivity-structure.ts) left out, a value with a known range carrying it.
+ */
 export function variedValues(ruleSet: RuleSet): VariedValue[] {
   const out: VariedValue[] = [];
+  const withRange = (v: VariedValue): VariedValue => {
+    const range = knownRange(v.label);
+    return range === undefined ? v : { ...v, range };
+  };
   for (const [name, p] of Object.entries(ruleSet.parameters)) {
-    if (p.provenance === 'estimate' || p.provenance === 'to-verify')
-      out.push({
-        label: name,
-        name,
-        file: ruleSet.origins.parameters[name] ?? '',
-        value: String(p.value),
-        unit: p.unit,
-        provenance: p.provenance,
-      });
+    if ((p.provenance === 'estimate' || p.provenance === 'to-verify') && !isStatutory(name))
+      out.push(
+        withRange({
+          label: name,
+          name,
+          file: ruleSet.origins.parameters[name] ?? '',
+          value: String(p.value),
+          unit: p.unit,
+          provenance: p.provenance,
+        }),
+      );
   }
   for (const [name, t] of Object.entries(ruleSet.tables)) {
+    if (isStatutory(name)) continue;
     for (const cell of t.cells) {
       if (cell.provenance !== 'estimate' && cell.provenance !== 'to-verify') continue;
       const key = Object.entries(cell.key)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ');
-      out.push({
-        label: `${name} [${key}]`,
-        name,
-        key: cell.key,
-        file: ruleSet.origins.tables[name] ?? '',
-        value: String(cell.value),
-        unit: t.unit,
-        provenance: cell.provenance,
-      });
+      out.push(
+        withRange({
+          label: `${name} [${key}]`,
+          name,
+          key: cell.key,
+          file: ruleSet.origins.tables[name] ?? '',
+          value: String(cell.value),
+          unit: t.unit,
+          provenance: cell.provenance,
+        }),
+      );
     }
   }
   return out;
@@ -116,34 +156,56 @@ function changedFiles(ruleSet: RuleSet, file: string, section: string, change: (
 }
 
 /**
- * The checked set with one figure multiplied by `factor`, both in its parsed parameters or tables
- * and in its files, under its own hash, so no cache keyed by object or hash mixes it up with the
- * original.
+ * The checked set with one figure (a parameter, or the table cell `key`) set to `value`, both in
+ * its parsed parameters or tables and in its files, under its own hash, so no cache keyed by
+ * object or hash mixes it up with the original.
  */
-export function variant(ruleSet: RuleSet, value: VariedValue, factor: Decimal.Value): RuleSet {
-  const scaled = new Decimal(value.value).times(factor).toString();
-  const { key } = value;
-  const hash = `${ruleSet.hash}~${value.label}*${scaled}`;
+function withFigure(ruleSet: RuleSet, name: string, key: Readonly<Record<string, string>> | undefined, value: string) {
+  const hash = `${ruleSet.hash}~${name}${key === undefined ? '' : JSON.stringify(key)}=${value}`;
   if (key === undefined) {
-    const p = ruleSet.parameters[value.name];
-    if (p === undefined) throw new Error(`no parameter ${value.name}`);
-    const parameters = { ...ruleSet.parameters, [value.name]: { ...p, value: scaled } };
-    const files = changedFiles(ruleSet, value.file, 'parameters', (all) => ({
+    const p = ruleSet.parameters[name];
+    if (p === undefined) throw new Error(`no parameter ${name}`);
+    const parameters = { ...ruleSet.parameters, [name]: { ...p, value } };
+    const files = changedFiles(ruleSet, ruleSet.origins.parameters[name] ?? '', 'parameters', (all) => ({
       ...all,
-      [value.name]: { ...(all[value.name] as JsonObject), value: scaled },
+      [name]: { ...(all[name] as JsonObject), value },
     }));
     return markChecked({ ...ruleSet, parameters, files, hash });
   }
-  const t = ruleSet.tables[value.name];
-  if (t === undefined) throw new Error(`no table ${value.name}`);
-  const scale = <C extends { key: Readonly<Record<string, string>> }>(c: C): C =>
-    sameKey(c.key, key) ? { ...c, value: scaled } : c;
-  const tables = { ...ruleSet.tables, [value.name]: { ...t, cells: t.cells.map(scale) } };
-  const files = changedFiles(ruleSet, value.file, 'tables', (all) => {
-    const raw = all[value.name] as JsonObject & { cells: { key: Record<string, string> }[] };
-    return { ...all, [value.name]: { ...raw, cells: raw.cells.map(scale) } };
+  const t = ruleSet.tables[name];
+  if (t === undefined) throw new Error(`no table ${name}`);
+  const set = <C extends { key: Readonly<Record<string, string>> }>(c: C): C =>
+    sameKey(c.key, key) ? { ...c, value } : c;
+  const tables = { ...ruleSet.tables, [name]: { ...t, cells: t.cells.map(set) } };
+  const files = changedFiles(ruleSet, ruleSet.origins.tables[name] ?? '', 'tables', (all) => {
+    const raw = all[name] as JsonObject & { cells: { key: Record<string, string> }[] };
+    return { ...all, [name]: { ...raw, cells: raw.cells.map(set) } };
   });
   return markChecked({ ...ruleSet, tables, files, hash });
+}
+
+/** The checked set with one figure multiplied by `factor` (see withFigure). */
+export function variant(ruleSet: RuleSet, value: VariedValue, factor: Decimal.Value): RuleSet {
+  return withFigure(ruleSet, value.name, value.key, new Decimal(value.value).times(factor).toString());
+}
+
+/** The checked set with one figure set to `to`, as for a value's known range (see withFigure). */
+export function variantAt(ruleSet: RuleSet, value: VariedValue, to: string): RuleSet {
+  return withFigure(ruleSet, value.name, value.key, to);
+}
+
+/** The checked set with a structural alternative's figures set (a cell may take another cell's value). */
+export function alternativeSet(ruleSet: RuleSet, settings: readonly FigureSetting[]): RuleSet {
+  return settings.reduce((set, s) => {
+    const to =
+      typeof s.value === 'string'
+        ? s.value
+        : String(
+            set.tables[s.name]?.cells.find((c) => sameKey(c.key, (s.value as { cell: Record<string, string> }).cell))
+              ?.value,
+          );
+    return withFigure(set, s.name, s.key, to);
+  }, ruleSet);
 }
 
 /** Whether a calculation of the set refers to the value's parameter or table at all. */
@@ -197,16 +259,38 @@ export function calculationOfOutput(output: SensitivityOutput): CalculationId {
   return calculation.id;
 }
 
+/** The outputs of sample household `i` under `set`; undefined, with the failure recorded, when a rule fails. */
+function runRecorded(
+  calc: SensitivityCalculation,
+  h: SampleHousehold,
+  i: number,
+  set: RuleSet,
+  failures: string[],
+): Outputs | undefined {
+  try {
+    return calc.run(h.body, set);
+  } catch (error) {
+    if (!(error instanceof RuleEvaluationError)) throw error;
+    failures.push(`${calc.id} household ${i + 1}: ${error.message}`);
+    return undefined;
+  }
+}
+
 function changesOf(
   ruleSet: RuleSet,
   value: VariedValue,
-  calc: (typeof CALCULATIONS)[number],
+  calc: SensitivityCalculation,
   households: readonly SampleHousehold[],
   base: readonly Outputs[],
   failures: string[],
 ): OutputChange[] {
-  const down = variant(ruleSet, value, new Decimal(1).minus(VARIATION));
-  const up = variant(ruleSet, value, new Decimal(1).plus(VARIATION));
+  const [down, up] =
+    value.range === undefined
+      ? [
+          variant(ruleSet, value, new Decimal(1).minus(VARIATION)),
+          variant(ruleSet, value, new Decimal(1).plus(VARIATION)),
+        ]
+      : [variantAt(ruleSet, value, value.range.low), variantAt(ruleSet, value, value.range.high)];
   const sums = calc.outputs.map(() => 0);
   const maxima = calc.outputs.map(() => 0);
   const touched = calc.outputs.map(() => 0);
@@ -214,14 +298,8 @@ function changesOf(
     const before = base[i] as Outputs;
     const moved = calc.outputs.map(() => false);
     for (const v of [down, up]) {
-      let after: Outputs;
-      try {
-        after = calc.run(h.body, v);
-      } catch (error) {
-        if (!(error instanceof RuleEvaluationError)) throw error;
-        failures.push(`${calc.id} household ${i + 1}: ${error.message}`);
-        continue;
-      }
+      const after = runRecorded(calc, h, i, v, failures);
+      if (after === undefined) continue;
       calc.outputs.forEach((_, o) => {
         const d = Math.abs((after[o] ?? 0) - (before[o] ?? 0));
         sums[o] = (sums[o] ?? 0) + d;
@@ -241,13 +319,65 @@ function changesOf(
   }));
 }
 
+type Prepared = { calc: SensitivityCalculation; households: SampleHousehold[]; base: Outputs[] };
+
+/** What one alternative set moves, output by output, against the base over the sample. */
+function alternativeChanges(alternative: RuleSet, calcs: readonly Prepared[], failures: string[]): AlternativeChange[] {
+  return calcs.flatMap(({ calc, households, base }) => {
+    if (alternative.calculations[calc.id] === undefined) return [];
+    const diffs = calc.outputs.map((): number[] => []);
+    households.forEach((h, i) => {
+      const after = runRecorded(calc, h, i, alternative, failures);
+      if (after === undefined) return;
+      calc.outputs.forEach((_, o) => {
+        diffs[o]?.push((after[o] ?? 0) - (base[i]?.[o] ?? 0));
+      });
+    });
+    return calc.outputs.map((output, o) => {
+      const d = diffs[o] ?? [];
+      const n = Math.max(1, d.length);
+      return {
+        output,
+        mean: d.reduce((a, x) => a + Math.abs(x), 0) / n,
+        signedMean: d.reduce((a, x) => a + x, 0) / n,
+        max: Math.max(0, ...d.map(Math.abs)),
+        households: d.filter((x) => x !== 0).length,
+      };
+    });
+  });
+}
+
+/** The set's structural alternatives and the other methods for its dates, largest mean change first. */
+function alternativeRows(ruleSet: RuleSet, calcs: readonly Prepared[]): AlternativeRow[] {
+  const sets: { label: string; description: string; set: RuleSet }[] = STRUCTURAL_ALTERNATIVES.filter((a) =>
+    makesChoice(ruleSet, a),
+  ).map((a) => ({ label: a.label, description: a.description, set: alternativeSet(ruleSet, a.settings) }));
+  for (const m of METHOD_ALTERNATIVES) {
+    if (ruleSet.family === m.family || !bundledCatalog().families().includes(m.family)) continue;
+    let other: RuleSet;
+    try {
+      other = bundledCatalog().forDate(ruleSet.validFrom, m.family);
+    } catch {
+      continue; // no set of that method for these dates
+    }
+    sets.push({ label: m.label, description: `${m.description} (${other.id})`, set: other });
+  }
+  const rows = sets.map(({ label, description, set }) => {
+    const failures: string[] = [];
+    return { label, description, outputs: alternativeChanges(set, calcs, failures), failures };
+  });
+  const score = (r: AlternativeRow) => Math.max(0, ...r.outputs.map((o) => o.mean));
+  return rows.sort((a, b) => score(b) - score(a) || a.label.localeCompare(b.label));
+}
+
 /**
- * The sensitivity report of a rule set: every estimate and to-verify value moved by ±10% over
- * the fixed sample, ranked by the largest mean change of an output it feeds (ties: the larger
- * maximum, then the label).
+ * The sensitivity report of a rule set: every estimate and to-verify value but the statutory ones
+ * moved by ±10% (or set to both ends of its known range) over the fixed sample, ranked by the
+ * largest mean change of an output it feeds (ties: the larger maximum, then the label); and the
+ * structural alternatives of the method (./sensitivity-structure.ts), each against the set.
  */
 export function sensitivityReport(ruleSet: RuleSet): SensitivityReport {
-  const calcs = CALCULATIONS.filter((c) => ruleSet.calculations[c.id] !== undefined).map((c) => {
+  const calcs: Prepared[] = CALCULATIONS.filter((c) => ruleSet.calculations[c.id] !== undefined).map((c) => {
     const households = c.sample();
     return { calc: c, households, base: households.map((h) => c.run(h.body, ruleSet)) };
   });
@@ -267,5 +397,6 @@ export function sensitivityReport(ruleSet: RuleSet): SensitivityReport {
     variation: VARIATION,
     sampleSizes: Object.fromEntries(calcs.map(({ calc, households }) => [calc.id, households.length])),
     rows: unranked.map(({ value, outputs, score, failures }, i) => ({ rank: i + 1, value, outputs, score, failures })),
+    alternatives: alternativeRows(ruleSet, calcs),
   };
 }

@@ -18,7 +18,14 @@ import {
   RETIREMENT_INCOME_BANDS,
   retirementSample,
 } from '../../src/cli/sensitivity-sample.js';
-import { sensitivityReport, variant, variedValues, type SensitivityReport } from '../../src/cli/sensitivity.js';
+import {
+  alternativeSet,
+  sensitivityReport,
+  variant,
+  variedValues,
+  type SensitivityReport,
+} from '../../src/cli/sensitivity.js';
+import { isStatutory, STRUCTURAL_ALTERNATIVES } from '../../src/cli/sensitivity-structure.js';
 import {
   bundledCatalog,
   loadRuleSet,
@@ -139,8 +146,8 @@ describe('variants', () => {
   };
 
   it('a changed parameter computes what the fully loaded changed files compute', () => {
-    const value = find('vfnIndexatie2024');
-    const loaded = loadedWith((f) => f['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024, '1.1');
+    const value = find('hb.overigPerPersoon');
+    const loaded = loadedWith((f) => f['parameters-huishoudbudget.json'].parameters['hb.overigPerPersoon'], '1.1');
     const shortcut = variant(nl2026, value, '1.1');
     for (const { body } of repaymentSample().slice(0, 40)) {
       expect(capacity(body, shortcut)).toBe(capacity(body, loaded));
@@ -169,15 +176,15 @@ describe('variants', () => {
   });
 
   it('a variant has its own hash and leaves the checked set as it was', () => {
-    const value = find('vfnIndexatie2024');
+    const value = find('standaardNiveau');
     const v = variant(nl2026, value, '1.1');
     expect(v.hash).not.toBe(nl2026.hash);
-    expect(String(nl2026.parameters['vfnIndexatie2024']?.value)).toBe('1.048');
-    expect(String(v.parameters['vfnIndexatie2024']?.value)).toBe('1.1528');
+    expect(String(nl2026.parameters['standaardNiveau']?.value)).toBe('0.5');
+    expect(String(v.parameters['standaardNiveau']?.value)).toBe('0.55');
     // The files say the same, should an engine ever compile from them.
     const files = (set: RuleSet) => set.files as Json;
-    expect(files(v)['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024.value).toBe('1.1528');
-    expect(files(nl2026)['parameters-afloscapaciteit.json'].parameters.vfnIndexatie2024.value).toBe('1.048');
+    expect(files(v)['parameters-afloscapaciteit.json'].parameters.standaardNiveau.value).toBe('0.55');
+    expect(files(nl2026)['parameters-afloscapaciteit.json'].parameters.standaardNiveau.value).toBe('0.5');
     const cell = variant(nl2026, find('hb.opstalverzekering [woningtype=detached]'), '0.9');
     const detached = (set: RuleSet) =>
       (files(set)['tables-huishoudbudget.json'].tables['hb.opstalverzekering'].cells as Json[]).find(
@@ -207,32 +214,37 @@ describe('the report', () => {
 
   it('names only the outputs a value feeds; unreachable and zero values rank last with 0', () => {
     const row = (label: string) => report.rows.find((r) => r.value.label === label);
-    expect(row('vfnIndexatie2024')?.outputs.map((o) => o.output)).toEqual([
+    expect(row('kindJarenTiener')?.outputs.map((o) => o.output)).toEqual([
       'Afloscapaciteit',
       'MaximaleAfloscapaciteit',
     ]);
-    expect(row('hb.cbsGasverbruik')?.outputs.map((o) => o.output)).toEqual(['Basis', 'Voorbeeld']);
-    // TypeAuto is required, so the unknown class cannot occur; an apartment's buildings insurance is 0.
-    for (const label of ['hb.autoVasteLasten [klasse=unknown]', 'hb.opstalverzekering [woningtype=apartment]']) {
+    expect(row('hb.cbsGasverbruik')?.outputs.map((o) => o.output)).toEqual([
+      'Afloscapaciteit',
+      'MaximaleAfloscapaciteit',
+      'Basis',
+      'Voorbeeld',
+    ]);
+    // An apartment's buildings insurance is 0, so a relative change keeps it 0.
+    for (const label of ['hb.opstalverzekering [woningtype=apartment]']) {
       expect(row(label)?.score).toBe(0);
       expect(row(label)?.rank).toBeGreaterThan(report.rows.filter((r) => r.score > 0).length);
     }
   });
 
-  it('the maximum moves with what the minimum keeps and not with the income surcharge, which it leaves out (issue 16)', () => {
+  it('the maximum moves with what the minimum keeps and not with the standard level, which it leaves out', () => {
     const changes = (label: string) =>
       new Map(report.rows.find((r) => r.value.label === label)?.outputs.map((o) => [o.output, o.max]));
-    // Modal income only sets the income-dependent surcharge of the living-cost norm.
-    const modal = changes('modaalInkomenNettoPerMaand');
-    expect(modal.get('Afloscapaciteit')).toBeGreaterThan(0);
-    expect(modal.get('MaximaleAfloscapaciteit')).toBe(0);
-    // The price index raises the base norm, which the minimum keeps.
-    expect(changes('vfnIndexatie2024').get('MaximaleAfloscapaciteit')).toBeGreaterThan(0);
+    // The standard level only sets how far above the minimum the standard lies.
+    const standard = changes('standaardNiveau');
+    expect(standard.get('Afloscapaciteit')).toBeGreaterThan(0);
+    expect(standard.get('MaximaleAfloscapaciteit')).toBe(0);
+    // Personal care is in the minimum.
+    expect(changes('hb.overigPerPersoon').get('MaximaleAfloscapaciteit')).toBeGreaterThan(0);
   });
 
   it('mean and maximum are what the sample gives by hand for a value moved down and up', () => {
     const files = (factor: string) =>
-      loadedWith((f) => f['parameters-huishoudbudget.json'].parameters['hb.cbsGasverbruik'], factor);
+      loadedWith((f) => f['parameters-huishoudbudget.json'].parameters['hb.overigPerPersoon'], factor);
     const down = files('0.9');
     const up = files('1.1');
     const sample = retirementSample();
@@ -241,11 +253,131 @@ describe('the report', () => {
       return [down, up].map((v) => Math.abs((totals(body, v)[0] ?? 0) - (base[0] ?? 0)));
     });
     const basis = report.rows
-      .find((r) => r.value.label === 'hb.cbsGasverbruik')
+      .find((r) => r.value.label === 'hb.overigPerPersoon')
       ?.outputs.find((o) => o.output === 'Basis');
     expect(basis?.mean).toBeCloseTo(changes.reduce((a, b) => a + b, 0) / (2 * sample.length), 10);
     expect(basis?.max).toBe(Math.max(...changes));
     expect(basis?.households).toBe(sample.length);
+  });
+});
+
+describe('statutory values, known ranges and structural alternatives (issue 40)', () => {
+  const sample = repaymentSample();
+  const signed = (body: unknown, set: RuleSet) => {
+    const r = repaymentCapacity(body, { ruleSet: set });
+    return [r.Afloscapaciteit - r.Tekort, r.MaximaleAfloscapaciteit - r.MinimaalTekort];
+  };
+  const alternative = (label: string) => {
+    const a = report.alternatives.find((x) => x.label === label);
+    if (a === undefined) throw new Error(`no alternative ${label}`);
+    return new Map(a.outputs.map((o) => [o.output, o]));
+  };
+  /** The signed mean change of both repayment outputs over the sample, by hand, for a fully computed set. */
+  const byHand = (set: RuleSet) =>
+    [0, 1].map(
+      (o) =>
+        sample.reduce((sum, { body }) => sum + ((signed(body, set)[o] ?? 0) - (signed(body, nl2026)[o] ?? 0)), 0) /
+        sample.length,
+    );
+
+  it('statutory values are not varied, even those a set marks to-verify or estimate', () => {
+    const labels = report.rows.map((r) => r.value.label);
+    expect(nl2026.parameters['minimumInkomenPaar']?.provenance).toBe('to-verify');
+    expect(nl2026.parameters['hb.volwassenLeeftijd']?.provenance).toBe('estimate');
+    for (const name of [
+      'minimumInkomenPaar',
+      'minimumInkomenAlleenstaand',
+      'hb.minimumInkomenPaar',
+      'hb.volwassenLeeftijd',
+    ])
+      expect(labels).not.toContain(name);
+    expect(labels.filter(isStatutory)).toEqual([]);
+  });
+
+  it('a value with a known range is set to both ends of it, not moved by 10%', () => {
+    const row = report.rows.find((r) => r.value.label === 'hb.brandstofprijs');
+    expect(row?.value.range).toMatchObject({ low: '1.896', high: '2.237' });
+    const loaded = (to: string) => {
+      const files = structuredClone(nl2026.files) as Json;
+      files['parameters-huishoudbudget.json'].parameters['hb.brandstofprijs'].value = to;
+      return loadRuleSet(files);
+    };
+    const [low, high] = [loaded('1.896'), loaded('2.237')];
+    const changes = sample.flatMap(({ body }) =>
+      [low, high].map((v) => Math.abs((signed(body, v)[1] ?? 0) - (signed(body, nl2026)[1] ?? 0))),
+    );
+    const maximum = row?.outputs.find((o) => o.output === 'MaximaleAfloscapaciteit');
+    expect(maximum?.mean).toBeCloseTo(changes.reduce((a, b) => a + b, 0) / (2 * sample.length), 10);
+    expect(maximum?.max).toBe(Math.max(...changes));
+  });
+
+  it('the standard level at 0.25 and 0.75 moves the capacity both ways and never the maximum', () => {
+    const low = alternative('standard level 0.25');
+    const high = alternative('standard level 0.75');
+    expect(low.get('Afloscapaciteit')?.signedMean).toBeGreaterThan(0);
+    expect(high.get('Afloscapaciteit')?.signedMean).toBeLessThan(0);
+    for (const a of [low, high]) expect(a.get('MaximaleAfloscapaciteit')?.max).toBe(0);
+    const files = structuredClone(nl2026.files) as Json;
+    files['parameters-afloscapaciteit.json'].parameters.standaardNiveau.value = '0.75';
+    expect(high.get('Afloscapaciteit')?.signedMean).toBeCloseTo(byHand(loadRuleSet(files))[0] ?? Number.NaN, 10);
+  });
+
+  it('children all toddlers or all teenagers move only households with children, in opposite directions', () => {
+    const withChildren = sample.filter(({ body }) => (body['AantalThuiswonendeKinderen'] as number) > 0).length;
+    const toddlers = alternative('children all toddlers');
+    const teenagers = alternative('children all teenagers');
+    expect(toddlers.get('MaximaleAfloscapaciteit')?.signedMean).toBeGreaterThan(0);
+    expect(teenagers.get('MaximaleAfloscapaciteit')?.signedMean).toBeLessThan(0);
+    for (const a of [toddlers, teenagers]) expect(a.get('MaximaleAfloscapaciteit')?.households).toBe(withChildren);
+    const files = structuredClone(nl2026.files) as Json;
+    const parameters = files['parameters-afloscapaciteit.json'].parameters;
+    [parameters.kindJarenPeuter.value, parameters.kindJarenKind.value, parameters.kindJarenTiener.value] = [
+      '0',
+      '0',
+      '18',
+    ];
+    expect(teenagers.get('MaximaleAfloscapaciteit')?.signedMean).toBeCloseTo(
+      byHand(loadRuleSet(files))[1] ?? Number.NaN,
+      10,
+    );
+  });
+
+  it('the typical car another class, status or distance moves only households with a car; the set computes what loaded files do', () => {
+    const withCars = sample.filter(({ body }) => (body['AantalAutos'] as number) > 0).length;
+    const compact = alternativeSet(
+      nl2026,
+      STRUCTURAL_ALTERNATIVES.find((a) => a.label === 'car compact class')?.settings ?? [],
+    );
+    const files = structuredClone(nl2026.files) as Json;
+    for (const table of ['hb.autoVasteLasten', 'hb.autoVerbruik']) {
+      const cells = files['tables-huishoudbudget.json'].tables[table].cells as Json[];
+      const value = cells.find((c) => c['key']['klasse'] === 'compact')?.['value'];
+      for (const c of cells) if (c['key']['klasse'] === 'unknown') c['value'] = value;
+    }
+    const loaded = loadRuleSet(files);
+    for (const { body } of sample.slice(0, 60)) expect(signed(body, compact)).toEqual(signed(body, loaded));
+    for (const label of ['car compact class', 'car 10,000-20,000 km']) {
+      expect(alternative(label).get('MaximaleAfloscapaciteit')?.households).toBe(withCars);
+      expect(alternative(label).get('MaximaleAfloscapaciteit')?.signedMean).toBeLessThan(0);
+    }
+    // The standard level's car second-hand: cheaper at the standard, the minimum's car unchanged.
+    expect(alternative('car second-hand at the standard').get('Afloscapaciteit')?.signedMean).toBeGreaterThan(0);
+    expect(alternative('car second-hand at the standard').get('MaximaleAfloscapaciteit')?.max).toBe(0);
+  });
+
+  it('the method: the vfn set of the same dates against nl, as computed with it directly', () => {
+    const vfn = alternative('method: VFN lending norm');
+    const [capacityChange, maximumChange] = byHand(bundledCatalog().forDate(nl2026.validFrom, 'vfn'));
+    expect(vfn.get('Afloscapaciteit')?.signedMean).toBeCloseTo(capacityChange ?? Number.NaN, 10);
+    expect(vfn.get('MaximaleAfloscapaciteit')?.signedMean).toBeCloseTo(maximumChange ?? Number.NaN, 10);
+    expect(vfn.has('Basis')).toBe(false);
+    // Every alternative of the nl method is there, largest mean change first.
+    const labels = report.alternatives.map((a) => a.label);
+    expect([...labels].sort()).toEqual(
+      [...STRUCTURAL_ALTERNATIVES.map((a) => a.label), 'method: VFN lending norm'].sort(),
+    );
+    const scores = report.alternatives.map((a) => Math.max(0, ...a.outputs.map((o) => o.mean)));
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 });
 
@@ -256,7 +388,9 @@ describe('budgetnorm rules sensitivity', () => {
       const run = await runCli(['rules', 'sensitivity', 'nl-2026']);
       expect(run.code).toBe(EXIT.ok);
       expect(run.stdout).toBe(readFileSync(join(ROOT, 'docs/rules/sensitivity-nl-2026.md'), 'utf8'));
-      expect(run.stdout).toContain('| 1 | `vfnIndexatie2023`');
+      expect(run.stdout).toMatch(/^\| 1 \| `/m);
+      expect(run.stdout).toContain('## Structural alternatives');
+      expect(run.stdout).toContain('| method: VFN lending norm |');
     },
     SLOW,
   );
