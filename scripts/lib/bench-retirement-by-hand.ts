@@ -13,6 +13,7 @@
  */
 import { Money, type Decimal } from '../../src/contract/money.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
+import { handFigures } from './bench-by-hand-tables.js';
 
 /** The numbers of a retirement result, as a caller reads them. */
 export interface RetirementFigures {
@@ -34,30 +35,7 @@ type Item = Record<string, unknown>;
 // Over 80 lines because it is the bench's method by hand: written straight through, as someone
 // without the engine would write it; split into the engine's pieces it would measure the engine.
 export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFigures {
-  const p = (name: string): Decimal => new Money(ruleSet.parameters[name]!.value);
-  const n = (name: string): number => Number(ruleSet.parameters[name]!.value);
-  /** A table's cells by key, a numeric key resolved to its band (bounds read once). */
-  const table = (name: string) => {
-    const t = ruleSet.tables[name]!;
-    const dims = Object.entries(t.dimensions).map(([d, values]) => ({
-      d,
-      bands: Array.isArray(values)
-        ? undefined
-        : values.bands.map((b) => ({
-            key: b.key,
-            from: Number(b.from),
-            below: b.below === undefined ? Number.POSITIVE_INFINITY : Number(b.below),
-          })),
-    }));
-    const cells = new Map(t.cells.map((c) => [dims.map(({ d }) => c.key[d]).join('|'), new Money(c.value)]));
-    const part = (k: string | number, i: number): string => {
-      const bands = dims[i]!.bands;
-      if (typeof k === 'string' || bands === undefined) return String(k);
-      return bands.find((b) => k >= b.from && k < b.below)!.key;
-    };
-    return (k0: string | number, k1?: string | number): Decimal =>
-      cells.get(k1 === undefined ? part(k0, 0) : `${part(k0, 0)}|${part(k1, 1)}`)!;
-  };
+  const { p, n, table } = handFigures(ruleSet);
   const one = new Money(1);
   const twelve = p('maandenPerJaar');
 

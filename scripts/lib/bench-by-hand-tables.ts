@@ -1,0 +1,35 @@
+/**
+ * Reading a rule set's figures as someone writing a method by hand would: a parameter as money,
+ * and a table as a lookup by key, a numeric key resolved to its band (bounds read once). Shared
+ * by the hand-written baselines of `npm run bench`.
+ */
+import { Money, type Decimal } from '../../src/contract/money.js';
+import type { RuleSet } from '../../src/rules/rule-set.js';
+
+export function handFigures(ruleSet: RuleSet) {
+  const p = (name: string): Decimal => new Money(ruleSet.parameters[name]!.value);
+  const n = (name: string): number => Number(ruleSet.parameters[name]!.value);
+  /** A table's cells by key, a numeric key resolved to its band (bounds read once). */
+  const table = (name: string) => {
+    const t = ruleSet.tables[name]!;
+    const dims = Object.entries(t.dimensions).map(([d, values]) => ({
+      d,
+      bands: Array.isArray(values)
+        ? undefined
+        : values.bands.map((b) => ({
+            key: b.key,
+            from: Number(b.from),
+            below: b.below === undefined ? Number.POSITIVE_INFINITY : Number(b.below),
+          })),
+    }));
+    const cells = new Map(t.cells.map((c) => [dims.map(({ d }) => c.key[d]).join('|'), new Money(c.value)]));
+    const part = (k: string | number, i: number): string => {
+      const bands = dims[i]!.bands;
+      if (typeof k === 'string' || bands === undefined) return String(k);
+      return bands.find((b) => k >= b.from && k < b.below)!.key;
+    };
+    return (k0: string | number, k1?: string | number): Decimal =>
+      cells.get(k1 === undefined ? part(k0, 0) : `${part(k0, 0)}|${part(k1, 1)}`)!;
+  };
+  return { p, n, table };
+}
