@@ -33,3 +33,19 @@ export function handFigures(ruleSet: RuleSet) {
   };
   return { p, n, table };
 }
+
+/** The energy and water prices both operations derive from the household budget model (hb.*). */
+export function handPrices(p: (name: string) => Decimal) {
+  const btw = p('hb.btwFactor');
+  const stroomkosten = p('hb.cbsStroomverbruik')
+    .times(p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')))
+    .times(btw)
+    .plus(p('hb.stroomVastrecht'))
+    .minus(p('hb.verminderingEnergiebelasting').times(btw));
+  const stroomprijs = stroomkosten.dividedBy(p('hb.cbsStroomverbruik'));
+  const gasprijs = p('hb.cbsEnergierekening').minus(stroomkosten).dividedBy(p('hb.cbsGasverbruik'));
+  const waterprijs = p('hb.waterrekeningReferentie')
+    .minus(p('hb.waterVastrecht'))
+    .dividedBy(p('hb.waterReferentieverbruik'));
+  return { btw, stroomkosten, stroomprijs, gasprijs, waterprijs };
+}

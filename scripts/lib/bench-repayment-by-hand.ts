@@ -7,7 +7,7 @@
  */
 import { Money, type Decimal } from '../../src/contract/money.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
-import { handFigures } from './bench-by-hand-tables.js';
+import { handFigures, handPrices } from './bench-by-hand-tables.js';
 
 /** The numbers of a repayment result: every post and total, as a caller reads them. */
 export interface RepaymentFigures {
@@ -45,17 +45,7 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
   const aow = n('aowLeeftijd');
   const s = p('standaardNiveau');
   const g1 = p('hb.voorbeeldInkomensgrens').minus(1);
-  const btw = p('hb.btwFactor');
-  const stroomkosten = p('hb.cbsStroomverbruik')
-    .times(p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')))
-    .times(btw)
-    .plus(p('hb.stroomVastrecht'))
-    .minus(p('hb.verminderingEnergiebelasting').times(btw));
-  const stroomprijs = stroomkosten.dividedBy(p('hb.cbsStroomverbruik'));
-  const gasprijs = p('hb.cbsEnergierekening').minus(stroomkosten).dividedBy(p('hb.cbsGasverbruik'));
-  const waterprijs = p('hb.waterrekeningReferentie')
-    .minus(p('hb.waterVastrecht'))
-    .dividedBy(p('hb.waterReferentieverbruik'));
+  const { stroomprijs, gasprijs, waterprijs } = handPrices(p);
   const woz = table('hb.wozRepresentatief')('unknown');
   const [kp, kk, kt] = [p('kindJarenPeuter'), p('kindJarenKind'), p('kindJarenTiener')];
   const kTotaal = kp.plus(kk).plus(kt);

@@ -13,7 +13,7 @@
  */
 import { Money, type Decimal } from '../../src/contract/money.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
-import { handFigures } from './bench-by-hand-tables.js';
+import { handFigures, handPrices } from './bench-by-hand-tables.js';
 
 /** The numbers of a retirement result, as a caller reads them. */
 export interface RetirementFigures {
@@ -40,17 +40,7 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
   const twelve = p('maandenPerJaar');
 
   // Figures the same for every household.
-  const btw = p('hb.btwFactor');
-  const stroomkosten = p('hb.cbsStroomverbruik')
-    .times(p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')))
-    .times(btw)
-    .plus(p('hb.stroomVastrecht'))
-    .minus(p('hb.verminderingEnergiebelasting').times(btw));
-  const stroomprijs = stroomkosten.dividedBy(p('hb.cbsStroomverbruik'));
-  const gasprijs = p('hb.cbsEnergierekening').minus(stroomkosten).dividedBy(p('hb.cbsGasverbruik'));
-  const waterprijs = p('hb.waterrekeningReferentie')
-    .minus(p('hb.waterVastrecht'))
-    .dividedBy(p('hb.waterReferentieverbruik'));
+  const { stroomprijs, gasprijs, waterprijs } = handPrices(p);
   const lokaleLastenHuurder = p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).dividedBy(twelve);
   const coeloEigenaar = p('hb.coeloEigenaarGemeente').plus(p('hb.coeloEigenaarWaterschap'));
   const grensMinEen = p('hb.voorbeeldInkomensgrens').minus(one);
