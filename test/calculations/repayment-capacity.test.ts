@@ -4,7 +4,7 @@
  * property runs on 10,000 households per rule set in CI (fewer locally: test/support/runs.ts).
  * Expectations are derived from the rule set's own figures, never written as amounts.
  */
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -254,7 +254,8 @@ const TYPICAL_CAR = { TypeAuto: 'Klein', StatusAuto: 'Tweedehands', KilometersPe
 
 /** A table cell's value by its key, or undefined. */
 function cell(set: RuleSet, table: string, key: Record<string, string>): string | undefined {
-  return set.tables[table]?.cells.find((c) => Object.entries(key).every(([k, v]) => c.key[k] === v))?.value;
+  const value = set.tables[table]?.cells.find((c) => Object.entries(key).every(([k, v]) => c.key[k] === v))?.value;
+  return value === undefined ? undefined : String(value);
 }
 const DWELLING_KEYS = ['apartment', 'terraced', 'corner', 'detached'] as const;
 
@@ -292,7 +293,7 @@ describe.each(NL)('a retired household in both operations, %s', (id) => {
       fc.property(retired, ({ b, type }) => {
         const owner = isOwner(b);
         const repayment = repaymentCapacity(b as unknown, { ruleSet: id, explain: true });
-        const retirement = retirementExpenditure(
+        const retirement = retirementExpenditure<unknown>(
           {
             Hoofdpersonen: b.HeeftPartner ? [{}, {}] : [{}],
             Kinderen: [],
