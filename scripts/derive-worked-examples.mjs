@@ -71,7 +71,7 @@ export function figuresApi({ parameters, tables }) {
     if (cell === undefined) throw new Error(`${name}: no cell ${JSON.stringify(wanted)}`);
     return new D(cell.value);
   };
-  return { p, t };
+  return { p, t, has: (name) => parameters[name] !== undefined };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,13 +142,21 @@ function utilities(f, size, gasUse) {
   };
 }
 
-/** Local taxes: a tenant's COELO charges without the provincial part; an owner's with OZB on the WOZ value. */
-function localTaxes(p, owner, woz) {
+/**
+ * Local taxes: a tenant's COELO charges without the provincial part (a one-person household's
+ * times hb.lokaleLastenFactorEenpersoons, where the set has that figure); an owner's with OZB on the WOZ value.
+ */
+function localTaxes(f, h) {
+  const { p, has } = f;
   const months = p('maandenPerJaar');
-  if (!owner) return p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).div(months);
+  if (!h.owner) {
+    const tenant = p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder'));
+    const onePerson = h.size === 1 && has('hb.lokaleLastenFactorEenpersoons');
+    return (onePerson ? tenant.times(p('hb.lokaleLastenFactorEenpersoons')) : tenant).div(months);
+  }
   return p('hb.coeloEigenaarGemeente')
     .plus(p('hb.coeloEigenaarWaterschap'))
-    .plus(p('hb.ozbTarief').times(woz.minus(p('hb.wozReferentie'))))
+    .plus(p('hb.ozbTarief').times(h.woz.minus(p('hb.wozReferentie'))))
     .div(months);
 }
 
@@ -190,7 +198,7 @@ function sharedPosts(f, h, gasUse) {
     Gas: [util.Gas, util.Gas],
     Elektriciteit: [util.Elektriciteit, util.Elektriciteit],
     Water: [util.Water, util.Water],
-    LokaleLasten: [localTaxes(p, owner, h.woz), localTaxes(p, owner, h.woz)],
+    LokaleLasten: [localTaxes(f, h), localTaxes(f, h)],
     TelefoonTvInternet: [
       p('hb.tvInternetBasis').plus(p('hb.mobielBasis').times(adults)),
       p('hb.tvInternetTelefoonVoorbeeld').plus(p('hb.mobielVoorbeeld').times(adults)),
@@ -513,7 +521,9 @@ function fixedCostLines(f, d, line) {
     'LokaleLasten',
     owner
       ? `owner, WOZ ${parts.woz} assumed: (${p('hb.coeloEigenaarGemeente')} + ${p('hb.coeloEigenaarWaterschap')} + ${p('hb.ozbTarief')} x (${parts.woz} - ${p('hb.wozReferentie')})) / 12`
-      : `tenant: (${p('hb.coeloHuurder')} - ${p('hb.provincieDeelHuurder')}) / 12`,
+      : size === 1 && f.has('hb.lokaleLastenFactorEenpersoons')
+        ? `tenant, one person: (${p('hb.coeloHuurder')} - ${p('hb.provincieDeelHuurder')}) x ${p('hb.lokaleLastenFactorEenpersoons')} / 12`
+        : `tenant: (${p('hb.coeloHuurder')} - ${p('hb.provincieDeelHuurder')}) / 12`,
   );
   out.TelefoonTvInternet = line(
     'TelefoonTvInternet',
