@@ -726,11 +726,20 @@ function checkRepayment(value: unknown, sent: Record<string, unknown> | undefine
     r.TotaalLasten === r.Posten.reduce((s, p) => s + p.Bedrag, 0),
     () => 'TotaalLasten is not the sum of the posts',
   );
+  // Capacity and shortfall come from the exact posts, TotaalLasten from the shown (rounded) ones.
   check(
-    Math.abs(r.Afloscapaciteit - r.Tekort - (income - r.TotaalLasten)) <= 2.5,
+    Math.abs(r.Afloscapaciteit - r.Tekort - (income - r.TotaalLasten)) <= r.Posten.length / 2 + 1,
     () => 'Afloscapaciteit − Tekort is not income − TotaalLasten',
   );
-  return 10;
+  check(
+    r.Afloscapaciteit <= r.MaximaleAfloscapaciteit && r.MaximaleAfloscapaciteit <= income,
+    () => `not Afloscapaciteit ≤ MaximaleAfloscapaciteit ≤ income`,
+  );
+  check(
+    r.Posten.every((p) => p.Minimaal <= p.Bedrag),
+    () => 'a post whose Minimaal is above its Bedrag',
+  );
+  return 12;
 }
 
 /** The retirement invariants: amounts ≥ 0 and whole, Basis ≤ Voorbeeld, groups and Totaal are sums. */

@@ -1,10 +1,13 @@
 /**
  * Issue 40, item 3: methods as families of rule sets. The lending norm is kept unchanged as its
- * own family (`vfn-2025`, `vfn-2026`); choosing by date happens within a family, `nl` by default;
+ * own family (`vfn-2025`, `vfn-2026`: the results the nl sets gave before they moved to reference
+ * budgets, recorded in test/fixtures/vfn-equivalence/); choosing by date happens within a family, `nl` by default;
  * two families cover the same days; a set without an operation's rules is a clear choice error;
  * every result names its method in `Rekenregels.Methode`.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HOUSEHOLDS_PER_YEAR, seedOf, withoutIdentity } from '../fixtures/vfn-equivalence/record.js';
 import { choiceError } from '../support/choice-error.js';
 import { ValidationError } from '../../src/contract/errors.js';
 import {
@@ -19,9 +22,7 @@ import {
   type RuleSet,
 } from '../../src/index.js';
 import { random, repaymentBody } from '../support/generated-bodies.js';
-import { runs } from '../support/runs.js';
 
-const HOUSEHOLDS = runs(2_000);
 const YEARS = ['2025', '2026'] as const;
 
 const retirementBody: RetirementExpenditureRequest = {
@@ -30,50 +31,56 @@ const retirementBody: RetirementExpenditureRequest = {
   NettoBesteedbaarInkomenPerMaand: 1900,
 };
 
-/** A result with the rule set's identity taken out: its id and hash, and the status warning that names the set. */
-function withoutIdentity(result: RepaymentCapacityResult, ruleSet: RuleSet): unknown {
-  const { Rekenregels, Meldingen, ...amounts } = result;
-  const { Id, Hash, ...rest } = Rekenregels;
-  expect([Id, Hash]).toEqual([ruleSet.id, ruleSet.hash]);
-  return {
-    ...amounts,
-    Rekenregels: rest,
-    Meldingen: Meldingen.map((m) => ({ Code: m.Code, Tekst: m.Tekst.replaceAll(ruleSet.id, '<set>') })),
-  };
+/** One household of a recorded fixture: the body, and the old nl set's result or its refusal. */
+interface Recorded {
+  readonly body: unknown;
+  readonly result?: Record<string, unknown>;
+  readonly error?: string;
 }
 
-describe('the lending-norm family gives what nl gives today', () => {
+function recorded(year: string): { seed: number; households: readonly Recorded[] } {
+  const text = readFileSync(new URL(`../fixtures/vfn-equivalence/${year}.json`, import.meta.url), 'utf8');
+  return JSON.parse(text) as { seed: number; households: readonly Recorded[] };
+}
+
+describe('the lending-norm family gives what nl gave before the reference budgets', () => {
   it.each(YEARS)(
-    `vfn-%s: the same repayment results as nl of that year but for the set's identity, on ${HOUSEHOLDS} generated households, by id and by date within its family`,
+    "vfn-%s: the results nl of that year gave at 584e39d, but for the set's identity and method, on the recorded households, by id and by date within its family",
     (year) => {
-      const nl = bundledCatalog().byId(`nl-${year}`);
       const vfn = bundledCatalog().byId(`vfn-${year}`);
       const date = `${year}-07-01`;
       expect(bundledCatalog().forDate(date, 'vfn')).toBe(vfn);
-      // The two sets differ only in their manifests (identity) and in the retirement files nl has.
-      expect(vfn.calculations.afloscapaciteit).toEqual(nl.calculations.afloscapaciteit);
-      const r = random(40_000 + Number(year));
+      const { seed, households } = recorded(year);
+      expect(seed).toBe(seedOf(year));
+      expect(households).toHaveLength(HOUSEHOLDS_PER_YEAR);
       let computed = 0;
-      for (let i = 0; i < HOUSEHOLDS; i += 1) {
-        const body = repaymentBody(r);
-        const provenance = i % 10 === 0;
-        let expected: RepaymentCapacityResult;
-        try {
-          expected = repaymentCapacity(body, { ruleSet: nl, provenance });
-        } catch (error) {
-          // A body the calculation refuses is refused alike whatever the set.
-          expect(() => repaymentCapacity(body, { ruleSet: vfn, provenance })).toThrow((error as Error).message);
+      for (const { body, result, error } of households) {
+        if (error !== undefined) {
+          // A body the old set refused is refused alike.
+          expect(() => repaymentCapacity(body, { ruleSet: vfn })).toThrow(error);
           continue;
         }
-        const byId = repaymentCapacity(body, { ruleSet: `vfn-${year}`, provenance });
-        const byDate = repaymentCapacity(body, { family: 'vfn', date, provenance });
-        expect(withoutIdentity(byId, vfn)).toEqual(withoutIdentity(expected, nl));
+        const byId = repaymentCapacity(body, { ruleSet: `vfn-${year}` });
+        const byDate = repaymentCapacity(body, { family: 'vfn', date });
+        expect([byId.Rekenregels.Id, byId.Rekenregels.Hash]).toEqual([vfn.id, vfn.hash]);
+        expect(withoutIdentity(byId, vfn.id), JSON.stringify(body)).toEqual(result);
         expect(byDate).toEqual(byId);
         computed += 1;
       }
-      expect(computed).toBeGreaterThan(HOUSEHOLDS * 0.8);
+      expect(computed).toBeGreaterThan(HOUSEHOLDS_PER_YEAR * 0.8);
     },
   );
+
+  it.each(YEARS)('nl-%s no longer gives the lending norm: the fixture tells the two methods apart', (year) => {
+    const { households } = recorded(year);
+    const differ = households.filter(
+      ({ body, result }) =>
+        result !== undefined &&
+        JSON.stringify(withoutIdentity(repaymentCapacity(body, { ruleSet: `nl-${year}` }), `nl-${year}`)) !==
+          JSON.stringify(result),
+    );
+    expect(differ.length).toBeGreaterThan(households.length * 0.9);
+  });
 });
 
 describe('choosing by date within a family', () => {
@@ -129,15 +136,20 @@ describe('a set without an operation', () => {
 });
 
 describe('every result names its method', () => {
-  it('nl: the repayment is still the lending norm, the retirement reference budgets; vfn: the lending norm', () => {
-    const lendingNorm = { Id: 'vfn-leennorm', Naam: 'VFN-leennorm (consumptief krediet)' };
+  it('nl: repayment and retirement on reference budgets (referentiebudget); vfn: the lending norm (vfn-leennorm)', () => {
     const body = repaymentBody(random(4));
-    for (const id of ['nl-2025', 'nl-2026', 'vfn-2025', 'vfn-2026']) {
+    const methods: [string, string][] = [
+      ['nl-2025', 'referentiebudget'],
+      ['nl-2026', 'referentiebudget'],
+      ['vfn-2025', 'vfn-leennorm'],
+      ['vfn-2026', 'vfn-leennorm'],
+    ];
+    for (const [id, method] of methods) {
       const result = repaymentCapacity(body, { ruleSet: id });
-      expect(result.Rekenregels.Methode).toEqual(lendingNorm);
-      expect(RepaymentCapacityResult.parse(JSON.parse(JSON.stringify(result))).Rekenregels.Methode).toEqual(
-        lendingNorm,
-      );
+      const named = { Id: method, Naam: bundledCatalog().byId(id).calculations.afloscapaciteit?.method?.name };
+      expect(named.Naam, id).toEqual(expect.any(String));
+      expect(result.Rekenregels.Methode, id).toEqual(named);
+      expect(RepaymentCapacityResult.parse(JSON.parse(JSON.stringify(result))).Rekenregels.Methode, id).toEqual(named);
     }
     for (const id of ['nl-2025', 'nl-2026']) {
       const result = retirementExpenditure(retirementBody, { ruleSet: id });

@@ -168,8 +168,9 @@ describe('a write that fails ends the run with exit 3 and says how many records 
         '--errors',
         file('limited-errors.ndjson'),
         '--chunk-size',
-        '8192',
+        '2048',
       ],
+      // Chunks small enough that several whole chunks fit under the limit (a result is ~3 KB).
       { shell: "ulimit -f 64; trap '' XFSZ" },
     );
     expect(run.code).toBe(EXIT.io);

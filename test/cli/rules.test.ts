@@ -1,5 +1,5 @@
 /**
- * `budgetnorm rules list|check|show|diff|test`. `check` runs on copies of rules/nl-2026
+ * `budgetnorm rules list|check|show|diff|test`. `check` runs on copies of rules/vfn-2026
  * broken in one way each: every class of error is found and named by file and JSON path.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,9 +19,9 @@ afterAll(() => remove());
 // biome-ignore lint/suspicious/noExplicitAny: parsed CLI output is read at any depth
 type Json = Record<string, any>;
 
-/** A copy of nl-2026 in its own folder, changed by `edit(file → JSON)`. */
+/** A copy of vfn-2026 (the lending norm: the tools' fixture) in its own folder, changed by `edit(file → JSON)`. */
 function brokenCopy(name: string, edit: (json: (file: string) => Json, folder: string) => void): string {
-  const folder = copyRuleSet('nl-2026', join(dir, name));
+  const folder = copyRuleSet('vfn-2026', join(dir, name));
   const edited = new Map<string, Json>();
   const json = (file: string): Json => {
     let value = edited.get(file);
@@ -217,10 +217,10 @@ describe('rules test', () => {
 
 describe('rules show', () => {
   it('md: every parameter and table with value, unit, source and provenance; every rule in plain words', async () => {
-    const run = await runCli(['rules', 'show', 'nl-2026']);
+    const run = await runCli(['rules', 'show', 'vfn-2026']);
     expect(run.code).toBe(EXIT.ok);
     const md = run.stdout;
-    expect(md).toMatch(/^# Rule set nl-2026: /);
+    expect(md).toMatch(/^# Rule set vfn-2026: /);
     expect(md).toMatch(
       /\| `vfnIndexatie2023` \| 1\.11 \| 1 \| .+ \| SEH kennisbank: .+ \| to-verify: .+ \| parameters-afloscapaciteit\.json \|/,
     );
@@ -239,7 +239,10 @@ describe('rules show', () => {
     expect(rule('levensonderhoud-basisnorm')).toContain('   - minimaal = `bedrag`');
     expect(rule('levensonderhoud-opslag-inkomen')).toContain('   - minimaal = `0`');
     expect(md).toContain('= `round(max(0, income − sum of all posts (minimaal)), afloscapaciteit)`');
-    expect(md).toContain('## Rules: pensioenuitgaven');
+    expect(md).not.toContain('## Rules: pensioenuitgaven');
+    const nl = (await runCli(['rules', 'show', 'nl-2026'])).stdout;
+    expect(nl).toContain('## Rules: pensioenuitgaven');
+    expect(nl).toMatch(/\| `standaardNiveau` \| 0\.5 \| 1 \| .+ \| Nibud: .+ \| estimate: .+ \| parameters-afloscapaciteit\.json \|/);
   });
 
   it('the committed docs/rules pages are what the command prints', async () => {
@@ -254,10 +257,10 @@ describe('rules show', () => {
   });
 
   it('json: the same, as data; a folder works as well as an id', async () => {
-    const run = await runCli(['rules', 'show', 'rules/nl-2025', '--format', 'json']);
+    const run = await runCli(['rules', 'show', 'rules/vfn-2025', '--format', 'json']);
     expect(run.code).toBe(EXIT.ok);
     const shown = JSON.parse(run.stdout) as ShownRuleSet;
-    expect(shown.id).toBe('nl-2025');
+    expect(shown.id).toBe('vfn-2025');
     const p = shown.parameters.find((x) => x.name === 'vfnIndexatie2024');
     expect(p).toMatchObject({
       unit: '1',
@@ -278,7 +281,7 @@ describe('rules show', () => {
 
 describe('rules diff', () => {
   it('value by value, cell by cell, sources, rules, and the worked examples of A under B', async () => {
-    const a = copyRuleSet('nl-2026', join(dir, 'diff-a'));
+    const a = copyRuleSet('vfn-2026', join(dir, 'diff-a'));
     const b = brokenCopy('diff-b', (json) => {
       json('parameters-afloscapaciteit.json')['parameters']['normHuurPerMaand']['value'] = '1000';
       const table = json('tables-afloscapaciteit.json')['tables']['vfnBasisnorm2021'];
@@ -346,7 +349,8 @@ describe('rules diff', () => {
         },
       }),
     ]);
-    expect(d.calculations.find((c) => c.calculation === 'pensioenuitgaven')?.status).toBe('unchanged');
+    // vfn sets have no retirement calculation: the diff has nothing to say of one.
+    expect(d.calculations.find((c) => c.calculation === 'pensioenuitgaven')).toBeUndefined();
     const example = d.examples.find((e) => e.file === 'tests/afloscapaciteit/alle-bijzondere-uitgaven.json');
     const capacity = example?.figures.find((f) => f.name === 'Afloscapaciteit');
     expect(capacity?.old).toBe(262);

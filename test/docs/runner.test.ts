@@ -84,7 +84,7 @@ describe('module examples', () => {
     );
     expect(error?.message).toContain(`${FILE}:${lineOf(b, 'assert.equal(result.Afloscapaciteit, 999)')}`);
     expect(error?.message).toMatch(/AssertionError/);
-    expect(error?.message).toContain('log: computed 214');
+    expect(error?.message).toMatch(/log: computed \d+/);
   });
 
   it('one that throws fails, naming the line', async () => {

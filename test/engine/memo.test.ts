@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { usageFor } from '../../src/engine/amount-memo.js';
+import { amountMemo, usageFor } from '../../src/engine/amount-memo.js';
 import { compileProgram, type Evaluation, PLAIN_PROGRAM, programFor } from '../../src/engine/compile.js';
 import { usageOf, type Usage } from '../../src/engine/dependencies.js';
 import { decimalStrings } from '../../src/engine/rule-runner.js';
@@ -72,13 +72,14 @@ describe('remembered amounts', () => {
     );
   });
 
-  it('equal a fresh evaluation for every repayment household', () => {
-    const remembering = programFor(ruleSet, 'afloscapaciteit', MEMOS);
+  it.each(['nl-2026', 'vfn-2026'])('equal a fresh evaluation for every repayment household (%s)', (id) => {
+    const set = bundledCatalog().byId(id);
+    const remembering = programFor(set, 'afloscapaciteit', MEMOS);
     fc.assert(
       fc.property(fc.array(repaymentBody, { minLength: 1, maxLength: 25 }), (bodies) => {
         for (const body of bodies) {
           const household = parseRepaymentRequest(body).household;
-          const fresh = compileProgram(ruleSet, 'afloscapaciteit', PLAIN_PROGRAM);
+          const fresh = compileProgram(set, 'afloscapaciteit', PLAIN_PROGRAM);
           expect(shown(remembering.evaluate(household))).toEqual(shown(fresh.evaluate(household)));
         }
       }),
@@ -86,12 +87,20 @@ describe('remembered amounts', () => {
     );
   });
 
-  it('are the choice of the program, made when it is compiled: from its first evaluation, or never', () => {
-    for (const calculation of ['afloscapaciteit', 'pensioenuitgaven'] as const) {
-      expect(programFor(ruleSet, calculation, MEMOS)).not.toBe(programFor(ruleSet, calculation, PLAIN_PROGRAM));
-      expect(programFor(ruleSet, calculation, MEMOS)).toBe(programFor(ruleSet, calculation, { memos: true }));
-      const withMemos = compileProgram(ruleSet, calculation, MEMOS);
-      const plain = compileProgram(ruleSet, calculation, PLAIN_PROGRAM);
+  // Each calculation on a set with posts that read only a household's make-up: nl's repayment
+  // posts all read the income (the standard level rises with it), vfn's car norm reads the car count only.
+  it.each([
+    ['pensioenuitgaven', 'nl-2026'],
+    ['afloscapaciteit', 'vfn-2026'],
+    ['afloscapaciteit', 'nl-2026'],
+  ] as const)(
+    'are the choice of the program, made when it is compiled: from its first evaluation, or never (%s, %s)',
+    (calculation, id) => {
+      const set = bundledCatalog().byId(id);
+      expect(programFor(set, calculation, MEMOS)).not.toBe(programFor(set, calculation, PLAIN_PROGRAM));
+      expect(programFor(set, calculation, MEMOS)).toBe(programFor(set, calculation, { memos: true }));
+      const withMemos = compileProgram(set, calculation, MEMOS);
+      const plain = compileProgram(set, calculation, PLAIN_PROGRAM);
       expect(withMemos.options.memos).toBe(true);
       expect(plain.options.memos).toBe(false);
       const household =
@@ -99,14 +108,23 @@ describe('remembered amounts', () => {
           ? parseRepaymentRequest(fc.sample(repaymentBody, { numRuns: 1, seed: 1 })[0]).household
           : parseRetirementRequest(fc.sample(retirementBody, { numRuns: 1, seed: 1 })[0]).household;
       // A remembered post's amounts are the very list its first evaluation made; a plain program makes new ones.
-      const sameList = (program: typeof plain): number => {
+      const sameList = (program: typeof plain): string[] => {
         const [first, second] = [program.evaluate(household), program.evaluate(household)];
-        return first.posts.filter((p, i) => p.exact === second.posts[i]?.exact).length;
+        return first.posts.filter((p, i) => p.exact === second.posts[i]?.exact).map((p) => p.code);
       };
-      expect(sameList(withMemos), calculation).toBeGreaterThan(0);
-      expect(sameList(plain), calculation).toBe(0);
-    }
-  });
+      const calc = set.calculations[calculation];
+      if (calc === undefined) throw new Error(`${id} has no ${calculation}`);
+      // The posts that read only the make-up (no amount such as income, no notice): these, and only these, are remembered.
+      const makeUpOnly = calc.posts
+        .filter((p) => amountMemo(set, calc, p, calculation) !== undefined)
+        .map((p) => p.code);
+      expect(sameList(withMemos)).toEqual(makeUpOnly);
+      for (const post of calc.posts.filter((p) => makeUpOnly.includes(p.code)))
+        expect(usageFor(set, calc, post).facts.has('income'), post.code).toBe(false);
+      expect(sameList(plain)).toEqual([]);
+      if (id !== 'nl-2026' || calculation !== 'afloscapaciteit') expect(makeUpOnly.length).toBeGreaterThan(0);
+    },
+  );
 
   it('do not shorten explanations: each post still lists the rules and figures behind it', () => {
     const program = programFor(ruleSet, 'pensioenuitgaven', MEMOS);

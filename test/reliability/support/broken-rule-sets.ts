@@ -29,6 +29,14 @@ export function editJson(folder: string, file: string, edit: (json: Json) => voi
   writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
 }
 
+/** Where the post `code` stands in nl-2026's repayment calculation: paths name posts by index. */
+const postIndex = (code: string): number =>
+  (JSON.parse(readFileSync(join(RULES_2026, 'afloscapaciteit.json'), 'utf8')) as Json)['posts'].findIndex(
+    (p: Json) => p['code'] === code,
+  );
+const VERVOER = postIndex('Vervoer');
+const WOONLASTEN = postIndex('Woonlasten');
+
 export const DEFECTS: readonly Defect[] = [
   {
     name: 'bad JSON (a trailing comma)',
@@ -63,21 +71,21 @@ export const DEFECTS: readonly Defect[] = [
   {
     name: 'dangling reference (a parameter that does not exist)',
     file: 'afloscapaciteit.json',
-    path: '$.posts[2].rules[0].amounts.bedrag.multiply[1].param',
+    path: `$.posts[${VERVOER}].rules[0].amounts.minimaal.multiply[0].param`,
     code: 'dangling_reference',
     apply: (folder) =>
       editJson(folder, 'afloscapaciteit.json', (j) => {
-        j['posts'][2].rules[0].amounts.bedrag.multiply[1] = { param: 'bestaatNiet' };
+        j['posts'][VERVOER].rules[0].amounts.minimaal.multiply[0] = { param: 'bestaatNiet' };
       }),
   },
   {
     name: 'uncovered post (no rule for owners)',
     file: 'afloscapaciteit.json',
-    path: '$.posts[1]',
+    path: `$.posts[${WOONLASTEN}]`,
     code: 'uncovered_post',
     apply: (folder) =>
       editJson(folder, 'afloscapaciteit.json', (j) => {
-        const woonlasten = j['posts'][1];
+        const woonlasten = j['posts'][WOONLASTEN];
         woonlasten.rules = woonlasten.rules.filter(
           (r: Json) => !String(r['id']).startsWith('woonlasten-koop') && r['id'] !== 'woonlasten-huurvelden-bij-koop',
         );
