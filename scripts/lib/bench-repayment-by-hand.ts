@@ -81,7 +81,8 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
   const fixed = (minimum: Decimal) => [minimum, minimum.minus(minimum)] as const;
   const topped = (minimum: Decimal, factor: Decimal) => room(minimum, minimum.times(factor));
 
-  /** The fifteen living-cost posts of one make-up, each as its rules' [minimum, room]. */
+  // Over 80 lines because it writes the fifteen posts' rules straight through, one after another;
+  // split up it would only scatter the rule file's order. Each post as its rules' [minimum, room].
   const livingPosts = (adults: number, children: number, own: boolean, cars: number, age: number): Post[] => {
     const size = adults + children;
     const a = new Money(adults);
