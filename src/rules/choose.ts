@@ -439,10 +439,7 @@ export class RuleSetCatalog {
   /** The family to choose by date in: the one named (which must exist), else the default. */
   private familyToChoose(family: string | undefined): string {
     const known = this.familyNames;
-    if (family !== undefined) {
-      if (!known.includes(family)) throw unknownFamily(family, known);
-      return family;
-    }
+    if (family !== undefined) return knownFamily(family, known);
     if (known.length <= 1 || known[0] === DEFAULT_FAMILY) return known[0] ?? DEFAULT_FAMILY;
     throw new RuleSetChoiceError(
       'family_required',
@@ -516,6 +513,12 @@ export function setsThatHave(sets: readonly RuleSet[], have: (set: RuleSet) => b
       .map((s) => s.id)
       .join(', ') || 'none'
   );
+}
+
+/** `family` when it is one of `known`; else the `unknown_family` error ({@link unknownFamily}). */
+export function knownFamily(family: string, known: readonly string[]): string {
+  if (!known.includes(family)) throw unknownFamily(family, known);
+  return family;
 }
 
 /** The error for a family no set of a catalog has, naming the families it has. */

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { bundledCatalog } from '../../src/calculations/bundled-catalog.js';
 import { chooseRuleSet } from '../../src/calculations/options.js';
 import { RuleSetChoiceError } from '../../src/contract/errors.js';
-import { familyMismatch, setsThatHave } from '../../src/rules/choose.js';
+import { createApp } from '../../src/http/app.js';
+import { familyMismatch, knownFamily, setsThatHave } from '../../src/rules/choose.js';
 import { ConfigError, readServiceConfig } from '../../src/node/service-config.js';
 
 const catalog = bundledCatalog();
@@ -65,9 +66,25 @@ describe('setsThatHave', () => {
 
   it('is what the library names when a set lacks the calculation', () => {
     const lending = catalog.list().find((s) => s.calculations.pensioenuitgaven === undefined);
-    expect(lending).toBeDefined();
-    expect(() => chooseRuleSet({ ruleSet: lending?.id }, 'pensioenuitgaven')).toThrow(
+    if (lending === undefined) throw new Error('no bundled set without retirement rules');
+    expect(() => chooseRuleSet({ ruleSet: lending.id }, 'pensioenuitgaven')).toThrow(
       `the rule sets that have: ${setsThatHave(catalog.list(), (s) => s.calculations.pensioenuitgaven !== undefined)}`,
     );
+  });
+});
+
+describe('knownFamily', () => {
+  it('the library and the app refuse an unknown family with its one error', () => {
+    expect(knownFamily('vfn', catalog.families())).toBe('vfn');
+    let error: unknown;
+    try {
+      knownFamily('nibud', catalog.families());
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(RuleSetChoiceError);
+    expect((error as RuleSetChoiceError).code).toBe('unknown_family');
+    expect(() => catalog.forDate(undefined, 'nibud')).toThrow(error as Error);
+    expect(() => createApp({ keys: ['k'], family: 'nibud' })).toThrow(error as Error);
   });
 });
