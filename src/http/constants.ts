@@ -187,6 +187,14 @@ export const RULE_SET_HEADER = 'X-Rekenregels';
  */
 export const RULE_SET_STATUS_HEADER = 'X-Rekenregels-Status';
 /**
+ * The header names as an answer writes them and node:http reads them: lower-case (as `Headers`
+ * writes them), made once here rather than on every request.
+ */
+export const KEY_HEADER_NAME = KEY_HEADER.toLowerCase();
+export const REQUEST_ID_HEADER_NAME = REQUEST_ID_HEADER.toLowerCase();
+export const RULE_SET_HEADER_NAME = RULE_SET_HEADER.toLowerCase();
+export const RULE_SET_STATUS_HEADER_NAME = RULE_SET_STATUS_HEADER.toLowerCase();
+/**
  * The largest request body accepted: 64 KiB. A larger body is refused with 413, by its declared
  * length before it is read, or while it streams.
  *
