@@ -102,9 +102,11 @@ def derive(rs, req):
     gas = gas_m3 * gasprijs / m
     post('Gas', gas, gas, f"{gas_m3} m3/year ({dwelling}) x {gasprijs.quantize(D('0.0001'))} EUR/m3 [({p['hb.cbsEnergierekening']} - electricity part {f2(stroom)}) / {p['hb.cbsGasverbruik']} m3] / 12 = {f2(gas)}; Voorbeeld = Basis")
     kwh = p['hb.stroomverbruikBasis'] + p['hb.stroomverbruikPerPersoon'] * size
-    kwh_price = stroom / p['hb.cbsStroomverbruik']
-    el = kwh * kwh_price / m
-    post('Elektriciteit', el, el, f"({p['hb.stroomverbruikBasis']} + {p['hb.stroomverbruikPerPersoon']} x {size} persons) = {kwh} kWh x {kwh_price.quantize(D('0.0001'))} EUR/kWh [{f2(stroom)} / {p['hb.cbsStroomverbruik']} kWh] / 12 = {f2(el)}; Voorbeeld = Basis")
+    # Per connection: the fixed charges and the energy-tax reduction do not grow with the kWh.
+    per_kwh = (p['hb.stroomLeveringsprijs'] + p['hb.energiebelastingStroom']) * p['hb.btwFactor']
+    fixed = p['hb.stroomVastrecht'] - p['hb.verminderingEnergiebelasting'] * p['hb.btwFactor']
+    el = (kwh * per_kwh + fixed) / m
+    post('Elektriciteit', el, el, f"({p['hb.stroomverbruikBasis']} + {p['hb.stroomverbruikPerPersoon']} x {size} persons) = {kwh} kWh x {per_kwh.quantize(D('0.0001'))} EUR/kWh [({p['hb.stroomLeveringsprijs']} + {p['hb.energiebelastingStroom']}) x {p['hb.btwFactor']}] + per connection {p['hb.stroomVastrecht']} - {p['hb.verminderingEnergiebelasting']} x {p['hb.btwFactor']} = {f2(fixed)}, / 12 = {f2(el)}; Voorbeeld = Basis")
     water_price = (p['hb.waterrekeningReferentie'] - p['hb.waterVastrecht']) / p['hb.waterReferentieverbruik']
     m3 = cell('hb.waterverbruik', huishoudgrootte=D(size)) + p['hb.waterverbruikPerExtraPersoon'] * max(0, size - int(p['hb.waterverbruikGrootsteHuishouden']))
     water = (p['hb.waterVastrecht'] + m3 * water_price) / m
