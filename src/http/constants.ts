@@ -35,7 +35,7 @@ import { OPERATIONS } from '../calculations/operations.js';
  *   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
  *   NettoBesteedbaarInkomenPerMaand: 1400,
  * });
- * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1013, Voorbeeld: 1125 });
+ * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1092, Voorbeeld: 1212 });
  *
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.health}`))).status, 200);
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.openapi}`))).status, 200);
