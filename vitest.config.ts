@@ -39,5 +39,6 @@ export default defineConfig({
     // which on the 2-core machines of CI and development left one core to the child processes
     // only: the suite took 378-416 s of vitest time, and 272 s with two workers (2026-11-27).
     maxWorkers: 2,
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

@@ -2,7 +2,7 @@
 // what the service answers, with none of the service's work: the service's own result for
 // the bench's body (BENCH_CANNED_RESULT, stringified per request as the service does), its
 // headers (a fresh request id among them), and its request log line through the service's own
-// log (src/node/log.ts: written by hand, batched and asynchronous, to stdout). No key, no
+// log (src/node/log.ts: pino with its own asynchronous destination, to stdout). No key, no
 // checks, no calculation.
 // What is left between this row and the service is the service's own work.
 import { createServer } from 'node:http';

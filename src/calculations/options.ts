@@ -4,7 +4,7 @@
  */
 import { ruleSetStatusNotice } from '../contract/rule-set-status.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import type { RuleSetCatalog } from '../rules/choose.js';
+import { type RuleSetCatalog, setsThatHave } from '../rules/choose.js';
 import type { CalculationId, Notice } from '../rules/format/calculation.js';
 import { RuleSetChoiceError } from '../contract/errors.js';
 import type { IgnoredField } from '../household/household.js';
@@ -88,13 +88,10 @@ export function chooseRuleSet(options: CalculationOptions | undefined, calculati
   const catalog = options?.catalog ?? bundledCatalog();
   const ruleSet = catalog.resolve(options?.ruleSet, options?.date, options?.family);
   if (calculation !== undefined && ruleSet.calculations[calculation] === undefined) {
-    const having = catalog
-      .list()
-      .filter((s) => s.calculations[calculation] !== undefined)
-      .map((s) => s.id);
+    const having = setsThatHave(catalog.list(), (s) => s.calculations[calculation] !== undefined);
     throw new RuleSetChoiceError(
       'calculation_not_in_rule_set',
-      `rule set ${ruleSet.id} (family ${ruleSet.family}) has no ${calculation} rules; the rule sets that have: ${having.join(', ') || 'none'}`,
+      `rule set ${ruleSet.id} (family ${ruleSet.family}) has no ${calculation} rules; the rule sets that have: ${having}`,
     );
   }
   return ruleSet;

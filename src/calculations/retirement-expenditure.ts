@@ -59,10 +59,10 @@ import { evaluateRequest } from './evaluate.js';
  *   { date: '2026-03-01' },
  * );
  * assert.equal(result.Rekenregels.Id, 'nl-2026');
- * assert.deepEqual(result.Totaal, { Basis: 1013, Voorbeeld: 1125 });
+ * assert.deepEqual(result.Totaal, { Basis: 1092, Voorbeeld: 1212 });
  * const food = result.Posten.find((p) => p.Code === 'Voeding');
- * assert.equal(food?.Basis, 297);
- * assert.equal(food?.Voorbeeld, 297);
+ * assert.equal(food?.Basis, 294);
+ * assert.equal(food?.Voorbeeld, 294);
  * // The total is the sum of the rounded posts, and so is the sum of the groups.
  * const sum = (xs: { Basis: number }[]) => xs.reduce((total, x) => total + x.Basis, 0);
  * assert.equal(sum(result.Posten), result.Totaal.Basis);

@@ -128,7 +128,7 @@ export type RetirementRequest = z.output<typeof retirementRequestSchema>;
  *   NettoBesteedbaarInkomenPerMaand: 1400,
  * };
  * const result = retirementExpenditure(body, { date: '2026-03-01' });
- * assert.deepEqual(result.Totaal, { Basis: 1013, Voorbeeld: 1125 });
+ * assert.deepEqual(result.Totaal, { Basis: 1092, Voorbeeld: 1212 });
  * ```
  */
 export type RetirementExpenditureRequest = z.input<typeof retirementRequestSchema>;

@@ -15,7 +15,7 @@ import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { rekenregels } from '../calculations/options.js';
 import { OPERATIONS, type OperationRegistry } from '../calculations/operations.js';
 import { RuleSetChoiceError } from '../contract/errors.js';
-import { type RuleSetCatalog, unknownFamily } from '../rules/choose.js';
+import { knownFamily, type RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { mountAdvisorPage, type AdvisorPage, type AdvisorPageMissing } from './advisor-page.js';
 import { registerDirectCalculations } from './direct.js';
@@ -426,7 +426,7 @@ function defaultRuleSetOf(
   options: Pick<AppOptions, 'ruleSet' | 'family' | 'now'>,
 ): { readonly pinned: RuleSet | undefined; readonly defaultRuleSet: () => RuleSet } {
   const { family } = options;
-  if (family !== undefined && !catalog.families().includes(family)) throw unknownFamily(family, catalog.families());
+  if (family !== undefined) knownFamily(family, catalog.families());
   const pinned = options.ruleSet === undefined ? undefined : catalog.resolve(options.ruleSet, undefined, family);
   const defaultRuleSet =
     pinned !== undefined ? () => pinned : todaysRuleSet(catalog, options.now ?? (() => new Date()), family);

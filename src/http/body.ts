@@ -11,6 +11,8 @@ import { parseJsonText } from '../contract/json-text.js';
 /** Whether a `Content-Type` is JSON: `application/json`, optionally with `charset=utf-8`. */
 export function isJsonContentType(header: string | undefined | null): boolean {
   if (header === undefined || header === null) return false;
+  // What nearly every client sends: answered without taking the header apart.
+  if (header === 'application/json') return true;
   const [essence, ...parameters] = header.split(';');
   if (essence === undefined || essence.trim().toLowerCase() !== 'application/json') return false;
   for (const parameter of parameters) {

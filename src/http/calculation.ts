@@ -8,7 +8,12 @@ import { jsonCalculation } from '../calculations/operations.js';
 import { RuleSetChoiceError, ValidationError } from '../contract/errors.js';
 import type { CalculationCallOptions, ErrorLogEntry } from './app.js';
 import type { BodyOutcome } from './body.js';
-import { MAX_BODY_BYTES, REQUEST_ID_HEADER, RULE_SET_HEADER, RULE_SET_STATUS_HEADER } from './constants.js';
+import {
+  MAX_BODY_BYTES,
+  REQUEST_ID_HEADER_NAME,
+  RULE_SET_HEADER_NAME,
+  RULE_SET_STATUS_HEADER_NAME,
+} from './constants.js';
 import { loggedPath, problemCount } from './middleware.js';
 import {
   internalErrorProblem,
@@ -76,9 +81,9 @@ export function answerCalculation(
     // Lower-case names, as every answer writes them (problemAnswer).
     headers: {
       'content-type': 'application/json',
-      [RULE_SET_HEADER.toLowerCase()]: ruleSet.id,
-      [RULE_SET_STATUS_HEADER.toLowerCase()]: ruleSet.status,
-      [REQUEST_ID_HEADER.toLowerCase()]: requestId,
+      [RULE_SET_HEADER_NAME]: ruleSet.id,
+      [RULE_SET_STATUS_HEADER_NAME]: ruleSet.status,
+      [REQUEST_ID_HEADER_NAME]: requestId,
     },
     body: text,
   };

@@ -35,7 +35,7 @@ import { OPERATIONS } from '../calculations/operations.js';
  *   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
  *   NettoBesteedbaarInkomenPerMaand: 1400,
  * });
- * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1013, Voorbeeld: 1125 });
+ * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1092, Voorbeeld: 1212 });
  *
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.health}`))).status, 200);
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.openapi}`))).status, 200);
@@ -186,6 +186,14 @@ export const RULE_SET_HEADER = 'X-Rekenregels';
  * ```
  */
 export const RULE_SET_STATUS_HEADER = 'X-Rekenregels-Status';
+/**
+ * The header names as an answer writes them and node:http reads them: lower-case (as `Headers`
+ * writes them), made once here rather than on every request.
+ */
+export const KEY_HEADER_NAME = KEY_HEADER.toLowerCase();
+export const REQUEST_ID_HEADER_NAME = REQUEST_ID_HEADER.toLowerCase();
+export const RULE_SET_HEADER_NAME = RULE_SET_HEADER.toLowerCase();
+export const RULE_SET_STATUS_HEADER_NAME = RULE_SET_STATUS_HEADER.toLowerCase();
 /**
  * The largest request body accepted: 64 KiB. A larger body is refused with 413, by its declared
  * length before it is read, or while it streams.

@@ -19,7 +19,7 @@ import type { RuleSet } from '../rules/rule-set.js';
 import type { ErrorLogEntry, RequestLogLine } from './app.js';
 import { bodyOutcome, declaredLengthOf, incompleteBody } from './body.js';
 import { answerCalculation, type CalculateJson, internalErrorAnswer } from './calculation.js';
-import { MAX_BODY_BYTES, REQUEST_ID_HEADER } from './constants.js';
+import { MAX_BODY_BYTES, REQUEST_ID_HEADER_NAME } from './constants.js';
 import {
   bodyDeclarationProblem,
   type KeyCheck,
@@ -115,7 +115,7 @@ function directCalculations(deps: Deps): DirectCalculations {
             answer = internalErrorAnswer(deps.logError, request, error);
           }
           if (answer.status !== 200)
-            answer = { ...answer, headers: { ...answer.headers, [REQUEST_ID_HEADER.toLowerCase()]: requestId } };
+            answer = { ...answer, headers: { ...answer.headers, [REQUEST_ID_HEADER_NAME]: requestId } };
           deps.log(requestLogLine(request, answer.status, ruleSet.id), bindings);
           return answer;
         },

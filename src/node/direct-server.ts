@@ -8,7 +8,7 @@
  * What @hono/node-server itself refuses (a Host it cannot make a URL of) is left to it too.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { KEY_HEADER, REQUEST_ID_HEADER } from '../http/constants.js';
+import { KEY_HEADER_NAME, REQUEST_ID_HEADER_NAME } from '../http/constants.js';
 import type { DirectCalculations, DirectHeaders } from '../http/direct.js';
 import type { PlainAnswer } from '../http/problem.js';
 
@@ -17,15 +17,13 @@ import type { PlainAnswer } from '../http/problem.js';
  * and a port up to 65535 (any other is @hono/node-server's to judge, as on the app's path).
  */
 const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
-const KEY_HEADER_LOWER = KEY_HEADER.toLowerCase();
-const REQUEST_ID_HEADER_LOWER = REQUEST_ID_HEADER.toLowerCase();
 /** The headers a direct answer reads; each may come once (a repeated one goes to the app). */
 const SINGLE_HEADERS: ReadonlySet<string> = new Set([
   'host',
-  KEY_HEADER_LOWER,
+  KEY_HEADER_NAME,
   'content-type',
   'content-length',
-  REQUEST_ID_HEADER_LOWER,
+  REQUEST_ID_HEADER_NAME,
 ]);
 
 function plainHost(host: string | undefined): boolean {
@@ -50,25 +48,32 @@ function directHeaders(raw: readonly string[]): DirectHeaders | undefined {
   }
   if (!plainHost(found['host'])) return undefined;
   return {
-    key: found[KEY_HEADER_LOWER],
+    key: found[KEY_HEADER_NAME],
     contentType: found['content-type'],
     contentLength: found['content-length'],
     transferEncoded,
-    requestId: found[REQUEST_ID_HEADER_LOWER],
+    requestId: found[REQUEST_ID_HEADER_NAME],
   };
 }
 
-/** The body's bytes once it has all arrived; `undefined` when the client stopped sending it. */
-function readBody(incoming: IncomingMessage, length: number): Promise<Uint8Array | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length)));
-    incoming.once('error', () => resolve(undefined));
-    // Closed before its end (the client went away): the error above, or only this.
-    incoming.once('close', () => {
-      if (!incoming.complete) resolve(undefined);
-    });
+/**
+ * Hands the body's bytes to `done` once it has all arrived, or `undefined` when the client
+ * stopped sending it; `done` is called once.
+ */
+function readBody(incoming: IncomingMessage, length: number, done: (body: Uint8Array | undefined) => void): void {
+  const chunks: Buffer[] = [];
+  let called = false;
+  const finish = (body: Uint8Array | undefined): void => {
+    if (called) return;
+    called = true;
+    done(body);
+  };
+  incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+  incoming.on('end', () => finish(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length)));
+  incoming.on('error', () => finish(undefined));
+  // Closed before its end (the client went away): the error above, or only this.
+  incoming.on('close', () => {
+    if (!incoming.complete) finish(undefined);
   });
 }
 
@@ -92,7 +97,7 @@ export function directListener(direct: DirectCalculations, fallback: RequestList
       fallback(incoming, outgoing);
       return;
     }
-    void readBody(incoming, call.length).then((body) => {
+    readBody(incoming, call.length, (body) => {
       const answer = call.finish(body, { incoming, outgoing });
       if (!outgoing.destroyed) write(outgoing, answer, incoming.complete);
     });

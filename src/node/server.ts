@@ -91,8 +91,8 @@ export interface RunningService {
    */
   shutdown(): Promise<'drained' | 'forced'>;
   /**
-   * How many responses the server keeps track of as not yet sent; 0 once every connection has
-   * closed (the `stopped` log line reports it).
+   * How many connections the server holds open (each with the response it may be sending); 0
+   * once every connection has closed (the `stopped` log line reports it).
    */
   responsesHeld(): number;
 }
@@ -130,7 +130,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   const app = serviceApp(config, options, log);
   const direct = options.directPath === false || config.directPath === false ? undefined : directCalculationsOf(app);
   const server = nodeServer(app, timeouts, direct);
-  const inFlight = trackInFlight(server);
+  const connections = trackConnections(server);
   await listen(server, config);
   server.on('error', (error) =>
     log.error({ time: new Date().toISOString(), event: 'server_error', error: errorDetail(error) }),
@@ -142,8 +142,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     host: address.address,
     port: address.port,
     url: `http://${hostForUrl}:${address.port}`,
-    shutdown: gracefulShutdown(server, inFlight, timeouts.shutdownGraceMs),
-    responsesHeld: () => heldResponses(inFlight),
+    shutdown: gracefulShutdown(server, connections, timeouts.shutdownGraceMs),
+    responsesHeld: () => openConnections(connections),
   };
 }
 
@@ -199,48 +199,34 @@ function nodeServer(
   return server;
 }
 
-/** The responses not yet sent, by connection, and whether the service is stopping (then new ones close their connection). */
-interface InFlight {
-  readonly responses: Map<Socket, Set<ServerResponse>>;
-  stopping: boolean;
+/**
+ * Keeps the open connections (once per connection, nothing per request), so that a shutdown can
+ * mark the response each one is sending `Connection: close`: the connection then ends with it
+ * instead of idling until the keep-alive timeout. A connection is forgotten when it closes.
+ */
+function trackConnections(server: Server): Set<Socket> {
+  const connections = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  return connections;
 }
 
-function heldResponses(inFlight: InFlight): number {
-  let held = 0;
-  for (const responses of inFlight.responses.values()) held += responses.size;
-  return held;
+/** The connections not yet destroyed (a destroyed one may emit its 'close', and leave the set, a moment later). */
+function openConnections(connections: ReadonlySet<Socket>): number {
+  let open = 0;
+  for (const socket of connections) if (!socket.destroyed) open += 1;
+  return open;
 }
 
 /**
- * Keeps the responses not yet sent; on shutdown each gets `Connection: close`, so its connection
- * ends with it instead of idling until the keep-alive timeout. A response is forgotten when it
- * closes (sent, or its connection gone) and with its connection: one queued behind a pipelined
- * request never gets the socket, and never emits 'close' when the connection ends first.
+ * The response a connection is sending, if any: node:http's `_httpMessage` (the property
+ * http-terminator and others read for the same purpose; node:http has no public one).
  */
-function trackInFlight(server: Server): InFlight {
-  const inFlight: InFlight = { responses: new Map(), stopping: false };
-  // One listener for every response, not a closure per request.
-  function forgetResponse(this: ServerResponse): void {
-    const socket = this.req?.socket;
-    if (socket !== undefined && socket !== null) inFlight.responses.get(socket)?.delete(this);
-  }
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (inFlight.stopping) {
-      res.setHeader('Connection', 'close');
-      return;
-    }
-    const socket = req.socket;
-    if (socket.destroyed) return;
-    let responses = inFlight.responses.get(socket);
-    if (responses === undefined) {
-      responses = new Set();
-      inFlight.responses.set(socket, responses);
-      socket.once('close', () => inFlight.responses.delete(socket));
-    }
-    res.on('close', forgetResponse);
-    responses.add(res);
-  });
-  return inFlight;
+function responseOf(socket: Socket): ServerResponse | undefined {
+  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  return response ?? undefined;
 }
 
 /** Resolves once the server listens; rejects with the error that stopped it (a port in use, …). */
@@ -258,13 +244,22 @@ function listen(server: Server, config: ServiceConfig): Promise<void> {
 }
 
 /** `RunningService.shutdown`: drain in-flight requests, force the rest after the grace period; once only. */
-function gracefulShutdown(server: Server, inFlight: InFlight, graceMs: number): () => Promise<'drained' | 'forced'> {
+function gracefulShutdown(
+  server: Server,
+  connections: Set<Socket>,
+  graceMs: number,
+): () => Promise<'drained' | 'forced'> {
   let stopped: Promise<'drained' | 'forced'> | undefined;
   return () => {
     stopped ??= new Promise((resolvePromise) => {
-      inFlight.stopping = true;
-      for (const responses of inFlight.responses.values())
-        for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // Every response from now on closes its connection: those being sent, and those to come.
+      server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) =>
+        res.setHeader('Connection', 'close'),
+      );
+      for (const socket of connections) {
+        const response = responseOf(socket);
+        if (response !== undefined && !response.headersSent) response.setHeader('Connection', 'close');
+      }
       let outcome: 'drained' | 'forced' = 'drained';
       const timer = setTimeout(() => {
         outcome = 'forced';

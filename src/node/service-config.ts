@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { bundledCatalog } from '../calculations/bundled-catalog.js';
 import { RuleSetChoiceError, RuleSetError, errorMessage } from '../contract/errors.js';
-import { referenceDate, RuleSetCatalog } from '../rules/choose.js';
+import { familyMismatch, referenceDate, RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { nativeDigestKey as digestKey } from './digest.js';
 import { loadRuleSetFolder } from './load-folder.js';
@@ -274,7 +274,7 @@ function readRuleSetFolder(
 
 /** A pinned set must be of the family `BUDGETNORM_FAMILY` names, if it names one. */
 function familyAgrees(set: RuleSet, family: string | undefined, what: string): void {
-  if (family !== undefined && set.family !== family)
+  if (familyMismatch(set, family) !== undefined)
     throw new ConfigError(
       `BUDGETNORM_FAMILY is "${family}" but ${what} is of family "${set.family}"; set one of the two, or make them agree`,
     );

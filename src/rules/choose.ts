@@ -439,10 +439,7 @@ export class RuleSetCatalog {
   /** The family to choose by date in: the one named (which must exist), else the default. */
   private familyToChoose(family: string | undefined): string {
     const known = this.familyNames;
-    if (family !== undefined) {
-      if (!known.includes(family)) throw unknownFamily(family, known);
-      return family;
-    }
+    if (family !== undefined) return knownFamily(family, known);
     if (known.length <= 1 || known[0] === DEFAULT_FAMILY) return known[0] ?? DEFAULT_FAMILY;
     throw new RuleSetChoiceError(
       'family_required',
@@ -481,14 +478,47 @@ export class RuleSetCatalog {
   resolve(choice: RuleSetChoice, date?: string | Date, family?: string): RuleSet {
     if (choice === undefined) return this.forDate(date, family);
     const chosen = typeof choice === 'string' ? this.byId(choice) : checkedChoice(choice);
-    if (family !== undefined && chosen.family !== family) {
-      throw new RuleSetChoiceError(
-        'family_mismatch',
-        `rule set ${chosen.id} is of family ${chosen.family}, not ${family}: name a set of family ${family}, or leave out the family`,
-      );
-    }
+    const mismatch = familyMismatch(chosen, family);
+    if (mismatch !== undefined) throw mismatch;
     return chosen;
   }
+}
+
+/**
+ * The `family_mismatch` error when `ruleSet` is not of `family`, or nothing when it is or no
+ * family is asked for: the one check of the library, the service and the CLI. `hint` says how to
+ * fix it in the caller's terms; `label` names the set (an id, or the folder it came from).
+ */
+export function familyMismatch(
+  ruleSet: Pick<RuleSet, 'id' | 'family'>,
+  family: string | undefined,
+  hint = `name a set of family ${family}, or leave out the family`,
+  label = ruleSet.id,
+): RuleSetChoiceError | undefined {
+  if (family === undefined || ruleSet.family === family) return undefined;
+  return new RuleSetChoiceError(
+    'family_mismatch',
+    `rule set ${label} is of family ${ruleSet.family}, not ${family}: ${hint}`,
+  );
+}
+
+/**
+ * The ids of the sets that `have` a calculation, as a message lists them ("none" when no set
+ * does): what a `calculation_not_in_rule_set` message names, in the library and the CLI.
+ */
+export function setsThatHave(sets: readonly RuleSet[], have: (set: RuleSet) => boolean): string {
+  return (
+    sets
+      .filter(have)
+      .map((s) => s.id)
+      .join(', ') || 'none'
+  );
+}
+
+/** `family` when it is one of `known`; else the `unknown_family` error ({@link unknownFamily}). */
+export function knownFamily(family: string, known: readonly string[]): string {
+  if (!known.includes(family)) throw unknownFamily(family, known);
+  return family;
 }
 
 /** The error for a family no set of a catalog has, naming the families it has. */

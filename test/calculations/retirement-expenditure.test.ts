@@ -271,14 +271,15 @@ describe('retirement expenditure: rule sets, notices and explanation', () => {
       }),
       few,
     );
-    // A worked example of both sets, side by side.
+    // A worked example of both sets, side by side: a terraced house uses 932 m3 (CBS 2022 use by dwelling
+    // type rebased to 2025) in both sets, so only the price per m3 differs.
     const couple = {
       Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 'Vrouw' }],
       Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
       NettoBesteedbaarInkomenPerMaand: 2400,
     };
-    expect(post(run(couple, '2025-06-01'), 'Gas').Basis).toBe(161);
-    expect(post(run(couple, '2026-06-01'), 'Gas').Basis).toBe(163);
+    expect(post(run(couple, '2025-06-01'), 'Gas').Basis).toBe(134);
+    expect(post(run(couple, '2026-06-01'), 'Gas').Basis).toBe(136);
   });
 
   it('an owner with neither WozWaarde nor WozWaardeCategorie gets the notice WozWaardeAangenomen; nobody else does', () => {

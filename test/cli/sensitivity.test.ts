@@ -190,8 +190,8 @@ describe('variants', () => {
       (files(set)['tables-huishoudbudget.json'].tables['hb.opstalverzekering'].cells as Json[]).find(
         (c) => c['key']['woningtype'] === 'detached',
       )?.['value'];
-    expect(detached(cell)).toBe('15.48');
-    expect(detached(nl2026)).toBe('17.20');
+    expect(detached(cell)).toBe('15.345');
+    expect(detached(nl2026)).toBe('17.05');
   });
 });
 

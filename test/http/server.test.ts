@@ -3,8 +3,8 @@
  * and a spawned `npm start` process stopped with SIGTERM while a request is in flight.
  */
 import { spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
+import { createServer, request as httpRequest, type ServerResponse } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RepaymentCapacityResult } from '../../src/index.js';
@@ -253,6 +253,40 @@ describe('shutdown of the Node server', () => {
     });
     expect((await fetch(`${service.url}/health`)).status).toBe(200); // leaves an idle keep-alive connection behind
     expect(await service.shutdown()).toBe('drained');
+  });
+});
+
+describe('per request, the Node server adds nothing of its own', () => {
+  it('one request listener, and a response with no listener a bare node:http response lacks', async () => {
+    const bare = createServer((_req, res) => res.end());
+    const bareCloseListeners = await new Promise<number>((resolve) => {
+      bare.once('request', (_req, res: ServerResponse) => resolve(res.listenerCount('close')));
+      bare.listen(0, '127.0.0.1', () => {
+        const { port } = bare.address() as AddressInfo;
+        void fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
+      });
+    });
+    bare.close();
+    const config = readServiceConfig({ BUDGETNORM_API_KEYS: KEY, PORT: '0' });
+    const service = await startService(config, { writeLog: () => undefined });
+    try {
+      const counts: number[] = [];
+      service.server.on('request', (_req, res: ServerResponse) => counts.push(res.listenerCount('close')));
+      for (let i = 0; i < 3; i += 1) {
+        const reply = await fetch(`${service.url}/Afloscapaciteit/Resultaat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'ocp-apim-subscription-key': KEY },
+          body: REPAYMENT,
+        });
+        expect(reply.status).toBe(200);
+        await reply.text();
+      }
+      // The service's front door and the one this test added.
+      expect(service.server.listenerCount('request')).toBe(2);
+      expect(counts).toEqual([bareCloseListeners, bareCloseListeners, bareCloseListeners]);
+    } finally {
+      await service.shutdown();
+    }
   });
 });
 

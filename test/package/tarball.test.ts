@@ -27,8 +27,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * lending-norm family's rule sets vfn-2025 and vfn-2026 (issue 40; docs/package.md): measured
  * 1,126,613 against 1,068,588 before. Raised to 1,180,000 once the round's work was merged
  * (issues 40-42, docs/package.md): measured 1,157,920 before its CHANGELOG and docs/fast-paths.md.
+ * Raised to 1,240,000 on 2026-11-29 for the household budget model's figures (issue 40, item 5:
+ * their sources, formulas and reasonings in every copy of the rule sets): measured 1,207,913.
  */
-const PACKED_BUDGET_BYTES = 1_180_000;
+const PACKED_BUDGET_BYTES = 1_240_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -41,9 +43,10 @@ const PACKED_BUDGET_BYTES = 1_180_000;
  * docs/package.md). Raised to 4,960,000 on 2026-11-29 with the packed one (issue 40, the
  * lending-norm family): measured 4,949,335 against 4,452,904 before. Raised to 5,200,000 once
  * the round's work was merged (issues 40-42), with its CHANGELOG and docs/fast-paths.md:
- * measured 5,153,360.
+ * measured 5,153,360. Raised to 5,400,000 with the packed one for the household budget model's
+ * figures (issue 40, item 5): measured 5,315,505.
  */
-const UNPACKED_BUDGET_BYTES = 5_200_000;
+const UNPACKED_BUDGET_BYTES = 5_400_000;
 
 interface PackedFile {
   readonly path: string;

@@ -12,6 +12,7 @@ import {
 } from '../../index.js';
 import type { OperationSpec } from '../../calculations/operations.js';
 import { parseJsonText } from '../../contract/json-text.js';
+import { familyMismatch, setsThatHave } from '../../rules/choose.js';
 import { CALCULATION_OPTIONS, choice, dateOption, parseCommand, positionals } from '../args.js';
 import { EXIT } from '../exit-codes.js';
 import { calculationHelp } from '../help.js';
@@ -38,11 +39,13 @@ export function chooseRuleSet(
   let chosen: Chosen;
   if (ruleSetArg !== undefined) {
     chosen = loadNamedRuleSet(io, ruleSetArg);
-    if (family !== undefined && chosen.ruleSet.family !== family)
-      throw new CliError(
-        EXIT.usage,
-        `rule set ${chosen.label} is of family ${chosen.ruleSet.family}, not ${family} (leave out --family, or name a set of family ${family})`,
-      );
+    const mismatch = familyMismatch(
+      chosen.ruleSet,
+      family,
+      `leave out --family, or name a set of family ${family}`,
+      chosen.label,
+    );
+    if (mismatch !== undefined) throw new CliError(EXIT.usage, mismatch.message);
     if (date !== undefined && (date < chosen.ruleSet.validFrom || date > chosen.ruleSet.validUntil)) {
       io.stderr.write(
         `warning: rule set ${chosen.ruleSet.id} is valid ${chosen.ruleSet.validFrom} to ${chosen.ruleSet.validUntil}, not on ${date}; it is used because --ruleset names it\n`,
@@ -60,13 +63,10 @@ export function chooseRuleSet(
   }
   if (!operation.computableWith(chosen.ruleSet)) {
     const id = operation.id;
-    const having = catalog()
-      .list()
-      .filter((s) => operation.computableWith(s))
-      .map((s) => s.id);
+    const having = setsThatHave(catalog().list(), (s) => operation.computableWith(s));
     throw new CliError(
       EXIT.ruleSet,
-      `rule set ${chosen.label} has no ${id} rules (no ${id}.json); the bundled sets that have: ${having.join(', ') || 'none'}`,
+      `rule set ${chosen.label} has no ${id} rules (no ${id}.json); the bundled sets that have: ${having}`,
     );
   }
   return chosen;
