@@ -40,8 +40,14 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
   const twelve = p('maandenPerJaar');
 
   // Figures the same for every household.
-  const { stroomprijs, gasprijs, waterprijs } = handPrices(p);
+  const { btw, gasprijs, waterprijs } = handPrices(p);
   const lokaleLastenHuurder = p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).dividedBy(twelve);
+  const lokaleLastenEenpersoons = p('hb.coeloHuurder')
+    .minus(p('hb.provincieDeelHuurder'))
+    .times(p('hb.lokaleLastenFactorEenpersoons'))
+    .dividedBy(twelve);
+  const stroomPerKwh = p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')).times(btw);
+  const stroomPerAansluiting = p('hb.stroomVastrecht').minus(p('hb.verminderingEnergiebelasting').times(btw));
   const coeloEigenaar = p('hb.coeloEigenaarGemeente').plus(p('hb.coeloEigenaarWaterschap'));
   const grensMinEen = p('hb.voorbeeldInkomensgrens').minus(one);
   const stijging = (factor: Decimal) => factor.minus(one);
@@ -125,10 +131,12 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
     };
 
     const gas = tables.gas(type).times(gasprijs).dividedBy(twelve);
+    // Electricity per connection: the use at the delivery price and tax, the standing charge and the tax reduction once.
     const stroom = householdSize
       .times(q('stroomverbruikPerPersoon'))
       .plus(q('stroomverbruikBasis'))
-      .times(stroomprijs)
+      .times(stroomPerKwh)
+      .plus(stroomPerAansluiting)
       .dividedBy(twelve);
     const extraWater = householdSize.minus(q('waterverbruikGrootsteHuishouden'));
     const water = tables
@@ -140,7 +148,9 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
     const wozValue = own ? woz() : undefined;
     const lokaal =
       wozValue === undefined
-        ? lokaleLastenHuurder
+        ? size === 1
+          ? lokaleLastenEenpersoons
+          : lokaleLastenHuurder
         : wozValue.minus(q('wozReferentie')).times(q('ozbTarief')).plus(coeloEigenaar).dividedBy(twelve);
     const telefoon = [
       adults.times(q('mobielBasis')).plus(q('tvInternetBasis')),
