@@ -133,12 +133,6 @@ export const KNOWN_RANGES: readonly KnownRange[] = [
     reason: "CBS's 2026 estimate of average gas use against PBL's 2025 use (987 m3)",
   },
   {
-    label: 'hb.brandstofprijs',
-    low: '1.896',
-    high: '2.237',
-    reason: 'Euro95 pump price August 2025 against the advised price of 13 January 2026 (research section 3)',
-  },
-  {
     label: 'hb.autoKilometers [kilometers=unknown]',
     low: '7500',
     high: '10800',

@@ -283,7 +283,6 @@ describe('statutory values, known ranges and structural alternatives (issue 40)'
   it('statutory values are not varied, even those a set marks to-verify or estimate', () => {
     const labels = report.rows.map((r) => r.value.label);
     expect(nl2026.parameters['minimumInkomenPaar']?.provenance).toBe('to-verify');
-    expect(nl2026.parameters['hb.volwassenLeeftijd']?.provenance).toBe('estimate');
     for (const name of [
       'minimumInkomenPaar',
       'minimumInkomenAlleenstaand',
@@ -295,14 +294,14 @@ describe('statutory values, known ranges and structural alternatives (issue 40)'
   });
 
   it('a value with a known range is set to both ends of it, not moved by 10%', () => {
-    const row = report.rows.find((r) => r.value.label === 'hb.brandstofprijs');
-    expect(row?.value.range).toMatchObject({ low: '1.896', high: '2.237' });
+    const row = report.rows.find((r) => r.value.label === 'hb.cbsStroomverbruik');
+    expect(row?.value.range).toMatchObject({ low: '1706', high: '2550' });
     const loaded = (to: string) => {
       const files = structuredClone(nl2026.files) as Json;
-      files['parameters-huishoudbudget.json'].parameters['hb.brandstofprijs'].value = to;
+      files['parameters-huishoudbudget.json'].parameters['hb.cbsStroomverbruik'].value = to;
       return loadRuleSet(files);
     };
-    const [low, high] = [loaded('1.896'), loaded('2.237')];
+    const [low, high] = [loaded('1706'), loaded('2550')];
     const changes = sample.flatMap(({ body }) =>
       [low, high].map((v) => Math.abs((signed(body, v)[1] ?? 0) - (signed(body, nl2026)[1] ?? 0))),
     );
