@@ -206,7 +206,7 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
 
   // The compiled conditions of the same rules.
   const env = { ruleSet } as unknown as ExpressionEnv;
-  const tests = conditional.map((r) => compileScopedCondition(env, undefined, r.when as BooleanCondition).test);
+  const tests = conditional.map((r) => compileScopedCondition(env, undefined, r.when as BooleanCondition));
   const contexts: EvalContext[] = households.map((h) => ({
     facts: h.facts,
     collections: h.collections,
