@@ -71,13 +71,16 @@ let defaults: ProgramOptions = PLAIN_PROGRAM;
 
 /**
  * The options of the programs compiled from now on without options of their own: a shell's
- * choice at its start (src/node/generated-code.ts: memos for the service and the batch).
- * A program compiled before keeps its own.
+ * choice at its start (memos for the service and the batch), set through `setFastPaths`
+ * (src/calculations/fast-paths.ts). A program compiled before keeps its own.
+ *
+ * @internal
  */
 export function setProgramDefaults(options: ProgramOptions): void {
   defaults = options;
 }
 
+/** @internal */
 export function programDefaults(): ProgramOptions {
   return defaults;
 }
