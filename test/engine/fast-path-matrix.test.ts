@@ -3,7 +3,7 @@
  * matrix over all its routers (issue 41). A program evaluates a household by
  *
  * - `closures`: the compiled closures of a program without memos (the plain path);
- * - `explained`: the explanation path (`explain: true`, rule-runner.ts `runExplained`);
+ * - `explained`: the explanation path (`explain: true`: the closures compiled to record, compile.ts);
  * - `generated`: the generated code (src/engine/codegen/generate.ts, loaded by `node:vm`);
  * - `memos`: the closures of a program compiled with memos, each household evaluated twice
  *   (the second reads what the first remembered);
