@@ -10,7 +10,7 @@
  *    which the 20 µs per record the target allows on 2 cores must also pay.
  * 3. The same batch written by hand, one thread: every line JSON.parse'd, its figures computed by
  *    the hand-written method `npm run bench` measures the library against (decimal.js, no
- *    validation, no engine), and the result's text written from a template, as the batch does:
+ *    validation, no engine), and the result's text written from a template (the batch stringifies):
  *    what the same arithmetic and output cost without budgetnorm, the limit the batch chases.
  *    Its figures are checked against the batch's results (the first 20,000 records).
  * 4. The built CLI (`node dist/cli/main.cjs batch afloscapaciteit …`), sampling its memory

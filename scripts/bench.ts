@@ -5,12 +5,12 @@
  * 1. engine: a rule set of realistic size (age-banded norms per household type and tenure:
  *    40+ rules with conditions) through the compiled engine and through json-rules-engine's
  *    `Engine.run`, on the same rules and households.
- * 2. repayment: `repaymentCapacity(body)` on the bundled rule set: the plain path (every fast
- *    path off), each fast path alone against it (memos, generated code, the one-pass request
- *    check, the result JSON writer), all of them on as the service and batch run, and explained,
- *    beside the same method written by hand with decimal.js from the raw body (every figure of
- *    the result, checked against the library on every household, both ways). Target: every
- *    fast path on ≥ 0.8x.
+ * 2. repayment: `repaymentCapacity(body)` on the bundled rule set: the library's default (the
+ *    one-pass request check; no memos, no generated code), the plain path (every fast path off),
+ *    every fast path on as the service and batch run, and that without each one in turn (what
+ *    each gains beside the others), and explained, beside the same method written by hand with
+ *    decimal.js from the raw body (every figure of the result, checked against the library on
+ *    every household, both ways). Target: every fast path on ≥ 0.8x.
  * 3. retirement: `retirementExpenditure(body)` likewise, beside its hand-written equivalent.
  * 4. cold: fresh `node` processes on the built package (dist/): importing it and computing
  *    one result, and the CLI on a file, beside a bare `node -e 0` in the same run and an
@@ -26,7 +26,8 @@
  *    per request in the loaded service than in the loop of part 2.
  *
  * Figures are printed, never asserted: speed depends on the machine. Contenders are measured
- * in interleaved rounds, so a change in machine load during the run hits them alike.
+ * in interleaved rounds, so a change in machine load during the run hits them alike. Every part
+ * runs under the library's default switches (src/calculations/fast-paths.ts) and restores them.
  */
 import { spawnSync } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
@@ -36,10 +37,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from 'json-rules-engine';
 
-import { type CodeLoader, codeLoader, setCodeLoader } from '../src/engine/codegen/loader.js';
-import { programFor, setProgramDefaults } from '../src/engine/compile.js';
-import { jsonCalculation, useResultJsonWriters } from '../src/calculations/operations.js';
-import { useOnePassCheck } from '../src/contract/validate-request.js';
+import { codeLoader } from '../src/engine/codegen/loader.js';
+import { programFor } from '../src/engine/compile.js';
+import { ALL_OFF, type FastPaths, LIBRARY_DEFAULT, setFastPaths } from '../src/calculations/fast-paths.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/load-rule-set.js';
 import {
@@ -206,7 +206,7 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
 
   // The compiled conditions of the same rules.
   const env = { ruleSet } as unknown as ExpressionEnv;
-  const tests = conditional.map((r) => compileScopedCondition(env, undefined, r.when as BooleanCondition).test);
+  const tests = conditional.map((r) => compileScopedCondition(env, undefined, r.when as BooleanCondition));
   const contexts: EvalContext[] = households.map((h) => ({
     facts: h.facts,
     collections: h.collections,
@@ -264,21 +264,27 @@ interface CalculationUnderTest {
   readonly checkAgreement: (bodies: readonly Record<string, unknown>[], ruleSet: RuleSet) => void;
 }
 
-/** The fast paths' switches a contender runs under (docs/fast-paths.md), set before each call. */
-interface Switches {
-  readonly loader: CodeLoader | undefined;
-  readonly memos: boolean;
-  readonly resultJson: boolean;
-  readonly onePass: boolean;
-}
-
-const PLAIN: Switches = { loader: undefined, memos: false, resultJson: false, onePass: false };
+/**
+ * A contender under `switches`: set before its call when another contender's were set last
+ * (one identity check per call; the switches change only between contenders).
+ */
+let current: FastPaths | undefined;
+const under =
+  (switches: FastPaths) =>
+  <T>(f: (i: number) => T) =>
+  (i: number): T => {
+    if (current !== switches) {
+      setFastPaths(switches);
+      current = switches;
+    }
+    return f(i);
+  };
 
 /**
- * Measures a calculation, interleaved: the library as published (the plain path: closures, no
- * memos), each fast path alone against it, all of them as the service and the batch run them,
- * explained, its parser with and without the one-pass check, the JSON text with and without the
- * result writer, and the hand-written baseline; agreement with the baseline checked both ways
+ * Measures a calculation, interleaved: the library's default, the plain path (every switch
+ * off), every fast path on as the service and the batch run them, and that without each fast
+ * path in turn (what each gains beside the others), explained, its parser with and without the
+ * one-pass check, and the hand-written baseline; agreement with the baseline checked both ways
  * first. Contenders with generated code calculate on their own copy of the rule set, so each
  * copy's programs see one loader throughout (a program asks again whenever the loader changes);
  * programs with memos and without are different programs (`programFor` caches per choice).
@@ -291,59 +297,49 @@ function measureCalculation(
   c: CalculationUnderTest,
 ): void {
   enableGeneratedCode();
-  const loader = codeLoader();
+  const all: FastPaths = { generatedCode: codeLoader(), memos: true, onePassCheck: true };
   disableGeneratedCode();
   const copy = loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>);
-  const under =
-    (switches: Switches) =>
-    <T>(f: (i: number) => T) =>
-    (i: number): T => {
-      setCodeLoader(switches.loader);
-      setProgramDefaults({ memos: switches.memos });
-      useResultJsonWriters(switches.resultJson);
-      useOnePassCheck(switches.onePass);
-      return f(i);
-    };
-  const plain = under(PLAIN);
-  const fast = under({ loader, memos: true, resultJson: true, onePass: true });
   c.checkAgreement(bodies, ruleSet);
-  fast(() => c.checkAgreement(bodies, copy))(0);
+  under(all)(() => c.checkAgreement(bodies, copy))(0);
   const body = (i: number) => bodies[i % bodies.length] as Record<string, unknown>;
-  const json = jsonCalculation(c.calculate as (body: unknown, options: { ruleSet: RuleSet }) => unknown);
+  const on = (rs: RuleSet) => (i: number) => c.calculate(body(i), { ruleSet: rs });
   const r = interleaved({
-    plain: plain((i) => c.calculate(body(i), { ruleSet })),
-    memos: under({ ...PLAIN, memos: true })((i) => c.calculate(body(i), { ruleSet })),
-    generated: under({ ...PLAIN, loader })((i) => c.calculate(body(i), { ruleSet: copy })),
-    onePass: under({ ...PLAIN, onePass: true })((i) => c.calculate(body(i), { ruleSet })),
-    all: fast((i) => c.calculate(body(i), { ruleSet: copy })),
-    explained: plain((i) => c.calculate(body(i), { ruleSet, explain: true })),
-    parseZod: plain((i) => c.parse(body(i))),
-    parseOnePass: under({ ...PLAIN, onePass: true })((i) => c.parse(body(i))),
-    jsonAll: fast((i) => json(body(i), { ruleSet: copy })),
-    jsonStringify: under({ loader, memos: true, resultJson: false, onePass: true })((i) =>
-      json(body(i), { ruleSet: copy }),
-    ),
+    library: under(LIBRARY_DEFAULT)(on(ruleSet)),
+    plain: under(ALL_OFF)(on(ruleSet)),
+    all: under(all)(on(copy)),
+    withoutMemos: under({ ...all, memos: false })(on(copy)),
+    withoutGenerated: under({ ...all, generatedCode: undefined })(on(ruleSet)),
+    withoutOnePass: under({ ...all, onePassCheck: false })(on(copy)),
+    explained: under(LIBRARY_DEFAULT)((i) => c.calculate(body(i), { ruleSet, explain: true })),
+    parseZod: under(ALL_OFF)((i) => c.parse(body(i))),
+    parseOnePass: under(LIBRARY_DEFAULT)((i) => c.parse(body(i))),
     baseline: (i) => c.hand(body(i)),
   });
-  plain(() => undefined)(0);
+  under(LIBRARY_DEFAULT)(() => undefined)(0);
   const against = (a: number, b: number, what: string) => `(${(a / b).toFixed(2)}x ${what})`;
+  const hand = (n: number) => against(n, r.baseline, 'hand-written');
   console.log(title);
-  line(`plain path: ${c.name}(body), every switch off`, r.plain, against(r.plain, r.baseline, 'hand-written'));
-  line('  memos (ProgramOptions.memos)', r.memos, against(r.memos, r.plain, 'plain'));
-  line('  generated code (enableGeneratedCode)', r.generated, against(r.generated, r.plain, 'plain'));
-  line('  one-pass request check', r.onePass, against(r.onePass, r.plain, 'plain'));
+  line(`library default: ${c.name}(body) (one-pass check only)`, r.library, hand(r.library));
+  line('every switch off: the plain path', r.plain, `${hand(r.plain)} ${against(r.plain, r.library, 'default')}`);
   line(
     'every fast path on, as the service and batch run',
     r.all,
-    `${against(r.all, r.baseline, 'hand-written')} ${against(r.all, r.plain, 'plain')}`,
+    `${hand(r.all)} ${against(r.all, r.library, 'default')}`,
   );
-  line('  with explain: true (plain)', r.explained, against(r.explained, r.plain, 'plain'));
+  const without = {
+    '  without memos (ProgramOptions.memos)': r.withoutMemos,
+    '  without generated code': r.withoutGenerated,
+    '  without the one-pass request check': r.withoutOnePass,
+  };
+  for (const [label, n] of Object.entries(without)) line(label, n, `${hand(n)} ${against(r.all, n, 'gain')}`);
+  line('explain: true (library default)', r.explained, against(r.explained, r.library, 'default'));
   line(`${c.parserName}(body): zod alone`, r.parseZod);
   line('  with the one-pass check', r.parseOnePass, against(r.parseOnePass, r.parseZod, 'zod alone'));
-  line('JSON text, every fast path on: JSON.stringify(result)', r.jsonStringify);
-  line("  with the operation's result writer", r.jsonAll, against(r.jsonAll, r.jsonStringify, 'JSON.stringify'));
   line('hand-written: the same figures by hand with decimal.js, raw body', r.baseline);
-  console.log('  target: every fast path on ≥ 0.8x hand-written (agreement checked on all 1,000 households)');
+  console.log(
+    '  target: every fast path on ≥ 0.8x hand-written (agreement checked on all 1,000 households); gain: every fast path on / without it',
+  );
 }
 
 /** The baseline must compute what the library computes, on every household measured. */
@@ -685,4 +681,14 @@ const parts: Record<string, () => unknown> = {
   profile: libraryProfile,
   cache: cacheCold,
 };
-for (const [name, run] of Object.entries(parts)) if (only.size === 0 || only.has(name)) await run();
+for (const [name, run] of Object.entries(parts)) {
+  if (only.size > 0 && !only.has(name)) continue;
+  // Each part starts from the library's default and leaves it as it found it.
+  const before = setFastPaths(LIBRARY_DEFAULT);
+  current = undefined;
+  try {
+    await run();
+  } finally {
+    setFastPaths(before);
+  }
+}

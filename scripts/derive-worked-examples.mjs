@@ -118,7 +118,6 @@ function prices(p) {
     .plus(p('hb.stroomVastrecht'))
     .minus(p('hb.verminderingEnergiebelasting').times(p('hb.btwFactor')));
   return {
-    electricity: electricityBill.div(p('hb.cbsStroomverbruik')),
     gas: p('hb.cbsEnergierekening').minus(electricityBill).div(p('hb.cbsGasverbruik')),
     water: p('hb.waterrekeningReferentie').minus(p('hb.waterVastrecht')).div(p('hb.waterReferentieverbruik')),
   };
@@ -134,9 +133,13 @@ function utilities(f, size, gasUse) {
   );
   return {
     Gas: gasUse.times(price.gas).div(months),
+    // Per connection: the household's use at the variable price, plus the fixed charges, less the tax reduction.
     Elektriciteit: p('hb.stroomverbruikBasis')
       .plus(p('hb.stroomverbruikPerPersoon').times(size))
-      .times(price.electricity)
+      .times(p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')))
+      .times(p('hb.btwFactor'))
+      .plus(p('hb.stroomVastrecht'))
+      .minus(p('hb.verminderingEnergiebelasting').times(p('hb.btwFactor')))
       .div(months),
     Water: p('hb.waterVastrecht').plus(waterUse.times(price.water)).div(months),
   };
@@ -511,7 +514,7 @@ function fixedCostLines(f, d, line) {
   );
   out.Elektriciteit = line(
     'Elektriciteit',
-    `(${p('hb.stroomverbruikBasis')} + ${p('hb.stroomverbruikPerPersoon')} x ${size}) kWh x ${num(price.electricity)} EUR/kWh / 12`,
+    `((${p('hb.stroomverbruikBasis')} + ${p('hb.stroomverbruikPerPersoon')} x ${size}) kWh x (${p('hb.stroomLeveringsprijs')} + ${p('hb.energiebelastingStroom')}) x ${p('hb.btwFactor')} + fixed ${p('hb.stroomVastrecht')} - reduction ${p('hb.verminderingEnergiebelasting')} x ${p('hb.btwFactor')}) / 12, per connection`,
   );
   out.Water = line(
     'Water',

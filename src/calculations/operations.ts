@@ -17,11 +17,9 @@ import { parseRepaymentRequest } from '../household/parse-repayment.js';
 import { parseRetirementRequest } from '../household/parse-retirement.js';
 import type { CalculationFile, CalculationId } from '../rules/format/calculation.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { type JsonSink, jsonTextOf } from './json-sink.js';
 import type { CalculationOptions } from './options.js';
-import { repaymentCapacity, writeRepaymentCapacityJson } from './repayment-capacity.js';
-import type { ResultJsonLayout } from './result-json.js';
-import { retirementExpenditure, writeRetirementExpenditureJson } from './retirement-expenditure.js';
+import { repaymentCapacity } from './repayment-capacity.js';
+import { retirementExpenditure } from './retirement-expenditure.js';
 
 /** A request's or result's zod object schema (its fields in the contract's order), with its name among the OpenAPI document's components. */
 export interface NamedSchema {
@@ -75,17 +73,6 @@ export interface OperationSpec<Result = unknown> {
   readonly parse: (body: unknown) => unknown;
   /** Parses the body, chooses the rule set and builds the result. Throws as the library's entry points do. */
   readonly calculate: (body: unknown, options?: CalculationOptions) => Result;
-  /**
-   * Writes `JSON.stringify(calculate(body, options))` into a sink, byte for byte, faster (the
-   * rule set's constant parts once per set, src/calculations/json-sink.ts). Throws what
-   * `calculate` throws, before writing anything. Optional: without it, and for any `calculate`
-   * other than this entry's own, {@link jsonWriter} and {@link jsonCalculation} stringify.
-   * `body` must be what `JSON.parse` made of a request and nothing else holds (the batch's and
-   * the service's bodies are): an acceptable one is read in place, not copied first.
-   */
-  readonly writeJson?: (sink: JsonSink, body: unknown, options?: CalculationOptions) => void;
-  /** How `writeJson` lays out the result (src/calculations/result-json.ts), when it has one. */
-  readonly resultJson?: ResultJsonLayout;
   /** Whether a rule set can compute it (has its calculation file). */
   readonly computableWith: (ruleSet: RuleSet) => boolean;
   readonly http: OperationHttp;
@@ -106,16 +93,11 @@ const hasCalculationFile =
   (ruleSet: RuleSet): boolean =>
     ruleSet.calculations[id] !== undefined;
 
-/** A retirement result is written from the result: each post names its group. */
-const RETIREMENT_JSON: ResultJsonLayout = { calculation: 'pensioenuitgaven', firstAmount: 'Basis', postGroup: true };
-
 const retirement = {
   id: 'pensioenuitgaven',
   what: 'the retirement expenditure reference amounts',
   parse: parseRetirementRequest,
   calculate: retirementExpenditure,
-  writeJson: (sink, body, options) => writeRetirementExpenditureJson(RETIREMENT_JSON, sink, body, options),
-  resultJson: RETIREMENT_JSON,
   computableWith: hasCalculationFile('pensioenuitgaven'),
   http: {
     path: '/pensioenuitgaven/Resultaat',
@@ -134,38 +116,11 @@ const retirement = {
   },
 } as const satisfies OperationSpec<RetirementExpenditureResult>;
 
-/** A repayment result is written from the evaluation, in the order of `RepaymentCapacityResult`'s fields. */
-const REPAYMENT_JSON: ResultJsonLayout = {
-  calculation: 'afloscapaciteit',
-  firstAmount: 'Bedrag',
-  postGroup: false,
-  evaluation: [
-    '{"Afloscapaciteit":',
-    { total: 'Afloscapaciteit' },
-    ',"MaximaleAfloscapaciteit":',
-    { total: 'MaximaleAfloscapaciteit' },
-    ',"NettoBesteedbaarInkomenPerMaand":',
-    { income: true },
-    ',"Posten":[',
-    { posts: [{ measure: 'bedrag' }, ',"Minimaal":', { measure: 'minimaal' }] },
-    '],"TotaalLasten":',
-    { total: 'TotaalLasten' },
-    ',"TotaalMinimaleLasten":',
-    { total: 'TotaalMinimaleLasten' },
-    ',"Tekort":',
-    { total: 'Tekort' },
-    ',"MinimaalTekort":',
-    { total: 'MinimaalTekort' },
-  ],
-};
-
 const repayment = {
   id: 'afloscapaciteit',
   what: 'the repayment capacity',
   parse: parseRepaymentRequest,
   calculate: repaymentCapacity,
-  writeJson: (sink, body, options) => writeRepaymentCapacityJson(REPAYMENT_JSON, sink, body, options),
-  resultJson: REPAYMENT_JSON,
   computableWith: hasCalculationFile('afloscapaciteit'),
   http: {
     path: '/Afloscapaciteit/Resultaat',
@@ -195,54 +150,11 @@ export type OperationResult<Id extends CalculationId> = ReturnType<(typeof OPERA
 /** The operations' ids in registry order. */
 export const operationIds = (operations: OperationRegistry): string[] => Object.keys(operations);
 
-/** What computes a result, and what writes it as JSON text. */
-type Calculation = (body: unknown, options?: CalculationOptions) => unknown;
-type JsonWriter = (sink: JsonSink, body: unknown, options?: CalculationOptions) => void;
-
-/** The library's own calculations and their JSON writers: found by the function, so only the very function it belongs to gets one. */
-const JSON_WRITERS = new Map<Calculation, JsonWriter>(
-  Object.values(OPERATIONS as OperationRegistry).flatMap((spec) =>
-    spec.writeJson === undefined ? [] : [[spec.calculate, spec.writeJson] as const],
-  ),
-);
-
-let ownWriters = true;
-
 /**
- * Whether {@link jsonWriter} uses the operations' own writers (the default) or plain
- * `JSON.stringify` (`false`: the plain path, src/node/generated-code.ts `BUDGETNORM_RESULT_JSON=0`).
- * Read at every write.
- */
-export function useResultJsonWriters(on: boolean): void {
-  ownWriters = on;
-}
-
-/**
- * What writes the JSON text of `calculate`'s result into a sink, byte for byte
- * `JSON.stringify` of it: the operation's `writeJson` when `calculate` is the library's own (an
- * operation of {@link OPERATIONS}) and {@link useResultJsonWriters} is on, else `JSON.stringify`
- * of what `calculate` returns. The batch writes results through it; a `calculate` of its
- * caller's (a registry of the tests) may return any value, which is stringified. Either throws
- * what `calculate` throws before writing.
- */
-export function jsonWriter<Options extends CalculationOptions | undefined>(
-  calculate: (body: unknown, options: Options) => unknown,
-): (sink: JsonSink, body: unknown, options: Options) => void {
-  // A writer is found only for a function of the registry, which takes any such options.
-  const own = JSON_WRITERS.get(calculate as Calculation);
-  const plain = (sink: JsonSink, body: unknown, options: Options): void =>
-    sink.text(JSON.stringify(calculate(body, options)));
-  if (own === undefined) return plain;
-  return (sink, body, options) => (ownWriters ? own(sink, body, options) : plain(sink, body, options));
-}
-
-/**
- * {@link jsonWriter}'s text as one string: what the service answers (and the library's own
- * operations write faster than `JSON.stringify`).
+ * The JSON text of `calculate`'s result: what the service answers. Throws what `calculate` throws.
  */
 export function jsonCalculation<Options extends CalculationOptions | undefined>(
   calculate: (body: unknown, options: Options) => unknown,
 ): (body: unknown, options: Options) => string {
-  const write = jsonWriter(calculate);
-  return (body, options) => jsonTextOf((sink) => write(sink, body, options));
+  return (body, options) => JSON.stringify(calculate(body, options));
 }

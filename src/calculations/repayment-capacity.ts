@@ -14,9 +14,7 @@ import type { RequestBody } from '../contract/request-body.js';
 import { readRepaymentRequest } from '../household/parse-repayment.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { foundedRepayment, needsExplanation } from './foundations.js';
-import type { JsonSink } from './json-sink.js';
-import { type ResultJsonLayout, writeEvaluationJson } from './result-json.js';
+import { foundedRepayment } from './foundations.js';
 import { type Evaluated, evaluateRequest } from './evaluate.js';
 
 /** What the request reader gives. */
@@ -114,41 +112,12 @@ export function repaymentCapacity<Body = RepaymentCapacityRequest>(
   return repaymentOutcome(body, options).result;
 }
 
-/**
- * Writes the JSON text of {@link repaymentCapacity}'s result into `sink`, byte for byte
- * `JSON.stringify` of it, the rule set's constant parts written once per set
- * (src/calculations/result-json.ts). What a batch writes and the service answers. A body the
- * calculation refuses throws before anything is written. `body` is what `JSON.parse` made of
- * a request, held by nothing else (see `OperationSpec.writeJson`): it is read in place.
- */
-export function writeRepaymentCapacityJson(
-  layout: ResultJsonLayout,
-  sink: JsonSink,
-  body: unknown,
-  options?: CalculationOptions,
-): void {
-  if (needsExplanation(options)) {
-    sink.text(JSON.stringify(repaymentOutcome(body, options, readOwnedRepaymentRequest).result));
-    return;
-  }
-  const evaluated = evaluateRequest('afloscapaciteit', readOwnedRepaymentRequest, body, options);
-  const { parsed, ruleSet, evaluation } = evaluated;
-  const warnings = meldingen(parsed.ignoredFields, evaluation.notices, ruleSet);
-  const income = parsed.household.netMonthlyIncome;
-  if (!writeEvaluationJson(sink, layout, income, evaluation, warnings, ruleSet))
-    sink.text(JSON.stringify(repaymentResultOf(evaluated)));
-}
-
-/** {@link readRepaymentRequest} of a body `JSON.parse` made and nothing else holds. */
-const readOwnedRepaymentRequest = (body: unknown): RepaymentRead => readRepaymentRequest(body, true);
-
-/** The result, and the rule set that computed it; `read` reads the body (a caller's, by default: copied). */
+/** The result, and the rule set that computed it. */
 function repaymentOutcome(
   body: unknown,
   options: CalculationOptions | undefined,
-  read: (body: unknown) => RepaymentRead = readRepaymentRequest,
 ): { readonly result: RepaymentCapacityResult; readonly ruleSet: RuleSet } {
-  const evaluated = evaluateRequest('afloscapaciteit', read, body, options);
+  const evaluated = evaluateRequest('afloscapaciteit', readRepaymentRequest, body, options);
   const { ruleSet } = evaluated;
   return { result: foundedRepayment(repaymentResultOf(evaluated), ruleSet, options), ruleSet };
 }

@@ -9,12 +9,9 @@ import type { RetirementExpenditureResult } from '../contract/results.js';
 import type { RetirementExpenditureRequest } from '../contract/retirement-request.js';
 import type { RequestBody } from '../contract/request-body.js';
 import { readRetirementRequest } from '../household/parse-retirement.js';
-import type { ReadRequest } from '../household/household.js';
 import { meldingen, rekenregels, type CalculationOptions } from './options.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import { foundedRetirement, needsExplanation } from './foundations.js';
-import type { JsonSink } from './json-sink.js';
-import { type ResultJsonLayout, writeRetirementResult } from './result-json.js';
+import { foundedRetirement } from './foundations.js';
 import { evaluateRequest } from './evaluate.js';
 
 /**
@@ -76,34 +73,12 @@ export function retirementExpenditure<Body = RetirementExpenditureRequest>(
   return retirementOutcome(body, options).result;
 }
 
-/**
- * Writes the JSON text of {@link retirementExpenditure}'s result into `sink`, byte for byte
- * `JSON.stringify` of it, the rule set's constant parts written once per set
- * (src/calculations/result-json.ts). What a batch writes and the service answers. A body the
- * calculation refuses throws before anything is written. `body` is what `JSON.parse` made of
- * a request, held by nothing else (see `OperationSpec.writeJson`): it is read in place.
- */
-export function writeRetirementExpenditureJson(
-  layout: ResultJsonLayout,
-  sink: JsonSink,
-  body: unknown,
-  options?: CalculationOptions,
-): void {
-  const { result, ruleSet } = retirementOutcome(body, options, readOwnedRetirementRequest);
-  if (needsExplanation(options)) sink.text(JSON.stringify(result));
-  else writeRetirementResult(sink, layout, result, ruleSet);
-}
-
-/** {@link readRetirementRequest} of a body `JSON.parse` made and nothing else holds. */
-const readOwnedRetirementRequest = (body: unknown): ReadRequest => readRetirementRequest(body, true);
-
-/** The result, and the rule set that computed it; `read` reads the body (a caller's, by default: copied). */
+/** The result, and the rule set that computed it. */
 function retirementOutcome(
   body: unknown,
   options: CalculationOptions | undefined,
-  read: (body: unknown) => ReadRequest = readRetirementRequest,
 ): { readonly result: RetirementExpenditureResult; readonly ruleSet: RuleSet } {
-  const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', read, body, options);
+  const { parsed, ruleSet, evaluation } = evaluateRequest('pensioenuitgaven', readRetirementRequest, body, options);
   const calc = ruleSet.calculations.pensioenuitgaven;
   const groupTotals = new Map<string, { readonly basis: MoneySum; readonly voorbeeld: MoneySum }>();
   const basis = new MoneySum();

@@ -28,11 +28,18 @@ let onePass = true;
 
 /**
  * Whether a body is first tried in one walk (one-pass-check.ts, the default) or always taken
- * through zod and the cross-field rules (`false`: the plain path; the Node shell's
- * `BUDGETNORM_ONE_PASS_CHECK=0`). Either gives the same household, unknown fields and issues.
+ * through zod and the cross-field rules (`false`: the plain path). Either gives the same
+ * household, unknown fields and issues. Set through `setFastPaths` (src/calculations/fast-paths.ts).
+ *
+ * @internal
  */
-export function useOnePassCheck(on: boolean): void {
+export function setOnePassCheck(on: boolean): void {
   onePass = on;
+}
+
+/** @internal */
+export function onePassCheck(): boolean {
+  return onePass;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Evaluating the posts and values of a compiled calculation for one household: each at most
  * once per evaluation (kept in the evaluation's state), remembered across evaluations in a
- * program with memos where the amount reads only discrete facts (not while explaining), guarded
+ * program with memos where the amount reads only discrete facts, guarded
  * against cycles, and a post's exact amounts rounded by its policy.
  */
 import { RuleEvaluationError } from '../contract/errors.js';
@@ -113,7 +113,7 @@ export function amountEvaluator(
     const known = ctx.state.postExact[i];
     if (known !== undefined) return known;
     const program = posts[i] as CompiledAmount;
-    const memo = ctx.state.trace === undefined ? postMemos[i] : undefined;
+    const memo = postMemos[i];
     const memoKey = memo?.key(ctx);
     let amounts = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amounts === undefined) {
@@ -129,7 +129,7 @@ export function amountEvaluator(
     const known = ctx.state.valueExact[i];
     if (known !== undefined) return known;
     const program = values[i] as CompiledAmount;
-    const memo = ctx.state.trace === undefined ? valueMemos[i] : undefined;
+    const memo = valueMemos[i];
     const memoKey = memo?.key(ctx);
     let amount = memo === undefined || memoKey === undefined ? undefined : memo.cache.get(memoKey);
     if (amount === undefined) {

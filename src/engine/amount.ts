@@ -35,9 +35,8 @@ export const CONSTANT_CONTEXT: EvalContext = {
 };
 
 /**
- * Folds an operation whose operands are all constant into its value, computed once. The
- * explanation must still show every figure, so while one is being recorded the unfolded
- * closure runs instead (it records as it reads).
+ * Folds an operation whose operands are all constant into its value, computed once. (A
+ * recording program has no constants, so it folds nothing: its explanation shows every figure.)
  */
 export function foldable(operands: readonly AmountFn[], unfolded: AmountFn): AmountFn {
   if (!operands.every((f) => constantOf(f) !== undefined)) return unfolded;
@@ -47,16 +46,16 @@ export function foldable(operands: readonly AmountFn[], unfolded: AmountFn): Amo
   } catch {
     return unfolded; // e.g. a division by zero: let it fail where and when it is evaluated
   }
-  const folded: MaybeConstant = (ctx) => (ctx.state.trace === undefined ? value : unfolded(ctx));
+  const folded: MaybeConstant = () => value;
   folded[CONSTANT] = value;
   return folded;
 }
 
-/** Marks `recorded` (which records its figure when explaining) as always giving `value`. */
-export function constant(value: Decimal, recorded: AmountFn): AmountFn {
-  const fn: MaybeConstant = recorded;
-  fn[CONSTANT] = value;
-  return fn;
+/** Marks `fn` as always giving `value`. */
+export function constant(value: Decimal, fn: AmountFn): AmountFn {
+  const marked: MaybeConstant = fn;
+  marked[CONSTANT] = value;
+  return marked;
 }
 
 /**
@@ -84,7 +83,6 @@ export function fold(fns: readonly AmountFn[], op: (a: Decimal, b: Decimal) => D
   const k = constants.map((f) => constantOf(f) as Decimal).reduce(op);
   const [firstVariable, ...moreVariables] = variables as [AmountFn, ...AmountFn[]];
   return (ctx) => {
-    if (ctx.state.trace !== undefined) return all(ctx);
     let acc = op(firstVariable(ctx), k);
     for (const f of moreVariables) acc = op(acc, f(ctx));
     return acc;

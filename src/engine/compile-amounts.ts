@@ -30,8 +30,8 @@ function compileRule(
   amounts: readonly (readonly [string, Expression])[],
 ): CompiledRule {
   const where = `${file} rule ${rule.id}`;
-  const cond =
-    rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition);
+  const test =
+    rule.when === undefined ? undefined : compileScopedCondition(env, undefined, rule.when as BooleanCondition, true);
   // A measure left to its default (`measureDefaults`) holds the very same expression: compiled
   // once, so `runRules` computes it once for both measures.
   const compiled = new Map<Expression, AmountFn>();
@@ -47,8 +47,7 @@ function compileRule(
   return {
     id: rule.id,
     description: rule.description,
-    test: cond?.test,
-    explain: cond?.explain,
+    test,
     amounts: amounts.map(([m, e]) => [m, compileOnce(e)] as const),
     expressions: Object.fromEntries(amounts),
     notice: rule.notice,
@@ -66,7 +65,6 @@ function remembered(env: ExpressionEnv, calculation: CalculationId, expression: 
   const memo = rememberedMemo(env, calculation, expression);
   if (memo === undefined) return fn;
   return (ctx) => {
-    if (ctx.state.trace !== undefined) return fn(ctx);
     const key = memo.key(ctx);
     let amount = memo.cache.get(key);
     if (amount === undefined) {

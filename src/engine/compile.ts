@@ -71,31 +71,38 @@ let defaults: ProgramOptions = PLAIN_PROGRAM;
 
 /**
  * The options of the programs compiled from now on without options of their own: a shell's
- * choice at its start (src/node/generated-code.ts: memos for the service and the batch).
- * A program compiled before keeps its own.
+ * choice at its start (memos for the service and the batch), set through `setFastPaths`
+ * (src/calculations/fast-paths.ts). A program compiled before keeps its own.
+ *
+ * @internal
  */
 export function setProgramDefaults(options: ProgramOptions): void {
   defaults = options;
 }
 
+/** @internal */
 export function programDefaults(): ProgramOptions {
   return defaults;
 }
 
-const programs = new WeakMap<RuleSet, Map<string, Program>>();
+/** The programs compiled so far, per rule set and calculation: without memos, and with. */
+const programs = [
+  new WeakMap<RuleSet, Map<CalculationId, Program>>(),
+  new WeakMap<RuleSet, Map<CalculationId, Program>>(),
+];
 
 /** The program of a calculation of a rule set with these options, compiled on first use and cached. */
 export function programFor(ruleSet: RuleSet, calculation: CalculationId, options: ProgramOptions = defaults): Program {
-  let byCalc = programs.get(ruleSet);
+  const byRuleSet = programs[options.memos ? 1 : 0] as WeakMap<RuleSet, Map<CalculationId, Program>>;
+  let byCalc = byRuleSet.get(ruleSet);
   if (byCalc === undefined) {
     byCalc = new Map();
-    programs.set(ruleSet, byCalc);
+    byRuleSet.set(ruleSet, byCalc);
   }
-  const key = `${calculation}${options.memos ? ' memos' : ''}`;
-  let program = byCalc.get(key);
+  let program = byCalc.get(calculation);
   if (program === undefined) {
     program = compileProgram(ruleSet, calculation, options);
-    byCalc.set(key, program);
+    byCalc.set(calculation, program);
   }
   return program;
 }
@@ -107,12 +114,49 @@ interface CompiledTotal {
   readonly fn: AmountFn;
 }
 
-/** Compiles a calculation of a rule set (uncached; `programFor` is the usual entry). */
+/**
+ * Compiles a calculation of a rule set (uncached; `programFor` is the usual entry). An
+ * explanation is recorded by the same compiler's closures compiled to record (without memos,
+ * folding nothing), compiled on the first `explain: true`: the plain closures carry no recorder.
+ */
 export function compileProgram(
   ruleSet: RuleSet,
   calculation: CalculationId,
   options: ProgramOptions = defaults,
 ): Program {
+  const plain = compileClosures(ruleSet, calculation, options, false);
+  let recording: Closures | undefined;
+  const evaluateFacts = (extracted: ExtractedFacts, how?: { readonly explain?: boolean }): Evaluation => {
+    if (how?.explain !== true) return plain.evaluateFacts(extracted);
+    recording ??= compileClosures(ruleSet, calculation, PLAIN_PROGRAM, true);
+    return recording.evaluateFacts(extracted);
+  };
+  const catalog = FACT_CATALOGS[calculation];
+  return {
+    ruleSet,
+    calculation,
+    measures: plain.calc.measures,
+    options,
+    evaluateFacts,
+    evaluateAmount: plain.evaluateAmount,
+    evaluate: generatedOrClosures(plain.env, calculation, (household) => catalog.extract(household), evaluateFacts),
+  };
+}
+
+/** A calculation compiled to closures: plain, or recording every evaluation's explanation. */
+interface Closures {
+  readonly calc: CalculationFile;
+  readonly env: ExpressionEnv;
+  evaluateFacts(extracted: ExtractedFacts): Evaluation;
+  evaluateAmount: Program['evaluateAmount'];
+}
+
+function compileClosures(
+  ruleSet: RuleSet,
+  calculation: CalculationId,
+  options: ProgramOptions,
+  recording: boolean,
+): Closures {
   const calc = ruleSet.calculations[calculation];
   if (calc === undefined) {
     throw new RuleEvaluationError(
@@ -121,7 +165,6 @@ export function compileProgram(
       `rule set ${ruleSet.id} has no ${calculation} rules`,
     );
   }
-  const catalog = FACT_CATALOGS[calculation];
   const values = calc.values ?? [];
   // Expressions read posts and values, whose evaluation runs compiled expressions: the
   // evaluator is made first, over the lists of compiled posts and values that are filled in
@@ -133,14 +176,15 @@ export function compileProgram(
   const env: ExpressionEnv = {
     ruleSet,
     calculation: calc,
-    catalog,
+    catalog: FACT_CATALOGS[calculation],
     postIndex: new Map(calc.posts.map((p, i) => [p.code, i])),
     valueIndex: new Map(values.map((v, i) => [v.id, i])),
     memos: options.memos,
+    recording,
     postExact: evaluator.postExact,
     postRounded: evaluator.postRounded,
     valueExact: evaluator.valueExact,
-    valueConstant: (i) => (valuesCompiled as ValueCompiler).constant(i),
+    valueConstant: (i) => (recording ? undefined : (valuesCompiled as ValueCompiler).constant(i)),
     sumSlot: (key) => slotOf(sumSlots, key),
   };
   const compiler = valueCompiler(env, calculation, calc);
@@ -159,8 +203,8 @@ export function compileProgram(
     item: undefined,
     state: newState(compiled.posts.length, compiled.values.length, explain),
   });
-  const evaluateFacts = (extracted: ExtractedFacts, options?: { readonly explain?: boolean }): Evaluation => {
-    const ctx = context(extracted, options?.explain === true);
+  const evaluateFacts = (extracted: ExtractedFacts): Evaluation => {
+    const ctx = context(extracted, recording);
     const posts = evaluatePosts(calc, evaluator, ctx);
     const { values: totalValues, traces } = evaluateTotals(totals, ctx);
     const result: Evaluation = { measures: calc.measures, posts, totals: totalValues, notices: ctx.state.notices };
@@ -171,10 +215,8 @@ export function compileProgram(
     return { ...result, explanation };
   };
   return {
-    ruleSet,
-    calculation,
-    measures: calc.measures,
-    options,
+    calc,
+    env,
     evaluateFacts,
     evaluateAmount: (kind, index, extracted) => {
       const ctx = context(extracted, false);
@@ -182,7 +224,6 @@ export function compileProgram(
         ? byMeasure(calc.measures, evaluator.postExact(index, ctx))
         : { amount: evaluator.valueExact(index, ctx) };
     },
-    evaluate: generatedOrClosures(env, calculation, (household) => catalog.extract(household), evaluateFacts),
   };
 }
 

@@ -6,8 +6,8 @@
  * quirks: numeric operators first check the fact value with `parseFloat`, `contains`
  * needs an array fact, and a `path` on a non-object fact value is ignored.
  *
- * Every condition compiles twice: `test` for the hot path (a boolean, no allocation) and
- * `explain` for the explanation: the comparisons that decided, as data (a
+ * A condition compiles to one test (a boolean, no allocation). Compiled to record, each of its
+ * parts also writes the comparisons that decided into the evaluation's recorder, as data (a
  * {@link ConditionTrace}, json-rules-engine's condition results), which each reader renders.
  */
 import type { ComparedValue, ComparisonTrace, ConditionTrace, ReferenceTrace } from '../contract/explanation.js';
@@ -18,7 +18,7 @@ import {
   type NumericOperator,
   type Operator,
 } from '../rules/format/condition.js';
-import type { EvalContext } from './context.js';
+import type { EvalContext, TraceRecorder } from './context.js';
 
 /** Reads a fact (or a referenced fact on the value side) in a context. */
 export type FactReader = (ctx: EvalContext) => unknown;
@@ -26,11 +26,8 @@ export type FactReader = (ctx: EvalContext) => unknown;
 /** Resolves a fact name (and optional JSONPath) to a reader; supplied by the compiler, which knows the scopes. */
 export type FactResolver = (fact: string, path: string | undefined) => FactReader;
 
-export interface CompiledCondition {
-  readonly test: (ctx: EvalContext) => boolean;
-  /** The same outcome (`result`) with the comparisons that decided it; only explanations pay for it. */
-  readonly explain: (ctx: EvalContext) => ConditionTrace;
-}
+/** A compiled condition: whether it holds for the household (or the item) of a context. */
+export type ConditionTest = (ctx: EvalContext) => boolean;
 
 export function numberValidator(value: unknown): boolean {
   // json-rules-engine's own check, kept verbatim in meaning: parseFloat of the value is not NaN.
@@ -94,30 +91,50 @@ function referenceTrace(fact: string, path: string | undefined, received: unknow
   return received === undefined ? { fact, path } : { fact, path, receivedValue };
 }
 
-function compileFactCondition(c: FactCondition, resolve: FactResolver): CompiledCondition {
+function compileFactCondition(c: FactCondition, resolve: FactResolver, record: boolean): ConditionTest {
   const left = resolve(c.fact, c.path);
   const compare = OPERATOR_FUNCTIONS[c.operator];
   const { fact, path, operator, value } = c;
   if (isFactReference(value)) {
     const right = resolve(value.fact, value.path);
-    return {
-      test: (ctx) => compare(left(ctx), right(ctx)),
-      explain: (ctx) => {
-        const a = left(ctx);
-        const b = right(ctx);
-        return comparisonTrace(fact, path, operator, referenceTrace(value.fact, value.path, b), a, compare(a, b));
-      },
-    };
+    const test: ConditionTest = (ctx) => compare(left(ctx), right(ctx));
+    if (!record) return test;
+    return recorded(test, (ctx, result) =>
+      comparisonTrace(fact, path, operator, referenceTrace(value.fact, value.path, right(ctx)), left(ctx), result),
+    );
   }
+  const test = literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value));
+  if (!record) return test;
   const literal = value as ComparedValue;
-  return {
-    test: literalTest(c.operator, left, value) ?? ((ctx) => compare(left(ctx), value)),
-    explain: (ctx) => {
-      const a = left(ctx);
-      return comparisonTrace(fact, path, operator, literal, a, compare(a, value));
-    },
+  return recorded(test, (ctx, result) => comparisonTrace(fact, path, operator, literal, left(ctx), result));
+}
+
+/** `test`, also recording the trace `trace` makes of its outcome (facts are read again: reading has no effect). */
+function recorded(test: ConditionTest, trace: (ctx: EvalContext, result: boolean) => ConditionTrace): ConditionTest {
+  return (ctx) => {
+    const result = test(ctx);
+    ctx.state.trace?.condition(trace(ctx, result));
+    return result;
   };
 }
+
+/** `test` of a group, gathering the traces its parts recorded into the group's one trace. */
+function recordedGroup(
+  test: ConditionTest,
+  trace: (parts: ConditionTrace[], result: boolean) => ConditionTrace,
+): ConditionTest {
+  return (ctx) => {
+    const recorder = ctx.state.trace as TraceRecorder | undefined;
+    if (recorder === undefined) return test(ctx);
+    const mark = recorder.mark();
+    const result = test(ctx);
+    recorder.group(mark, (parts) => trace(parts, result));
+    return result;
+  };
+}
+
+/** The part that decided a group: the last one tested (all and any stop at it). */
+const decider = (parts: ConditionTrace[]): ConditionTrace[] => parts.slice(-1);
 
 /**
  * The hot-path test of a comparison with a literal, one closure per operator so that no
@@ -191,52 +208,28 @@ function anyOf(tests: readonly ((ctx: EvalContext) => boolean)[]): (ctx: EvalCon
 
 /**
  * Compiles a condition. `all` and `any` short-circuit in list order, as json-rules-engine
- * does for conditions of equal priority (the only kind the rule format allows).
+ * does for conditions of equal priority (the only kind the rule format allows). With `record`,
+ * the test records the comparisons that decided (a failed `all`: its failing part; a held
+ * `any`: its holding part; otherwise every part) for the rule it is the condition of.
  */
-export function compileCondition(condition: Condition, resolve: FactResolver): CompiledCondition {
+export function compileCondition(condition: Condition, resolve: FactResolver, record = false): ConditionTest {
   if ('all' in condition) {
-    const parts = condition.all.map((c) => compileCondition(c, resolve));
-    const tests = parts.map((p) => p.test);
-    return {
-      test: allOf(tests),
-      explain: (ctx) => {
-        const decided: ConditionTrace[] = [];
-        for (const p of parts) {
-          const o = p.explain(ctx);
-          if (!o.result) return { all: [o], result: false };
-          decided.push(o);
-        }
-        return { all: decided, result: true };
-      },
-    };
+    const test = allOf(condition.all.map((c) => compileCondition(c, resolve, record)));
+    if (!record) return test;
+    return recordedGroup(test, (parts, result) => ({ all: result ? parts : decider(parts), result }));
   }
   if ('any' in condition) {
-    const parts = condition.any.map((c) => compileCondition(c, resolve));
-    const tests = parts.map((p) => p.test);
-    return {
-      test: anyOf(tests),
-      explain: (ctx) => {
-        const decided: ConditionTrace[] = [];
-        for (const p of parts) {
-          const o = p.explain(ctx);
-          if (o.result) return { any: [o], result: true };
-          decided.push(o);
-        }
-        return { any: decided, result: false };
-      },
-    };
+    const test = anyOf(condition.any.map((c) => compileCondition(c, resolve, record)));
+    if (!record) return test;
+    return recordedGroup(test, (parts, result) => ({ any: result ? decider(parts) : parts, result }));
   }
   if ('not' in condition) {
-    const inner = compileCondition(condition.not, resolve);
-    return {
-      test: (ctx) => !inner.test(ctx),
-      explain: (ctx) => {
-        const o = inner.explain(ctx);
-        return { not: o, result: !o.result };
-      },
-    };
+    const inner = compileCondition(condition.not, resolve, record);
+    const test: ConditionTest = (ctx) => !inner(ctx);
+    if (!record) return test;
+    return recordedGroup(test, ([not], result) => ({ not: not as ConditionTrace, result }));
   }
-  return compileFactCondition(condition, resolve);
+  return compileFactCondition(condition, resolve, record);
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Decimal } from '../contract/money.js';
 import type { ExtractedFacts, FactRecord } from '../rules/facts.js';
 import type { Notice } from '../rules/format/calculation.js';
-import type { AmountTrace, FigureUse } from '../contract/explanation.js';
+import type { AmountTrace, ConditionTrace, FigureUse } from '../contract/explanation.js';
 
 export interface EvalState {
   /** Exact amounts per post index, per measure (in the calculation's order); filled on first use. */
@@ -45,11 +45,17 @@ export interface EvalContext {
   readonly state: EvalState;
 }
 
-/** Collects the figures an amount used, deduplicated, for the rule being explained. */
+/**
+ * What an explained evaluation records: the figures each rule's amounts read (deduplicated),
+ * the comparisons each rule's condition decided on, and each post's and value's trace. Only a
+ * program compiled to record (compile.ts) writes into it; a plain program's closures never do.
+ */
 export class TraceRecorder {
   /** The explanation of each post and value computed so far, keyed by its compiled program. */
   readonly amounts = new Map<object, AmountTrace>();
   private current: Map<string, FigureUse> | undefined;
+  /** The traces of the conditions decided and not yet taken, innermost last. */
+  private readonly decided: ConditionTrace[] = [];
 
   /** Starts collecting for one rule or total; returns the previous collector to restore. */
   begin(): Map<string, FigureUse> | undefined {
@@ -67,6 +73,27 @@ export class TraceRecorder {
 
   figure(key: string, use: () => FigureUse): void {
     if (this.current !== undefined && !this.current.has(key)) this.current.set(key, use());
+  }
+
+  /** Records a condition's trace; `mark` before it, {@link group} after, gathers its parts. */
+  condition(trace: ConditionTrace): void {
+    this.decided.push(trace);
+  }
+
+  mark(): number {
+    return this.decided.length;
+  }
+
+  /** Replaces the traces recorded since `mark` by the one trace `make` makes of them. */
+  group(mark: number, make: (parts: ConditionTrace[]) => ConditionTrace): void {
+    this.decided.push(make(this.decided.splice(mark)));
+  }
+
+  /** The trace of the condition decided last (a rule's `when`), taken. */
+  takeCondition(): ConditionTrace {
+    const trace = this.decided.pop();
+    if (trace === undefined) throw new Error('internal: no condition was recorded');
+    return trace;
   }
 }
 

@@ -5,15 +5,15 @@
  */
 import { RuleEvaluationError } from '../contract/errors.js';
 import { Money, roundWhole, type Decimal } from '../contract/money.js';
-import type { SourceRef, SourcedFigure } from '../contract/explanation.js';
+import type { FigureUse, SourceRef, SourcedFigure } from '../contract/explanation.js';
 import { ITEM_PREFIX, PARAM_FACT_PREFIX, type FactCatalog } from '../rules/facts.js';
 import type { CalculationFile } from '../rules/format/calculation.js';
 import type { Sourced } from '../rules/format/common.js';
 import type { Collection, Expression } from '../rules/format/expression.js';
 import type { RoundingMode } from '../rules/format/manifest.js';
 import type { RuleSet } from '../rules/rule-set.js';
-import type { AmountFn } from './amount.js';
-import { compileCondition, compilePath, type CompiledCondition, type FactReader } from './condition.js';
+import { type AmountFn, constant } from './amount.js';
+import { compileCondition, compilePath, type ConditionTest, type FactReader } from './condition.js';
 import type { EvalContext } from './context.js';
 
 /** What the program compiler lends the expression compiler: how to reach posts and values. */
@@ -25,6 +25,11 @@ export interface ExpressionEnv {
   readonly valueIndex: ReadonlyMap<string, number>;
   /** Whether the program remembers amounts that read only a household's make-up (`ProgramOptions.memos`). */
   readonly memos: boolean;
+  /**
+   * Whether the program records the explanation (compile.ts compiles one for `explain: true`):
+   * its closures note every figure and comparison, and fold nothing, so that every figure shows.
+   */
+  readonly recording: boolean;
   /** Post `index`'s amounts per measure, in the calculation's order (`calculation.measures`). */
   postExact(index: number, ctx: EvalContext): readonly Decimal[];
   postRounded(index: number, ctx: EvalContext): readonly Decimal[];
@@ -116,12 +121,41 @@ export function factReader(
   return (ctx) => follow(read(ctx));
 }
 
+/** A condition in a scope; `record`: it records what decided, in a recording program (a rule's `when`). */
 export function compileScopedCondition(
   env: ExpressionEnv,
   scope: Collection | undefined,
   condition: Parameters<typeof compileCondition>[0],
-): CompiledCondition {
-  return compileCondition(condition, (fact, path) => factReader(env, scope, fact, path));
+  record = false,
+): ConditionTest {
+  return compileCondition(condition, (fact, path) => factReader(env, scope, fact, path), record && env.recording);
+}
+
+/**
+ * `read` as the program compiles it: in a recording program, noting the figure it read (`key`
+ * deduplicates within a rule) after reading it; in any other, `read` itself, which records nothing.
+ */
+export function recordedFigure(
+  env: ExpressionEnv,
+  read: AmountFn,
+  key: (d: Decimal, ctx: EvalContext) => string,
+  use: (d: Decimal, ctx: EvalContext) => FigureUse,
+): AmountFn {
+  if (!env.recording) return read;
+  return (ctx) => {
+    const d = read(ctx);
+    ctx.state.trace?.figure(key(d, ctx), () => use(d, ctx));
+    return d;
+  };
+}
+
+/**
+ * A figure fixed when compiling (`d`, a constant or a parameter): folded where it is read, or
+ * in a recording program, noted as read (not folded, so every figure that is read shows).
+ */
+export function constantFigure(env: ExpressionEnv, d: Decimal, key: string, use: () => FigureUse): AmountFn {
+  const read: AmountFn = () => d;
+  return env.recording ? recordedFigure(env, read, () => key, use) : constant(d, read);
 }
 
 /** The place a node is compiled in, lent to its operator's compiler. */

@@ -5,8 +5,7 @@
 
 /**
  * The value of `key` in `map`: the one made before, or the one `make` makes now (and `map` keeps).
- * For what compiling asks for; the caches a call reads (`programFor`, the result writer's
- * constants) do without the closure.
+ * For what compiling asks for; the caches a call reads (`programFor`) do without the closure.
  *
  * @example
  * ```ts

@@ -1,8 +1,8 @@
 /**
  * Running the compiled rules of one post or value for a household: the first rule that applies,
- * or the sum of all that apply. Two versions: the hot path, indexed loops and nothing recorded,
- * and the explained one, which records every rule tried (its condition as data, its amounts and
- * the figures they read) in the evaluation's trace.
+ * or the sum of all that apply. One runner for every evaluation: in an explained one (a
+ * recording program's, compile.ts) it also records every rule tried (its condition as data, its
+ * amounts and the figures they read) in the evaluation's recorder.
  *
  * A post's or value's amounts are a list, one per measure in the calculation's order (`amount`
  * alone for a value), not a record by measure name: every post of every evaluation is made,
@@ -14,7 +14,7 @@ import { RuleEvaluationError } from '../contract/errors.js';
 import { addMoney, type Decimal } from '../contract/money.js';
 import type { Combine, Notice } from '../rules/format/calculation.js';
 import type { Expression } from '../rules/format/expression.js';
-import type { EvalContext } from './context.js';
+import type { EvalContext, TraceRecorder } from './context.js';
 import type { AmountMemo, MemoKey } from './amount-memo.js';
 import type { AmountFn } from './expression.js';
 
@@ -22,8 +22,8 @@ import type { AmountFn } from './expression.js';
 export interface CompiledRule {
   readonly id: string;
   readonly description: string;
+  /** Its condition; in a recording program it records what decided (condition.ts). */
   readonly test: ((ctx: EvalContext) => boolean) | undefined;
-  readonly explain: ((ctx: EvalContext) => ConditionTrace) | undefined;
   /** Per measure, in the calculation's order, its amount (remembered per make-up in a program with memos). */
   readonly amounts: readonly (readonly [string, AmountFn])[];
   /** The amount expressions as written, for the explanation. */
@@ -67,7 +67,8 @@ export function addNotice(ctx: EvalContext, notice: Notice): void {
  * `keys`: the measures' names, for the explanation.
  */
 export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): MeasureAmounts {
-  if (ctx.state.trace !== undefined) return runExplained(program, ctx, keys);
+  const trace = ctx.state.trace;
+  const tried: RuleTrace[] | undefined = trace === undefined ? undefined : [];
   let out: Decimal[] | undefined;
   // Indexed loops: this runs for every post and value of every household.
   const rules = program.rules;
@@ -90,91 +91,98 @@ export function runRules(program: CompiledAmount, ctx: EvalContext, keys: readon
       prefixKey = undefined;
     }
     const rule = rules[r] as CompiledRule;
-    if (rule.test !== undefined && !rule.test(ctx)) continue;
-    if (rule.notice !== undefined) addNotice(ctx, rule.notice);
-    // Per measure, in the calculation's order (see compilePosts).
-    const amounts = rule.amounts;
-    // The same compiled amount for the next measure (a default) is not computed again.
-    let lastFn: AmountFn | undefined;
-    let last: Decimal | undefined;
-    if (out === undefined) {
-      // Sized up front, as a post's rounded amounts are (see postRounder).
-      out = new Array<Decimal>(amounts.length);
-      for (let a = 0; a < amounts.length; a += 1) {
-        const fn = (amounts[a] as readonly [string, AmountFn])[1];
-        if (fn !== lastFn) {
-          lastFn = fn;
-          last = fn(ctx);
-        }
-        out[a] = last as Decimal;
-      }
-    } else {
-      // Measures that held the very same Decimal and add the very same amount keep holding one
-      // Decimal, added once: so a defaulted measure stays identical to the one it defaults to,
-      // and its rounding and sums are shared (see `postRounded`, `sumPosts`).
-      let lastBefore: Decimal | undefined;
-      let lastAfter: Decimal | undefined;
-      for (let a = 0; a < amounts.length; a += 1) {
-        const fn = (amounts[a] as readonly [string, AmountFn])[1];
-        let changed = false;
-        if (fn !== lastFn) {
-          lastFn = fn;
-          last = fn(ctx);
-          changed = true;
-        }
-        const before = out[a] as Decimal;
-        if (changed || before !== lastBefore) {
-          lastBefore = before;
-          lastAfter = addMoney(before, last as Decimal);
-        }
-        out[a] = lastAfter as Decimal;
+    let because: ConditionTrace | undefined;
+    if (rule.test !== undefined) {
+      const holds = rule.test(ctx);
+      if (trace !== undefined) because = trace.takeCondition();
+      if (!holds) {
+        tried?.push({ id: rule.id, description: rule.description, applied: false, because: because as ConditionTrace });
+        continue;
       }
     }
-    if (program.combine === 'first') return out;
+    if (rule.notice !== undefined) addNotice(ctx, rule.notice);
+    out =
+      tried === undefined
+        ? addRule(rule.amounts, ctx, out)
+        : recordRule(rule, because, ctx, out, { trace: trace as TraceRecorder, tried, keys });
+    if (program.combine === 'first') break;
   }
   if (out === undefined)
     throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
+  if (tried !== undefined)
+    trace?.amounts.set(program, {
+      code: program.code,
+      description: program.description,
+      combine: program.combine,
+      exact: decimalStrings(keys, out),
+      rules: tried,
+    });
   return out;
 }
 
-/** {@link runRules}, recording each rule tried and the post's or value's trace. */
-function runExplained(program: CompiledAmount, ctx: EvalContext, keys: readonly string[]): MeasureAmounts {
-  const trace = ctx.state.trace;
-  if (trace === undefined) throw new Error('internal: runExplained without a trace');
-  const rules: RuleTrace[] = [];
-  let out: Decimal[] | undefined;
-  for (const rule of program.rules) {
-    if (out !== undefined && program.combine === 'first') break;
-    const because = rule.explain?.(ctx);
-    if (because !== undefined && !because.result) {
-      rules.push({ id: rule.id, description: rule.description, applied: false, because });
-      continue;
+/** A rule's amounts per measure, as a new list (`out` undefined) or added to `out` in place. */
+function addRule(amounts: CompiledRule['amounts'], ctx: EvalContext, out: Decimal[] | undefined): Decimal[] {
+  // The same compiled amount for the next measure (a default) is not computed again.
+  let lastFn: AmountFn | undefined;
+  let last: Decimal | undefined;
+  if (out === undefined) {
+    // Sized up front, as a post's rounded amounts are (see postRounder).
+    const made = new Array<Decimal>(amounts.length);
+    for (let a = 0; a < amounts.length; a += 1) {
+      const fn = (amounts[a] as readonly [string, AmountFn])[1];
+      if (fn !== lastFn) {
+        lastFn = fn;
+        last = fn(ctx);
+      }
+      made[a] = last as Decimal;
     }
-    if (rule.notice !== undefined) addNotice(ctx, rule.notice);
-    const previous = trace.begin();
-    const amounts = rule.amounts.map(([, fn]) => fn(ctx));
-    const figures = trace.end(previous);
-    rules.push({
-      id: rule.id,
-      description: rule.description,
-      applied: true,
-      ...(because === undefined ? {} : { because }),
-      amounts: decimalStrings(keys, amounts),
-      expressions: rule.expressions,
-      figures,
-    });
-    if (out === undefined) out = amounts;
-    else for (let m = 0; m < keys.length; m += 1) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
+    return made;
   }
-  if (out === undefined)
-    throw new RuleEvaluationError('no_rule_applies', program.where, 'no rule applies to this household');
-  trace.amounts.set(program, {
-    code: program.code,
-    description: program.description,
-    combine: program.combine,
-    exact: decimalStrings(keys, out),
-    rules,
+  // Measures that held the very same Decimal and add the very same amount keep holding one
+  // Decimal, added once: so a defaulted measure stays identical to the one it defaults to,
+  // and its rounding and sums are shared (see `postRounded`, `sumPosts`).
+  let lastBefore: Decimal | undefined;
+  let lastAfter: Decimal | undefined;
+  for (let a = 0; a < amounts.length; a += 1) {
+    const fn = (amounts[a] as readonly [string, AmountFn])[1];
+    let changed = false;
+    if (fn !== lastFn) {
+      lastFn = fn;
+      last = fn(ctx);
+      changed = true;
+    }
+    const before = out[a] as Decimal;
+    if (changed || before !== lastBefore) {
+      lastBefore = before;
+      lastAfter = addMoney(before, last as Decimal);
+    }
+    out[a] = lastAfter as Decimal;
+  }
+  return out;
+}
+
+/** {@link addRule} for a rule that applies in an explained evaluation, recording its trace in `tried`. */
+function recordRule(
+  rule: CompiledRule,
+  because: ConditionTrace | undefined,
+  ctx: EvalContext,
+  out: Decimal[] | undefined,
+  { trace, tried, keys }: { trace: TraceRecorder; tried: RuleTrace[]; keys: readonly string[] },
+): Decimal[] {
+  const previous = trace.begin();
+  const amounts = addRule(rule.amounts, ctx, undefined);
+  const figures = trace.end(previous);
+  tried.push({
+    id: rule.id,
+    description: rule.description,
+    applied: true,
+    ...(because === undefined ? {} : { because }),
+    amounts: decimalStrings(keys, amounts),
+    expressions: rule.expressions,
+    figures,
   });
+  if (out === undefined) return amounts;
+  for (let m = 0; m < keys.length; m += 1) out[m] = addMoney(out[m] as Decimal, amounts[m] as Decimal);
   return out;
 }
 

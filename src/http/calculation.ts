@@ -34,9 +34,8 @@ export type Calculate = (body: unknown, options: CalculationCallOptions) => unkn
 export type CalculateJson = (body: unknown, options: CalculationCallOptions) => string;
 
 /**
- * The {@link CalculateJson} of a route's calculation, made once per route: the library's own
- * calculations write their results' JSON faster than `JSON.stringify`; anything else (a
- * `calculations` override) is stringified.
+ * The {@link CalculateJson} of a route's calculation (the library's own or a `calculations`
+ * override), made once per route: its result, stringified.
  */
 export function routeJson(calculate: Calculate): CalculateJson {
   return jsonCalculation<CalculationCallOptions>(calculate);

@@ -5,13 +5,10 @@
  * which browsers and edge workers do not make: there every calculation runs on closures. The
  * service and the batch's workers enable them; a single CLI call does not, since generating and
  * making memos cost one call more than they save. Each has an environment switch to the plain
- * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`, `BUDGETNORM_RESULT_JSON=0`,
- * `BUDGETNORM_ONE_PASS_CHECK=0`.
+ * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`, `BUDGETNORM_ONE_PASS_CHECK=0`.
  */
-import { useResultJsonWriters } from '../calculations/operations.js';
-import { useOnePassCheck } from '../contract/validate-request.js';
-import { type CodeLoader, type LoadedEvaluator, setCodeLoader } from '../engine/codegen/loader.js';
-import { PLAIN_PROGRAM, setProgramDefaults } from '../engine/compile.js';
+import { LIBRARY_DEFAULT, setFastPaths } from '../calculations/fast-paths.js';
+import type { CodeLoader, LoadedEvaluator } from '../engine/codegen/loader.js';
 
 /** What a generated evaluator throws to leave a household to the closure engine (it never escapes). */
 const BAIL = Object.freeze({ bail: true });
@@ -68,7 +65,7 @@ function loaderOfNode(): CodeLoader {
  *   NettoBesteedbaarInkomenPerMaand: 2400, BijzondereUitgaven: {}, Woning: { WoningSoort: 0, HuurPerMaand: 800 },
  * } as const;
  * const plain = repaymentCapacity(body);
- * const onlyGeneratedCode: FastPathSwitches = { BUDGETNORM_MEMOS: '0', BUDGETNORM_RESULT_JSON: '0', BUDGETNORM_ONE_PASS_CHECK: '0' };
+ * const onlyGeneratedCode: FastPathSwitches = { BUDGETNORM_MEMOS: '0', BUDGETNORM_ONE_PASS_CHECK: '0' };
  * enableGeneratedCode(onlyGeneratedCode);
  * try {
  *   assert.deepEqual(repaymentCapacity(body), plain);
@@ -82,7 +79,12 @@ export interface FastPathSwitches {
   readonly BUDGETNORM_GENERATED_CODE?: string | undefined;
   /** `0`: programs compute every amount in every evaluation (no memos). */
   readonly BUDGETNORM_MEMOS?: string | undefined;
-  /** `0`: results are written by `JSON.stringify`, not by the result JSON writer. */
+  /**
+   * No effect: results are always written by `JSON.stringify` (the result JSON writer was
+   * removed, issue 41). Still accepted, so that code naming it keeps compiling.
+   *
+   * @deprecated Leave it out.
+   */
   readonly BUDGETNORM_RESULT_JSON?: string | undefined;
   /** `0`: every request body goes through zod alone, not the one-pass check. */
   readonly BUDGETNORM_ONE_PASS_CHECK?: string | undefined;
@@ -98,9 +100,8 @@ export interface FastPathSwitches {
  * ordinary still run on the closures, which give the error they always gave.
  *
  * `env` (default `process.env`) turns each off: `BUDGETNORM_GENERATED_CODE=0` keeps the
- * closures, `BUDGETNORM_MEMOS=0` compiles programs without memos, `BUDGETNORM_RESULT_JSON=0`
- * writes results with plain `JSON.stringify`, `BUDGETNORM_ONE_PASS_CHECK=0` validates every
- * request with zod alone.
+ * closures, `BUDGETNORM_MEMOS=0` compiles programs without memos, `BUDGETNORM_ONE_PASS_CHECK=0`
+ * validates every request with zod alone.
  *
  * Node only: it compiles the text with `node:vm`.
  *
@@ -136,10 +137,11 @@ export interface FastPathSwitches {
 export function enableGeneratedCode(env: FastPathSwitches = processEnv()): void {
   // The loader first: where Node has none this throws before any fast path is on.
   const loader = env.BUDGETNORM_GENERATED_CODE === '0' ? undefined : loaderOfNode();
-  setProgramDefaults({ memos: env.BUDGETNORM_MEMOS !== '0' });
-  useResultJsonWriters(env.BUDGETNORM_RESULT_JSON !== '0');
-  useOnePassCheck(env.BUDGETNORM_ONE_PASS_CHECK !== '0');
-  setCodeLoader(loader);
+  setFastPaths({
+    generatedCode: loader,
+    memos: env.BUDGETNORM_MEMOS !== '0',
+    onePassCheck: env.BUDGETNORM_ONE_PASS_CHECK !== '0',
+  });
 }
 
 function processEnv(): FastPathSwitches {
@@ -175,8 +177,5 @@ function processEnv(): FastPathSwitches {
  * ```
  */
 export function disableGeneratedCode(): void {
-  setCodeLoader(undefined);
-  setProgramDefaults(PLAIN_PROGRAM);
-  useResultJsonWriters(true);
-  useOnePassCheck(true);
+  setFastPaths(LIBRARY_DEFAULT);
 }

@@ -12,7 +12,7 @@ import { acceptInOnePass } from '../../src/contract/one-pass-check.js';
 import { repaymentRequestSchema } from '../../src/contract/repayment-request.js';
 import { retirementRequestSchema } from '../../src/contract/retirement-request.js';
 import { collectUnknownFields } from '../../src/contract/unknown-fields.js';
-import { useOnePassCheck } from '../../src/contract/validate-request.js';
+import { setFastPaths } from '../../src/calculations/fast-paths.js';
 import { ValidationError } from '../../src/contract/errors.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
 import { readRetirementRequest } from '../../src/household/parse-retirement.js';
@@ -96,12 +96,12 @@ describe.each([
       const healthy = draw(r);
       const body: unknown = JSON.parse(JSON.stringify(r() < 0.3 ? damage(r, healthy) : healthy));
       const fast = { copied: readOutcome(() => read(body)), owned: readOutcome(() => read(body, true)) };
-      useOnePassCheck(false);
+      const before = setFastPaths({ onePassCheck: false });
       try {
         const plain = { copied: readOutcome(() => read(body)), owned: readOutcome(() => read(body, true)) };
         if (JSON.stringify(fast) !== JSON.stringify(plain)) expect({ i, read: fast }).toEqual({ i, read: plain });
       } finally {
-        useOnePassCheck(true);
+        setFastPaths(before);
       }
     }
   });

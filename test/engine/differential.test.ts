@@ -15,7 +15,6 @@ import fc from 'fast-check';
 import { Engine } from 'json-rules-engine';
 import { describe, expect, it } from 'vitest';
 import type { ConditionTrace } from '../../src/contract/explanation.js';
-import { compileCondition } from '../../src/engine/condition.js';
 import {
   OPERATORS,
   type BooleanCondition,
@@ -24,7 +23,7 @@ import {
   type FactCondition,
   type Operator,
 } from '../../src/rules/format/condition.js';
-import { factContext, factMapResolver } from './support.js';
+import { testedAndRecorded } from './support.js';
 import { runs } from '../support/runs.js';
 
 const RUNS = runs(3000);
@@ -178,10 +177,9 @@ function ours(
   conditions: BooleanCondition,
   facts: Record<string, FactJson>,
 ): { test: boolean; explained: boolean; trace: ConditionTrace } {
-  const compiled = compileCondition(conditions, factMapResolver);
-  const ctx = factContext(structuredClone(facts));
-  const trace = compiled.explain(ctx);
-  return { test: compiled.test(ctx), explained: trace.result, trace };
+  const { test, recorded, trace } = testedAndRecorded(conditions, structuredClone(facts));
+  expect(recorded, 'the recording test decides as the plain one').toBe(test);
+  return { test, explained: trace.result, trace };
 }
 
 /** Whether one of json-rules-engine's conditions held: its own `result` on a comparison, worked out on all / any / not. */

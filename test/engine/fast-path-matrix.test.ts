@@ -3,7 +3,7 @@
  * matrix over all its routers (issue 41). A program evaluates a household by
  *
  * - `closures`: the compiled closures of a program without memos (the plain path);
- * - `explained`: the explanation path (`explain: true`, rule-runner.ts `runExplained`);
+ * - `explained`: the explanation path (`explain: true`: the closures compiled to record, compile.ts);
  * - `generated`: the generated code (src/engine/codegen/generate.ts, loaded by `node:vm`);
  * - `memos`: the closures of a program compiled with memos, each household evaluated twice
  *   (the second reads what the first remembered);
@@ -20,8 +20,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { money } from '../../src/contract/money.js';
-import { type CodeLoader, codeLoader, setCodeLoader } from '../../src/engine/codegen/loader.js';
-import { compileProgram, type Evaluation, PLAIN_PROGRAM, setProgramDefaults } from '../../src/engine/compile.js';
+import { LIBRARY_DEFAULT, setFastPaths } from '../../src/calculations/fast-paths.js';
+import { type CodeLoader, codeLoader } from '../../src/engine/codegen/loader.js';
+import { compileProgram, type Evaluation, PLAIN_PROGRAM } from '../../src/engine/compile.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { AnyHousehold, Household } from '../../src/household/household.js';
 import { enableGeneratedCode } from '../../src/node/generated-code.js';
@@ -42,11 +43,10 @@ const calls = { made: 0, left: 0 };
 beforeAll(() => {
   enableGeneratedCode({ BUDGETNORM_MEMOS: '0' });
   const node = codeLoader() as CodeLoader;
-  setCodeLoader(countingLoader(node, calls));
+  setFastPaths({ generatedCode: countingLoader(node, calls) });
 });
 afterAll(() => {
-  setCodeLoader(undefined);
-  setProgramDefaults(PLAIN_PROGRAM);
+  setFastPaths(LIBRARY_DEFAULT);
 });
 
 /** What an evaluation gives: its text, or the engine's error. */

@@ -8,13 +8,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
-import { type CodeLoader, codeLoader, setCodeLoader } from '../../src/engine/codegen/loader.js';
-import { jsonWriter } from '../../src/calculations/operations.js';
-import { compileProgram, PLAIN_PROGRAM, programDefaults, setProgramDefaults } from '../../src/engine/compile.js';
+import { type CodeLoader, codeLoader } from '../../src/engine/codegen/loader.js';
+import { type FastPaths, fastPaths, LIBRARY_DEFAULT, setFastPaths } from '../../src/calculations/fast-paths.js';
+import { compileProgram, PLAIN_PROGRAM } from '../../src/engine/compile.js';
 import { NotGenerated } from '../../src/engine/codegen/generate.js';
 import { parseRuleSet } from '../../src/rules/load.js';
 import { readRepaymentRequest } from '../../src/household/parse-repayment.js';
-import { bundledCatalog, repaymentCapacity, type RuleSet } from '../../src/index.js';
+import { bundledCatalog, type RuleSet } from '../../src/index.js';
 import { disableGeneratedCode, enableGeneratedCode } from '../../src/node/generated-code.js';
 import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
@@ -32,9 +32,9 @@ beforeAll(() => {
   enableGeneratedCode();
   const node = codeLoader();
   if (node === undefined) throw new Error('enableGeneratedCode registered no loader');
-  setCodeLoader(countingLoader(node, calls));
+  setFastPaths({ generatedCode: countingLoader(node, calls) });
 });
-afterAll(() => setCodeLoader(undefined));
+afterAll(() => setFastPaths({ generatedCode: undefined }));
 
 /**
  * Compares, on `n` drawn households, the closures of a program without memos with the generated
@@ -105,9 +105,11 @@ describe('generated code against the closure engine', () => {
     const household = readRepaymentRequest(repaymentBody(random(5))).household;
     const working = codeLoader();
     let asked = 0;
-    setCodeLoader(() => {
-      asked += 1;
-      throw new NotGenerated('a form this loader does not take');
+    setFastPaths({
+      generatedCode: () => {
+        asked += 1;
+        throw new NotGenerated('a form this loader does not take');
+      },
     });
     try {
       const program = compileProgram(ruleSet, 'afloscapaciteit');
@@ -116,7 +118,7 @@ describe('generated code against the closure engine', () => {
       expect(written(program.evaluate(household))).toBe(written(program.evaluateFacts(extracted)));
       expect(asked).toBe(1);
     } finally {
-      setCodeLoader(working);
+      setFastPaths({ generatedCode: working });
     }
   });
 
@@ -125,8 +127,10 @@ describe('generated code against the closure engine', () => {
     const household = readRepaymentRequest(repaymentBody(random(5))).household;
     const working = codeLoader();
     const refusal = new SyntaxError('a loader that refuses every text');
-    setCodeLoader(() => {
-      throw refusal;
+    setFastPaths({
+      generatedCode: () => {
+        throw refusal;
+      },
     });
     try {
       const program = compileProgram(ruleSet, 'afloscapaciteit');
@@ -135,7 +139,7 @@ describe('generated code against the closure engine', () => {
       // An explanation runs on the closures, without the loader.
       expect(program.evaluate(household, { explain: true }).explanation).toBeDefined();
     } finally {
-      setCodeLoader(working);
+      setFastPaths({ generatedCode: working });
     }
   });
 
@@ -144,24 +148,26 @@ describe('generated code against the closure engine', () => {
     const program = compileProgram(bundledCatalog().byId('nl-2026'), 'afloscapaciteit');
     const household = readRepaymentRequest(repaymentBody(random(13))).household;
     try {
-      setCodeLoader(undefined);
+      setFastPaths({ generatedCode: undefined });
       const before = calls.made;
       const onClosures = written(program.evaluate(household));
       expect(calls.made).toBe(before);
       // Evaluated before, the program still takes up a loader registered after, and asks it once.
       let asked = 0;
-      setCodeLoader((generated) => {
-        asked += 1;
-        return (working as CodeLoader)(generated);
+      setFastPaths({
+        generatedCode: (generated) => {
+          asked += 1;
+          return (working as CodeLoader)(generated);
+        },
       });
       for (let i = 0; i < 3; i += 1) expect(written(program.evaluate(household))).toBe(onClosures);
       expect(calls.made).toBe(before + 3);
       expect(asked).toBe(1);
-      setCodeLoader(undefined);
+      setFastPaths({ generatedCode: undefined });
       expect(written(program.evaluate(household))).toBe(onClosures);
       expect(calls.made).toBe(before + 3);
     } finally {
-      setCodeLoader(working);
+      setFastPaths({ generatedCode: working });
     }
   });
 
@@ -177,39 +183,26 @@ describe('generated code against the closure engine', () => {
       disableGeneratedCode();
       expect(codeLoader()).toBeUndefined();
     } finally {
-      setCodeLoader(working);
+      setFastPaths({ generatedCode: working });
     }
   });
 
-  it('enableGeneratedCode turns on each fast path unless its environment switch is 0, and disable turns all off', () => {
-    const working = codeLoader();
-    const plainWrites = (): boolean => {
-      let pieces = 0;
-      const sink = {
-        piece: () => {
-          pieces += 1;
-        },
-        number: () => undefined,
-        text: () => undefined,
-      };
-      jsonWriter(repaymentCapacity as (body: unknown, options: undefined) => unknown)(
-        sink,
-        repaymentBody(random(9)),
-        undefined,
-      );
-      return pieces === 0;
+  it('enableGeneratedCode turns on each fast path unless its environment switch is 0, and disable restores the default', () => {
+    const before = fastPaths();
+    const on = (): Record<keyof FastPaths, boolean> => {
+      const now = fastPaths();
+      return { generatedCode: now.generatedCode !== undefined, memos: now.memos, onePassCheck: now.onePassCheck };
     };
     try {
       enableGeneratedCode({});
-      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([true, true, false]);
-      enableGeneratedCode({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_MEMOS: '0', BUDGETNORM_RESULT_JSON: '0' });
-      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([false, false, true]);
+      expect(on()).toEqual({ generatedCode: true, memos: true, onePassCheck: true });
+      enableGeneratedCode({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_MEMOS: '0', BUDGETNORM_ONE_PASS_CHECK: '0' });
+      expect(on()).toEqual({ generatedCode: false, memos: false, onePassCheck: false });
       enableGeneratedCode({ BUDGETNORM_MEMOS: '1' });
       disableGeneratedCode();
-      expect([codeLoader() !== undefined, programDefaults().memos, plainWrites()]).toEqual([false, false, false]);
+      expect(fastPaths()).toEqual(LIBRARY_DEFAULT);
     } finally {
-      setProgramDefaults(PLAIN_PROGRAM);
-      setCodeLoader(working);
+      setFastPaths(before);
     }
   });
 

@@ -7,9 +7,11 @@ import { expect } from 'vitest';
 import { RuleSetError, type RuleSetIssue } from '../../src/contract/errors.js';
 import type { CodeLoader, LoadedEvaluator } from '../../src/engine/codegen/loader.js';
 import type { Evaluation } from '../../src/engine/compile.js';
-import { compilePath, type FactResolver } from '../../src/engine/condition.js';
-import { newState, type EvalContext } from '../../src/engine/context.js';
+import type { ConditionTrace } from '../../src/contract/explanation.js';
+import { compileCondition, compilePath, type FactResolver } from '../../src/engine/condition.js';
+import { newState, type EvalContext, type TraceRecorder } from '../../src/engine/context.js';
 import { deriveCounts, deriveGenderCounts, type ExtractedFacts, type FactRecord } from '../../src/rules/facts.js';
+import type { Condition } from '../../src/rules/format/condition.js';
 import type { Collection } from '../../src/rules/format/expression.js';
 
 /** Parsed rule-file JSON, freely mutated by the tests (each call returns a fresh copy). */
@@ -124,13 +126,27 @@ export const factMapResolver: FactResolver = (name, path) => {
 };
 
 /** An evaluation context over arbitrary JSON facts (conditions may see arrays and objects). */
-export function factContext(facts: Readonly<Record<string, unknown>>): EvalContext {
+export function factContext(facts: Readonly<Record<string, unknown>>, explain = false): EvalContext {
   return {
     facts: facts as EvalContext['facts'],
     collections: { persons: [], children: [], cars: [] },
     item: undefined,
-    state: newState(0, 0, false),
+    state: newState(0, 0, explain),
   };
+}
+
+/**
+ * A condition on a fact map, plain and compiled to record: their outcome (which must agree) and
+ * the trace the recording one recorded.
+ */
+export function testedAndRecorded(
+  condition: Condition,
+  facts: Readonly<Record<string, unknown>>,
+): { test: boolean; recorded: boolean; trace: ConditionTrace } {
+  const test = compileCondition(condition, factMapResolver)(factContext(facts));
+  const ctx = factContext(facts, true);
+  const recorded = compileCondition(condition, factMapResolver, true)(ctx);
+  return { test, recorded, trace: (ctx.state.trace as TraceRecorder).takeCondition() };
 }
 
 const cell = (key: Record<string, string>, value: string): Json => ({ key, value, source: 'test', provenance: 'read' });

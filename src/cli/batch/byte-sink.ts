@@ -8,8 +8,6 @@
  * object for every record; and its memory is not zeroed first, since every byte handed on is
  * written.
  */
-import type { JsonPiece, JsonSink } from '../../calculations/json-sink.js';
-
 /**
  * Output buffers handed back once their bytes are written, for the next chunks to fill: a
  * batch writes about 1.3 GB per million repayment results, and memory fresh from the system
@@ -36,12 +34,8 @@ export class SpareBuffers {
   }
 }
 
-/**
- * A batch's output bytes, written record by record: text (`text`: a CSV row, an error record),
- * and a result's JSON as its writer gives it (`JsonSink`): the rule set's constant pieces as
- * their bytes, encoded once, and each number's digits.
- */
-export class ByteSink implements JsonSink {
+/** A batch's output bytes, written record by record (an NDJSON or CSV record, an error record). */
+export class ByteSink {
   private buf: Buffer;
   /** `buf.byteLength`, kept as a field: the check before every write reads it. */
   private capacity: number;
@@ -59,48 +53,6 @@ export class ByteSink implements JsonSink {
     // A UTF-16 code unit takes at most 3 bytes of UTF-8.
     if (this.length + text.length * 3 > this.capacity) this.grow(text.length * 3);
     this.length += this.buf.write(text, this.length, 'utf8');
-  }
-
-  piece(piece: JsonPiece): void {
-    const bytes = piece.bytes;
-    if (this.length + bytes.length > this.capacity) this.grow(bytes.length);
-    // One call into the runtime's copy: 22–33 ns for 12 to 400 bytes, where a loop over a
-    // Buffer's bytes took 33 ns for 12 and 491 for 100.
-    this.buf.set(bytes, this.length);
-    this.length += bytes.length;
-  }
-
-  number(n: number): void {
-    if (this.length + MAX_NUMBER_TEXT > this.capacity) this.grow(MAX_NUMBER_TEXT);
-    const { buf } = this;
-    let at = this.length;
-    // Whole numbers below 2^31 (every amount, in practice) two digits at a time, from a table, in
-    // 32-bit integer arithmetic (a double's % is a call, four times as slow); -0 is written 0, as
-    // JSON writes it.
-    if (Number.isInteger(n) && n > -WHOLE_LIMIT && n < WHOLE_LIMIT) {
-      if (n < 0) buf[at++] = MINUS;
-      let rest = (n < 0 ? -n : n) | 0;
-      let digits = 1;
-      for (let power = 10; power <= rest; power *= 10) digits += 1;
-      at += digits;
-      let i = at;
-      while (rest >= 100) {
-        const hundredth = (rest / 100) | 0;
-        const pair = (rest - hundredth * 100) * 2;
-        buf[--i] = DIGIT_PAIRS[pair + 1] as number;
-        buf[--i] = DIGIT_PAIRS[pair] as number;
-        rest = hundredth;
-      }
-      if (rest >= 10) {
-        buf[--i] = DIGIT_PAIRS[rest * 2 + 1] as number;
-        buf[--i] = DIGIT_PAIRS[rest * 2] as number;
-      } else buf[--i] = ZERO + rest;
-    } else {
-      // Any other finite number: its JavaScript text, ASCII throughout.
-      const text = `${n}`;
-      for (let i = 0; i < text.length; i += 1) buf[at++] = text.charCodeAt(i);
-    }
-    this.length = at;
   }
 
   /** How many bytes were written: where {@link truncate} can go back to. */
@@ -127,14 +79,3 @@ export class ByteSink implements JsonSink {
     this.capacity = grown.byteLength;
   }
 }
-
-/** The longest text of a finite JavaScript number (`-1.2345678901234567e-308`), with room to spare. */
-const MAX_NUMBER_TEXT = 32;
-const WHOLE_LIMIT = 2 ** 31;
-const ZERO = 0x30;
-const MINUS = 0x2d;
-/** The two ASCII digits of 0 to 99, in turn. */
-const DIGIT_PAIRS = Uint8Array.from(
-  { length: 200 },
-  (_, i) => ZERO + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10),
-);

@@ -13,8 +13,6 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { RuleEvaluationError, ValidationError, type ValidationIssue, errorMessage } from '../../contract/errors.js';
 import { parseJsonText } from '../../contract/json-text.js';
 import type { CalculationOptions } from '../../calculations/options.js';
-import { jsonWriter } from '../../calculations/operations.js';
-import { jsonPiece } from '../../calculations/json-sink.js';
 import type { RuleSet } from '../../rules/rule-set.js';
 import { ByteSink, SpareBuffers } from './byte-sink.js';
 import { chunkLines } from './chunk-lines.js';
@@ -204,10 +202,6 @@ interface RecordWriters {
   readonly error: (line: number, issues: readonly ValidationIssue[]) => string;
 }
 
-const RECORD_START = jsonPiece('{"line":');
-const RESULT_KEY = jsonPiece(',"result":');
-const RECORD_END = jsonPiece('}\n');
-
 function recordWriters(
   settings: BatchSettings,
   resultCells: ResultFlattener | undefined,
@@ -215,8 +209,6 @@ function recordWriters(
   options: CalculationOptions,
 ): RecordWriters {
   const { delimiter } = settings;
-  // NDJSON takes the result's JSON, which the library's own operations write as bytes faster than JSON.stringify.
-  const writeJson = jsonWriter(calculate);
   const interleaved = settings.errorsFormat === undefined;
   const errorsFormat = interleaved ? settings.outputFormat : settings.errorsFormat;
   const emptyResult: string[] = resultCells === undefined ? [] : resultCells.columns.map(() => '');
@@ -229,13 +221,7 @@ function recordWriters(
           : stringifyCsv([[String(line), JSON.stringify(issues)]], { delimiter }),
     result:
       resultCells === undefined
-        ? (out, line, body) => {
-            out.piece(RECORD_START);
-            out.number(line);
-            out.piece(RESULT_KEY);
-            writeJson(out, body, options);
-            out.piece(RECORD_END);
-          }
+        ? (out, line, body) => out.text(`{"line":${line},"result":${JSON.stringify(calculate(body, options))}}\n`)
         : (out, line, body) => {
             const cells = resultCells.cells(calculate(body, options));
             out.text(stringifyCsv([[String(line), ...cells, ...(interleaved ? [''] : [])]], { delimiter }));

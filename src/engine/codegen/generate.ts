@@ -380,7 +380,7 @@ function emitCondition(g: Gen, c: Condition, place: Place): string {
     (isNumericOperator(c.operator) || c.operator === 'equal' || c.operator === 'notEqual') &&
     (reference !== undefined || typeof value !== 'object' || value === null);
   if (!plain) {
-    const test = compileScopedCondition(g.env, place.scope, c).test;
+    const test = compileScopedCondition(g.env, place.scope, c);
     return `${bind(g, test)}(${place.ctx})`;
   }
   const left = readFact(g, place, c.fact);

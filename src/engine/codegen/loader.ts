@@ -15,7 +15,12 @@ export type CodeLoader = (generated: GeneratedEvaluator) => LoadedEvaluator;
 
 let loader: CodeLoader | undefined;
 
-/** Registers (or, with undefined, removes) the loader every program uses from its next evaluation on. */
+/**
+ * Registers (or, with undefined, removes) the loader every program uses from its next
+ * evaluation on; set through `setFastPaths` (src/calculations/fast-paths.ts).
+ *
+ * @internal
+ */
 export function setCodeLoader(next: CodeLoader | undefined): void {
   loader = next;
 }

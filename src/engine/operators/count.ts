@@ -5,7 +5,7 @@ import { compileScopedCondition, type OperatorCompiler } from '../expression-env
 
 export const compileCount: OperatorCompiler<ExpressionForms['count']> = (e, c) => {
   const { over } = e.count;
-  const when = e.count.when === undefined ? undefined : compileScopedCondition(c.env, over, e.count.when).test;
+  const when = e.count.when === undefined ? undefined : compileScopedCondition(c.env, over, e.count.when);
   return (ctx) => {
     let n = 0;
     for (const item of ctx.collections[over]) {

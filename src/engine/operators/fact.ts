@@ -2,7 +2,8 @@
 import { wholeMoney, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import { ZERO } from '../amount.js';
-import { factReader, type ExpressionEnv, type OperatorCompiler } from '../expression-env.js';
+import type { EvalContext } from '../context.js';
+import { factReader, recordedFigure, type ExpressionEnv, type OperatorCompiler } from '../expression-env.js';
 import { madeOnce } from '../made-once.js';
 
 /** The last number read per fact name and its Decimal. */
@@ -27,15 +28,21 @@ export const compileFact: OperatorCompiler<ExpressionForms['fact']> = (e, c) => 
   const name = e.fact;
   const read = factReader(c.env, c.scope, name, undefined);
   const last = lastDecimalOf(c.env, name);
-  return (ctx) => {
-    const v = read(ctx);
-    if (typeof v !== 'number') return c.fail('fact_not_numeric', `fact ${name} is ${JSON.stringify(v)}, not a number`);
-    ctx.state.trace?.figure(`fact:${name}:${v}`, () => ({ kind: 'fact', name, value: v }));
-    if (v === 0) return ZERO;
-    if (v !== last.number) {
-      last.number = v;
-      last.decimal = wholeMoney(v);
-    }
-    return last.decimal;
-  };
+  const number = (ctx: EvalContext): number => read(ctx) as number;
+  return recordedFigure(
+    c.env,
+    (ctx) => {
+      const v = read(ctx);
+      if (typeof v !== 'number')
+        return c.fail('fact_not_numeric', `fact ${name} is ${JSON.stringify(v)}, not a number`);
+      if (v === 0) return ZERO;
+      if (v !== last.number) {
+        last.number = v;
+        last.decimal = wholeMoney(v);
+      }
+      return last.decimal;
+    },
+    (_, ctx) => `fact:${name}:${number(ctx)}`,
+    (_, ctx) => ({ kind: 'fact', name, value: number(ctx) }),
+  );
 };

@@ -10,7 +10,7 @@ const larger = (a: Decimal, b: Decimal): Decimal => (compareMoney(b, a) > 0 ? b 
 export const compileMax: OperatorCompiler<ExpressionForms['max']> = (e, c) => {
   const operands = e.max.map((x) => c.sub(x));
   const max = fold(operands, larger);
-  return positivePart(operands, max) ?? max;
+  return positivePart(operands) ?? max;
 };
 
 /**
@@ -21,9 +21,9 @@ export const compileMax: OperatorCompiler<ExpressionForms['max']> = (e, c) => {
  * comparison; when either is not a number (NaN), or both are the same infinity, the comparison
  * and the difference both lead to the zero; and a difference too small to be held (below
  * decimal.js's minimum exponent) becomes 0, which `max` answers with the zero written, as here.
- * `general` (the plain fold) runs while an explanation records its figures.
+ * A recording program folds no constant, so there `max` is always the plain fold.
  */
-function positivePart(operands: readonly AmountFn[], general: AmountFn): AmountFn | undefined {
+function positivePart(operands: readonly AmountFn[]): AmountFn | undefined {
   const [first, second] = operands;
   if (operands.length !== 2 || first === undefined || second === undefined) return undefined;
   const zero = constantOf(first);
@@ -31,7 +31,6 @@ function positivePart(operands: readonly AmountFn[], general: AmountFn): AmountF
   if (zero === undefined || !zero.isZero() || difference === undefined) return undefined;
   const [a, b] = difference;
   return (ctx) => {
-    if (ctx.state.trace !== undefined) return general(ctx);
     const x = a(ctx);
     const y = b(ctx);
     if (!(compareMoney(x, y) > 0)) return zero;

@@ -1,7 +1,7 @@
 /** Compiles `post`: another post's amount of one measure, exact or as rounded for the result. */
 import type { Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
-import { singleMeasure, type OperatorCompiler } from '../expression-env.js';
+import { recordedFigure, singleMeasure, type OperatorCompiler } from '../expression-env.js';
 
 export const compilePost: OperatorCompiler<ExpressionForms['post']> = (e, c) => {
   const { env } = c;
@@ -12,16 +12,11 @@ export const compilePost: OperatorCompiler<ExpressionForms['post']> = (e, c) => 
   const rounded = e.rounded === true;
   // Amounts are per measure in the calculation's order; the checks at loading refuse an unknown measure.
   const m = env.calculation.measures.indexOf(measure);
-  return (ctx) => {
-    const amounts = rounded ? env.postRounded(index, ctx) : env.postExact(index, ctx);
-    const d = amounts[m] as Decimal;
-    ctx.state.trace?.figure(`post:${code}:${measure}:${rounded}`, () => ({
-      kind: 'post',
-      name: code,
-      measure,
-      rounded,
-      value: d.toString(),
-    }));
-    return d;
-  };
+  const key = `post:${code}:${measure}:${rounded}`;
+  return recordedFigure(
+    env,
+    (ctx) => (rounded ? env.postRounded(index, ctx) : env.postExact(index, ctx))[m] as Decimal,
+    () => key,
+    (d) => ({ kind: 'post', name: code, measure, rounded, value: d.toString() }),
+  );
 };

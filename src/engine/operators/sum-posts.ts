@@ -5,7 +5,7 @@
 import { sumMoney, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import type { EvalContext } from '../context.js';
-import { singleMeasure, type OperatorCompiler } from '../expression-env.js';
+import { recordedFigure, singleMeasure, type OperatorCompiler } from '../expression-env.js';
 
 export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e, c) => {
   const { env } = c;
@@ -28,7 +28,7 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
     }
     return operands;
   };
-  return (ctx) => {
+  const sum = (ctx: EvalContext): Decimal => {
     const sums = ctx.state.sums;
     let total = sums[slot]?.total;
     if (total === undefined) {
@@ -43,16 +43,16 @@ export const compileSumPosts: OperatorCompiler<ExpressionForms['sumPosts']> = (e
       total ??= sumMoney(operands);
       sums[slot] = { operands, total };
     }
-    const sum = total;
-    ctx.state.trace?.figure(`sumPosts:${group ?? ''}:${measure}:${rounded}`, () => ({
-      kind: 'post',
-      name: group === undefined ? '(all posts)' : `(group ${group})`,
-      measure,
-      rounded,
-      value: sum.toString(),
-    }));
-    return sum;
+    return total;
   };
+  const key = `sumPosts:${group ?? ''}:${measure}:${rounded}`;
+  const name = group === undefined ? '(all posts)' : `(group ${group})`;
+  return recordedFigure(
+    env,
+    sum,
+    () => key,
+    (d) => ({ kind: 'post', name, measure, rounded, value: d.toString() }),
+  );
 };
 
 /** Whether two lists hold the very same Decimals, in order. */

@@ -8,7 +8,7 @@ import { compileScopedCondition, type OperatorCompiler } from '../expression-env
 export const compileSum: OperatorCompiler<ExpressionForms['sum']> = (e, c) => {
   const { over } = e.sum;
   const amount = c.sub(e.sum.amount, over);
-  const when = e.sum.when === undefined ? undefined : compileScopedCondition(c.env, over, e.sum.when).test;
+  const when = e.sum.when === undefined ? undefined : compileScopedCondition(c.env, over, e.sum.when);
   return (ctx) => {
     let total = ZERO;
     for (const item of ctx.collections[over]) {

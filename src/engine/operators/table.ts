@@ -7,9 +7,9 @@ import { Money, type Decimal } from '../../contract/money.js';
 import type { ExpressionForms } from '../../rules/format/expression.js';
 import type { Band } from '../../rules/format/parameters.js';
 import type { RuleSet } from '../../rules/rule-set.js';
-import { CONSTANT_CONTEXT, constant, type AmountFn } from '../amount.js';
+import { CONSTANT_CONTEXT, constant } from '../amount.js';
 import type { EvalContext } from '../context.js';
-import { factReader, provenanceFields, sourceRef, type OperatorCompiler } from '../expression-env.js';
+import { factReader, provenanceFields, recordedFigure, sourceRef, type OperatorCompiler } from '../expression-env.js';
 import { madeOnce } from '../made-once.js';
 
 export function bandKey(bands: readonly Band[], value: number): string | undefined {
@@ -75,32 +75,32 @@ export const compileTable: OperatorCompiler<ExpressionForms['table']> = (e, c) =
     }
     return key;
   };
-  const lookup: AmountFn = (ctx) => {
-    const hit = cells.get(cellKey(ctx));
-    if (hit === undefined || ctx.state.trace !== undefined) return lookupSlowly(ctx);
-    return hit.d;
+  const keyOf = (ctx: EvalContext): (string | undefined)[] => parts.map((p) => p(ctx));
+  /** Reports a missing cell, with the key it was asked for. */
+  const missing = (ctx: EvalContext): never => {
+    const key = keyOf(ctx);
+    const shown = dims.map((d, i) => `${d}=${key[i] ?? '(none)'}`).join(', ');
+    return c.fail('missing_table_cell', `table ${name} has no cell for ${shown}`);
   };
-  /** The lookup that reports a missing cell and records the figure for the explanation. */
-  const lookupSlowly: AmountFn = (ctx) => {
-    const key: (string | undefined)[] = parts.map((p) => p(ctx));
-    const hit = cells.get(key.join('\u0000'));
-    if (hit === undefined) {
-      const shown = dims.map((d, i) => `${d}=${key[i] ?? '(none)'}`).join(', ');
-      return c.fail('missing_table_cell', `table ${name} has no cell for ${shown}`);
-    }
-    ctx.state.trace?.figure(`table:${name}:${key.join('|')}`, () => ({
-      kind: 'table',
-      name,
-      key: hit.cell.key,
-      value: hit.d.toString(),
-      unit: table.unit,
-      source: sourceRef(ruleSet, hit.cell),
-      ...provenanceFields(hit.cell),
-    }));
-    return hit.d;
-  };
+  const lookup = recordedFigure(
+    c.env,
+    (ctx) => cells.get(cellKey(ctx))?.d ?? missing(ctx),
+    (_, ctx) => `table:${name}:${keyOf(ctx).join('|')}`,
+    (d, ctx) => {
+      const { cell } = cells.get(cellKey(ctx)) as { readonly cell: Table['cells'][number] };
+      return {
+        kind: 'table',
+        name,
+        key: cell.key,
+        value: d.toString(),
+        unit: table.unit,
+        source: sourceRef(ruleSet, cell),
+        ...provenanceFields(cell),
+      };
+    },
+  );
   const literalKeys = dims.every((dim) => typeof e.key[dim] === 'string');
-  if (!literalKeys) return lookup;
+  if (!literalKeys || c.env.recording) return lookup;
   try {
     return constant(lookup(CONSTANT_CONTEXT), lookup);
   } catch {

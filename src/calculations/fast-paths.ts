@@ -1,0 +1,51 @@
+/**
+ * The fast paths' switches (docs/fast-paths.md), set in one call: generated code (the loader a
+ * shell registers, src/node/generated-code.ts), memos in the programs compiled from now on, and
+ * the one-pass request check. Each switch is kept by the layer that reads it; this is the one
+ * way to set them, for the Node shell, the tests and the bench.
+ */
+import { onePassCheck, setOnePassCheck } from '../contract/validate-request.js';
+import { type CodeLoader, codeLoader, setCodeLoader } from '../engine/codegen/loader.js';
+import { programDefaults, setProgramDefaults } from '../engine/compile.js';
+
+export interface FastPaths {
+  /** The loader that runs the generated code of every program; undefined: closures only. */
+  readonly generatedCode: CodeLoader | undefined;
+  /** Memos in the programs compiled from now on without options of their own (`ProgramOptions.memos`). */
+  readonly memos: boolean;
+  /** A body tried in one walk before zod (src/contract/one-pass-check.ts). */
+  readonly onePassCheck: boolean;
+}
+
+/** The library's own default: the one-pass check, no memos and no generated code (a single call would pay more to make them than they save). */
+export const LIBRARY_DEFAULT: FastPaths = Object.freeze({ generatedCode: undefined, memos: false, onePassCheck: true });
+
+/** Every fast path off: the plain path. */
+export const ALL_OFF: FastPaths = Object.freeze({ generatedCode: undefined, memos: false, onePassCheck: false });
+
+/** The switches as they are. */
+export function fastPaths(): FastPaths {
+  return { generatedCode: codeLoader(), memos: programDefaults().memos, onePassCheck: onePassCheck() };
+}
+
+/**
+ * Sets the switches `changes` names (the others stay as they are) and returns all of them as
+ * they were, for `setFastPaths(before)` to restore.
+ *
+ * @example
+ * ```ts
+ * const before = setFastPaths(ALL_OFF);
+ * try {
+ *   repaymentCapacity(body); // the plain path
+ * } finally {
+ *   setFastPaths(before);
+ * }
+ * ```
+ */
+export function setFastPaths(changes: Partial<FastPaths>): FastPaths {
+  const before = fastPaths();
+  if ('generatedCode' in changes) setCodeLoader(changes.generatedCode);
+  if (changes.memos !== undefined) setProgramDefaults({ memos: changes.memos });
+  if (changes.onePassCheck !== undefined) setOnePassCheck(changes.onePassCheck);
+  return before;
+}
