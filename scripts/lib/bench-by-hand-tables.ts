@@ -34,7 +34,7 @@ export function handFigures(ruleSet: RuleSet) {
   return { p, n, table };
 }
 
-/** The energy and water prices both operations derive from the household budget model (hb.*). */
+/** The energy and water prices and a tenant's local taxes, as both operations derive them from the household budget model (hb.*). */
 export function handPrices(p: (name: string) => Decimal) {
   const btw = p('hb.btwFactor');
   const stroomkosten = p('hb.cbsStroomverbruik')
@@ -42,10 +42,18 @@ export function handPrices(p: (name: string) => Decimal) {
     .times(btw)
     .plus(p('hb.stroomVastrecht'))
     .minus(p('hb.verminderingEnergiebelasting').times(btw));
-  const stroomprijs = stroomkosten.dividedBy(p('hb.cbsStroomverbruik'));
   const gasprijs = p('hb.cbsEnergierekening').minus(stroomkosten).dividedBy(p('hb.cbsGasverbruik'));
   const waterprijs = p('hb.waterrekeningReferentie')
     .minus(p('hb.waterVastrecht'))
     .dividedBy(p('hb.waterReferentieverbruik'));
-  return { btw, stroomkosten, stroomprijs, gasprijs, waterprijs };
+  // Electricity per connection: the use at the delivery price and tax, the standing charge and the tax reduction once.
+  const stroomPerKwh = p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')).times(btw);
+  const stroomPerAansluiting = p('hb.stroomVastrecht').minus(p('hb.verminderingEnergiebelasting').times(btw));
+  const twelve = p('maandenPerJaar');
+  const lokaleLastenHuurder = p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).dividedBy(twelve);
+  const lokaleLastenEenpersoons = p('hb.coeloHuurder')
+    .minus(p('hb.provincieDeelHuurder'))
+    .times(p('hb.lokaleLastenFactorEenpersoons'))
+    .dividedBy(twelve);
+  return { gasprijs, waterprijs, stroomPerKwh, stroomPerAansluiting, lokaleLastenHuurder, lokaleLastenEenpersoons };
 }

@@ -45,7 +45,8 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
   const aow = n('aowLeeftijd');
   const s = p('standaardNiveau');
   const g1 = p('hb.voorbeeldInkomensgrens').minus(1);
-  const { stroomprijs, gasprijs, waterprijs } = handPrices(p);
+  const { gasprijs, waterprijs, stroomPerKwh, stroomPerAansluiting, lokaleLastenHuurder, lokaleLastenEenpersoons } =
+    handPrices(p);
   const woz = table('hb.wozRepresentatief')('unknown');
   const [kp, kk, kt] = [p('kindJarenPeuter'), p('kindJarenKind'), p('kindJarenTiener')];
   const kTotaal = kp.plus(kk).plus(kt);
@@ -93,7 +94,8 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
     const gas = table('hb.gasverbruikHuishoudgrootte')(size).times(gasprijs).dividedBy(twelve);
     const stroom = p('hb.stroomverbruikBasis')
       .plus(p('hb.stroomverbruikPerPersoon').times(sz))
-      .times(stroomprijs)
+      .times(stroomPerKwh)
+      .plus(stroomPerAansluiting)
       .dividedBy(twelve);
     const extra = Money.max(zero, sz.minus(p('hb.waterverbruikGrootsteHuishouden')));
     const water = p('hb.waterVastrecht')
@@ -104,7 +106,9 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
           .plus(p('hb.coeloEigenaarWaterschap'))
           .plus(p('hb.ozbTarief').times(woz.minus(p('hb.wozReferentie'))))
           .dividedBy(twelve)
-      : p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).dividedBy(twelve);
+      : size === 1
+        ? lokaleLastenEenpersoons
+        : lokaleLastenHuurder;
     const telefoonMin = p('hb.tvInternetBasis').plus(p('hb.mobielBasis').times(a));
     const aansprakelijkheid = children > 0 ? 'Gezin' : size > 1 ? 'Paar' : 'Alleenstaande';
     const verzekeringen: (readonly [Decimal, Decimal])[] = [

@@ -40,14 +40,8 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
   const twelve = p('maandenPerJaar');
 
   // Figures the same for every household.
-  const { btw, gasprijs, waterprijs } = handPrices(p);
-  const lokaleLastenHuurder = p('hb.coeloHuurder').minus(p('hb.provincieDeelHuurder')).dividedBy(twelve);
-  const lokaleLastenEenpersoons = p('hb.coeloHuurder')
-    .minus(p('hb.provincieDeelHuurder'))
-    .times(p('hb.lokaleLastenFactorEenpersoons'))
-    .dividedBy(twelve);
-  const stroomPerKwh = p('hb.stroomLeveringsprijs').plus(p('hb.energiebelastingStroom')).times(btw);
-  const stroomPerAansluiting = p('hb.stroomVastrecht').minus(p('hb.verminderingEnergiebelasting').times(btw));
+  const { gasprijs, waterprijs, stroomPerKwh, stroomPerAansluiting, lokaleLastenHuurder, lokaleLastenEenpersoons } =
+    handPrices(p);
   const coeloEigenaar = p('hb.coeloEigenaarGemeente').plus(p('hb.coeloEigenaarWaterschap'));
   const grensMinEen = p('hb.voorbeeldInkomensgrens').minus(one);
   const stijging = (factor: Decimal) => factor.minus(one);
@@ -131,7 +125,6 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
     };
 
     const gas = tables.gas(type).times(gasprijs).dividedBy(twelve);
-    // Electricity per connection: the use at the delivery price and tax, the standing charge and the tax reduction once.
     const stroom = householdSize
       .times(q('stroomverbruikPerPersoon'))
       .plus(q('stroomverbruikBasis'))
