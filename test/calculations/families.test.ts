@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HOUSEHOLDS_PER_YEAR, seedOf, withoutIdentity } from '../fixtures/vfn-equivalence/record.js';
+import { RECORDED_PER_YEAR, seedOf, withoutIdentity } from '../fixtures/vfn-equivalence/record.js';
 import { choiceError } from '../support/choice-error.js';
 import { ValidationError } from '../../src/contract/errors.js';
 import {
@@ -52,7 +52,7 @@ describe('the lending-norm family gives what nl gave before the reference budget
       expect(bundledCatalog().forDate(date, 'vfn')).toBe(vfn);
       const { seed, households } = recorded(year);
       expect(seed).toBe(seedOf(year));
-      expect(households).toHaveLength(HOUSEHOLDS_PER_YEAR);
+      expect(households).toHaveLength(RECORDED_PER_YEAR);
       let computed = 0;
       for (const { body, result, error } of households) {
         if (error !== undefined) {
@@ -67,7 +67,7 @@ describe('the lending-norm family gives what nl gave before the reference budget
         expect(byDate).toEqual(byId);
         computed += 1;
       }
-      expect(computed).toBeGreaterThan(HOUSEHOLDS_PER_YEAR * 0.8);
+      expect(computed).toBeGreaterThan(RECORDED_PER_YEAR * 0.8);
     },
   );
 
