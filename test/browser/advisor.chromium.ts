@@ -329,14 +329,14 @@ describe('the advisor page in Chromium', () => {
         Object.values(words).map((w, i) => `${['✓', '=', '?', '≈'][i]} ${w}`),
       );
       // The explanation of a post that rests on estimates names them first.
-      const levensonderhoud = founded.Posten.find((p) => p.Code === 'Levensonderhoud')?.Onderbouwing;
-      expect(levensonderhoud?.Zwakst).toBe('estimate');
-      await page.click('#knop-uitleg-post-Levensonderhoud');
-      const note = (await page.textContent('#uitleg-post-Levensonderhoud .onderbouwing-noot')) ?? '';
-      for (const name of [...(levensonderhoud?.Schattingen ?? []), ...(levensonderhoud?.TeVerifieren ?? [])]) {
+      const voeding = founded.Posten.find((p) => p.Code === 'Voeding')?.Onderbouwing;
+      expect(voeding?.Zwakst).toBe('estimate');
+      await page.click('#knop-uitleg-post-Voeding');
+      const note = (await page.textContent('#uitleg-post-Voeding .onderbouwing-noot')) ?? '';
+      for (const name of [...(voeding?.Schattingen ?? []), ...(voeding?.TeVerifieren ?? [])]) {
         expect(note).toContain(name);
       }
-      await page.click('#knop-uitleg-post-Levensonderhoud');
+      await page.click('#knop-uitleg-post-Voeding');
     });
 
     it('another rule set gives that set’s numbers; the comparison shows both side by side', async () => {
@@ -673,7 +673,7 @@ describe('the advisor page in Chromium', () => {
       expect(layout.figuresOut).toBe(0);
     };
     await check();
-    await phone.click('#knop-uitleg-post-Levensonderhoud');
+    await phone.click('#knop-uitleg-post-Voeding');
     await check();
     await phone.check('#berekening-pensioenuitgaven');
     await settled(phone, 'lokaal');
