@@ -17,16 +17,15 @@ export interface RepaymentMeasureTexts {
 
 const BY_METHOD: Readonly<Record<string, RepaymentMeasureTexts>> = {
   referentiebudget: {
-    bedrag:
-      'elke post op het standaardniveau (uitgaven met een beperkte bezuiniging); de afloscapaciteit past bij een lange regeling',
+    bedrag: 'elke post op het standaardniveau (een beperkte bezuiniging): de afloscapaciteit voor een lange regeling',
     minimaal:
-      'elke post op het minimumniveau (wat noodzakelijk is); de maximale afloscapaciteit past bij een korte regeling',
+      'elke post op het minimumniveau (wat noodzakelijk is): de maximale afloscapaciteit, voor een korte regeling',
     bedragKort: 'standaardniveau',
     minimaalKort: 'minimumniveau',
   },
   'vfn-leennorm': {
     bedrag: 'de lasten volgens de VFN-leennorm, met de inkomensafhankelijke opslag',
-    minimaal: 'de leennorm zonder de inkomensafhankelijke opslag, de andere posten zoals ze zijn',
+    minimaal: 'de leennorm zonder de inkomensafhankelijke opslag: de maximale afloscapaciteit',
     bedragKort: 'volgens de leennorm',
     minimaalKort: 'zonder opslag',
   },
@@ -35,7 +34,7 @@ const BY_METHOD: Readonly<Record<string, RepaymentMeasureTexts>> = {
 /** For an own rule set's method, or none: what every repayment calculation's amounts are. */
 const GENERIC: RepaymentMeasureTexts = {
   bedrag: 'de lasten volgens de rekenregels',
-  minimaal: 'elke post op zijn minimum',
+  minimaal: 'elke post op zijn minimum: de maximale afloscapaciteit',
   bedragKort: 'volgens de rekenregels',
   minimaalKort: 'minimum',
 };

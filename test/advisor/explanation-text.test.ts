@@ -22,7 +22,13 @@ import {
 import type { ComparedValue, ConditionTrace } from '../../src/contract/explanation.js';
 import { operatorFunction } from '../../src/engine/condition.js';
 import { repaymentMeasureTexts } from '../../src/contract/repayment-measures.js';
-import { bundledCatalog, type FigureUse, repaymentCapacity, retirementExpenditure } from '../../src/index.js';
+import {
+  bundledCatalog,
+  type FigureUse,
+  type RepaymentCapacityRequest,
+  repaymentCapacity,
+  retirementExpenditure,
+} from '../../src/index.js';
 import type { Operator } from '../../src/rules/format/condition.js';
 
 /** A comparison with a literal as the library records it. */
@@ -242,7 +248,7 @@ describe('the explanation of Vervoer for a household with a car', () => {
 });
 
 describe('the two repayment amounts, worded by the method of the result (issue 40)', () => {
-  const body = {
+  const body: RepaymentCapacityRequest = {
     LeeftijdHoofdpersoon: 45,
     HeeftPartner: false,
     AantalThuiswonendeKinderen: 1,

@@ -110,10 +110,7 @@ export function repaymentTable(result: RepaymentCapacityResult, calculation?: Po
   const words = repaymentMeasureTexts(result.Rekenregels.Methode);
   const lines = [
     'Afloscapaciteit',
-    ...wrapWords(
-      `Bedrag: ${words.bedrag}. Minimaal: ${words.minimaal}; de onderste regel is dan de maximale afloscapaciteit.`,
-      TABLE_WIDTH,
-    ),
+    ...wrapWords(`Bedrag: ${words.bedrag}. Minimaal: ${words.minimaal}.`, TABLE_WIDTH),
     '',
     ...amountRows(rows),
     ...foundationSection([
