@@ -261,12 +261,7 @@ export function resultColumns(
     // when the calculation file names one, as every bundled set's does.
     ...(file?.method === undefined ? [] : ['Rekenregels.Methode.Id', 'Rekenregels.Methode.Naam']),
   ];
-  return [
-    ...operation.resultColumns(file, extras),
-    ...rekenregels,
-    'Meldingen',
-    ...(extras.explain ? ['Uitleg'] : []),
-  ];
+  return [...operation.resultColumns(file, extras), ...rekenregels, 'Meldingen', ...(extras.explain ? ['Uitleg'] : [])];
 }
 
 /** Reads the result columns off a result, as CSV cells. */
