@@ -74,6 +74,8 @@ console.log(line(header.map((_, i) => (i >= 2 && i <= 7 ? '---:' : '---'))));
 for (const r of rows) console.log(line(r.cells));
 console.log('');
 console.log('€ a month; −n: a shortfall of n (Tekort, or MinimaalTekort for the maximum).');
-console.log(`Computed ${new Date().toISOString().slice(0, 10)} with ${referenceSet} (${bundledCatalog().byId(referenceSet).hash.slice(0, 12)}) and ${lendingSet}.`);
+console.log(
+  `Computed ${new Date().toISOString().slice(0, 10)} with ${referenceSet} (${bundledCatalog().byId(referenceSet).hash.slice(0, 12)}) and ${lendingSet}.`,
+);
 console.log('');
 for (const r of rows) if (r.verdict !== undefined) console.log(`- ${r.verdict}`);

@@ -53,7 +53,10 @@ function huurtoeslag(rent: number): number {
 }
 
 /** The social minimum of a household type: the social-assistance norm of the rule set plus the allowances above. */
-export function socialMinimum(household: Household, parameters: Readonly<Record<string, { value: string | number }>>): number {
+export function socialMinimum(
+  household: Household,
+  parameters: Readonly<Record<string, { value: string | number }>>,
+): number {
   const norm = Number(parameters[household.partner ? 'minimumInkomenPaar' : 'minimumInkomenAlleenstaand']?.value);
   const children = household.children;
   const childBenefits =
