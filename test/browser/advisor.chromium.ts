@@ -379,7 +379,12 @@ describe('the advisor page in Chromium', () => {
     it('the API switch sends the same request with the key and shows identical numbers', async () => {
       // The table as calculated in the page, with the explanation opened above.
       localTable = (await page.textContent('#uitkomst-tabel')) ?? '';
-      expect(localTable).toContain('autokosten-per-auto');
+      // The open explanation of Autokosten names the rule that applied, as the library does.
+      const carRule = repaymentCapacity(body, { ruleSet: 'nl-2026', explain: true })
+        .Uitleg?.posts.find((p) => p.code === 'Autokosten')
+        ?.rules.find((r) => r.applied)?.id;
+      expect(carRule).toBeDefined();
+      expect(localTable).toContain(carRule);
       const before = requests.length;
       await page.check('#via-api');
       expect(await page.isVisible('#sleutel')).toBe(true);
