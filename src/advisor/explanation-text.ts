@@ -242,10 +242,29 @@ export function measureName(measure: string): string {
   return MEASURES[measure] ?? measure;
 }
 
+/**
+ * A measure's name with what it means for the result's method, when the page knows it:
+ * `Bedrag (standaardniveau)` for a reference budget. By default the column name alone.
+ */
+export type MeasureLabel = (measure: string) => string;
+
+/** The labels of a repayment result's measures: the column name and the method's short word. */
+export function repaymentMeasureLabel(words: {
+  readonly bedragKort: string;
+  readonly minimaalKort: string;
+}): MeasureLabel {
+  const short: Readonly<Record<string, string>> = { bedrag: words.bedragKort, minimaal: words.minimaalKort };
+  return (measure) =>
+    Object.hasOwn(short, measure) ? `${measureName(measure)} (${short[measure]})` : measureName(measure);
+}
+
 /** Amounts per measure in Dutch: `Bedrag 1.285,74, Minimaal 1.185,74`. */
-export function amountsText(values: Readonly<Record<string, string>> | undefined): string {
+export function amountsText(
+  values: Readonly<Record<string, string>> | undefined,
+  label: MeasureLabel = measureName,
+): string {
   return Object.entries(values ?? {})
-    .map(([measure, value]) => `${measureName(measure)} ${formatDecimal(value)}`)
+    .map(([measure, value]) => `${label(measure)} ${formatDecimal(value)}`)
     .join(', ');
 }
 
@@ -272,7 +291,7 @@ export function figureText(figure: FigureUse): string {
  * The page's own Dutch line for a rule tried (the rule set's description may be in another
  * language): whether it applied for this household, what it gave and from which figures.
  */
-export function ruleSummaryText(rule: RuleTrace): string {
+export function ruleSummaryText(rule: RuleTrace, label: MeasureLabel = measureName): string {
   if (!rule.applied) {
     return rule.because === undefined
       ? 'Deze regel is niet toegepast.'
@@ -282,7 +301,7 @@ export function ruleSummaryText(rule: RuleTrace): string {
   if (rule.amounts === undefined) return `Deze regel ${when}.`;
   const figures = rule.figures ?? [];
   const from = figures.length === 0 ? '' : `, berekend uit ${figures.map(figureText).join(', ')}`;
-  return `Deze regel ${when} en geeft ${amountsText(rule.amounts)}${from}.`;
+  return `Deze regel ${when} en geeft ${amountsText(rule.amounts, label)}${from}.`;
 }
 
 const rulesWord = (n: number): string => (n === 1 ? '1 regel' : `${n} regels`);

@@ -12,6 +12,7 @@ import {
   amountsText,
   becauseText,
   factLabel,
+  type MeasureLabel,
   measureName,
   postName,
   roundingText,
@@ -114,7 +115,7 @@ function figuresTable(figures: readonly FigureUse[]): HTMLElement {
   );
 }
 
-function rule(trace: RuleTrace): HTMLElement {
+function rule(trace: RuleTrace, label: MeasureLabel): HTMLElement {
   return h(
     'li',
     { class: trace.applied ? 'regel toegepast' : 'regel niet-toegepast', 'data-regel': trace.id },
@@ -125,7 +126,7 @@ function rule(trace: RuleTrace): HTMLElement {
       ' ',
       h('code', {}, trace.id),
     ),
-    h('p', { class: 'uitleg-samenvatting' }, ruleSummaryText(trace)),
+    h('p', { class: 'uitleg-samenvatting' }, ruleSummaryText(trace, label)),
     h('p', { class: 'detail' }, `Waarom: ${becauseText(trace.because)}`),
     h('p', { class: 'detail regel-omschrijving' }, `Omschrijving in de rekenregels: ${trace.description}`),
     trace.figures === undefined || trace.figures.length === 0 ? null : figuresTable(trace.figures),
@@ -142,8 +143,15 @@ function ruleSetLine(explanation: Explanation): HTMLElement {
   );
 }
 
-/** A post's explanation: exact and rounded amounts, the rounding, every rule tried. */
-export function postExplanation(trace: AmountTrace, explanation: Explanation): HTMLElement {
+/**
+ * A post's explanation: exact and rounded amounts, the rounding, every rule tried. `label` names
+ * the measures as the result's method means them (`Bedrag (standaardniveau)`).
+ */
+export function postExplanation(
+  trace: AmountTrace,
+  explanation: Explanation,
+  label: MeasureLabel = measureName,
+): HTMLElement {
   const rounding = trace.rounding;
   return h(
     'div',
@@ -152,12 +160,16 @@ export function postExplanation(trace: AmountTrace, explanation: Explanation): H
     h(
       'p',
       {},
-      `Exact: ${amountsText(trace.exact)}. Getoond: ${amountsText(trace.rounded)}`,
+      `Exact: ${amountsText(trace.exact, label)}. Getoond: ${amountsText(trace.rounded, label)}`,
       rounding === undefined ? '.' : ` (afgerond ${roundingText(rounding)}).`,
     ),
     h('p', { class: 'uitleg-samenvatting' }, amountSummaryText(trace)),
     h('h4', {}, 'Regels'),
-    h('ol', { class: 'regels' }, trace.rules.map(rule)),
+    h(
+      'ol',
+      { class: 'regels' },
+      trace.rules.map((r) => rule(r, label)),
+    ),
     ruleSetLine(explanation),
   );
 }

@@ -5,9 +5,11 @@
  */
 import type { Explanation, RepaymentCapacityResult, RetirementExpenditureResult } from '../index.js';
 import { h, idOf, srOnly } from './dom.js';
+import { type MeasureLabel, repaymentMeasureLabel } from './explanation-text.js';
 import { postExplanation, sumExplanation, totalExplanation } from './explanation-view.js';
 import { formatEuro } from './format.js';
 import { foundationCell, foundationNote } from './provenance-view.js';
+import { repaymentMeasureTexts } from '../contract/repayment-measures.js';
 import type { Onderbouwing } from '../contract/results.js';
 
 /** Which explanations are open, by key (`post:Woonlasten`, `totaal:Afloscapaciteit`, …). */
@@ -107,6 +109,7 @@ function postLine(
   post: { readonly Code: string; readonly Omschrijving: string; readonly Onderbouwing?: Onderbouwing | undefined },
   amounts: readonly [Amount, Amount],
   explanation: Explanation | undefined,
+  label?: MeasureLabel,
 ): TableLine {
   const trace = explanation?.posts.find((p) => p.code === post.Code);
   return {
@@ -114,7 +117,8 @@ function postLine(
     label: post.Omschrijving,
     amounts,
     key: `post:${post.Code}`,
-    explain: trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation),
+    explain:
+      trace === undefined || explanation === undefined ? undefined : () => postExplanation(trace, explanation, label),
     foundation: post.Onderbouwing,
   };
 }
@@ -148,8 +152,9 @@ const repaymentAmounts = (amount: number, minimal: number): [Amount, Amount] => 
 
 /**
  * Afloscapaciteit: income, every deduction, the total, the capacity and the shortfall, each in
- * two columns: by the norm (`Bedrag`) and at the minimum (`Minimaal`, ending in the maximum
- * capacity and the shortfall that remains).
+ * two columns: `Bedrag` and `Minimaal` (ending in the maximum capacity and the shortfall that
+ * remains), worded as the result's method means them (the standard and the minimum level of a
+ * reference budget; the lending norm with and without its surcharge).
  */
 export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplanations): HTMLElement {
   const explanation = result.Uitleg;
@@ -162,10 +167,14 @@ export function repaymentTable(result: RepaymentCapacityResult, open: OpenExplan
     explain: undefined,
     foundation: undefined,
   };
-  const posts = result.Posten.map((post) => postLine(post, repaymentAmounts(post.Bedrag, post.Minimaal), explanation));
+  const words = repaymentMeasureTexts(result.Rekenregels.Methode);
+  const label = repaymentMeasureLabel(words);
+  const posts = result.Posten.map((post) =>
+    postLine(post, repaymentAmounts(post.Bedrag, post.Minimaal), explanation, label),
+  );
   const lines = [income, ...posts, ...repaymentTotalLines(result)];
   return resultTableElement(
-    'Afloscapaciteit per maand, met elke post: Bedrag (volgens de norm) en Minimaal (de minimale lasten, met de maximale afloscapaciteit)',
+    `Afloscapaciteit per maand. Bedrag: ${words.bedrag}. Minimaal: ${words.minimaal}.`,
     ['Bedrag per maand', 'Minimaal'],
     lines.flatMap((line) => tableRows(line, open)),
   );

@@ -51,7 +51,7 @@ type RepaymentRead = ReturnType<typeof readRepaymentRequest>;
  *   defect in the rule set, not the request; the coverage sweep at loading makes it unlikely).
  * @example A single tenant of 66
  * ```ts runnable
- * // The worked example rules/nl-2026/tests/afloscapaciteit/aow-grens-66.json
+ * // The household of the worked example rules/nl-2026/tests/afloscapaciteit/aow-grens-66.json
  * import assert from 'node:assert/strict';
  * import { repaymentCapacity } from 'budgetnorm';
  *
@@ -68,14 +68,15 @@ type RepaymentRead = ReturnType<typeof readRepaymentRequest>;
  *   { date: '2026-03-01' },
  * );
  * assert.equal(result.Rekenregels.Id, 'nl-2026');
- * assert.equal(result.TotaalLasten, 2066);
- * assert.equal(result.Afloscapaciteit, 134);
- * assert.equal(result.Tekort, 0);
- * assert.equal(result.Posten.find((p) => p.Code === 'Woonlasten')?.Bedrag, 700);
- * // Cutting spending to the minimum drops the income surcharge on the living-cost norm (79.85).
- * assert.equal(result.Posten.find((p) => p.Code === 'Levensonderhoud')?.Minimaal, 1286);
- * assert.equal(result.TotaalMinimaleLasten, 1986);
- * assert.equal(result.MaximaleAfloscapaciteit, 214);
+ * assert.equal(result.Rekenregels.Methode?.Id, 'referentiebudget');
+ * assert.equal(result.Posten.length, 22); // fifteen living-cost posts, Woonlasten, Autokosten, …
+ * assert.equal(result.Posten.find((p) => p.Code === 'Woonlasten')?.Bedrag, 700); // the rent, as given
+ * // The standard capacity (living costs at the standard level): for a long payment plan.
+ * assert.equal(result.Posten.reduce((sum, p) => sum + p.Bedrag, 0), result.TotaalLasten);
+ * assert.ok(result.Afloscapaciteit > 0 && result.Tekort === 0);
+ * // The maximum (every living-cost post at its minimum): for a short one.
+ * assert.equal(result.Posten.reduce((sum, p) => sum + p.Minimaal, 0), result.TotaalMinimaleLasten);
+ * assert.ok(result.MaximaleAfloscapaciteit > result.Afloscapaciteit);
  * ```
  * @example A bad body: every problem at once
  * ```ts runnable

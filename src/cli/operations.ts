@@ -7,6 +7,7 @@
  */
 import { OPERATIONS, type OperationSpec } from '../calculations/operations.js';
 import type { CalculationId } from '../rules/format/calculation.js';
+import type { RuleSet } from '../rules/rule-set.js';
 import { repaymentColumns, retirementColumns, type OperationColumns } from './batch/operation-columns.js';
 import { CliError } from './io.js';
 import { EXIT } from './exit-codes.js';
@@ -16,8 +17,8 @@ import { repaymentTable, retirementTable } from './render/result-table.js';
 export interface CliOperation extends OperationSpec {
   /** Its line in `budgetnorm --help`, after the usage: `repayment capacity of one household (JSON body)`. */
   readonly summary: string;
-  /** The result as a table for people (`--format table`). */
-  readonly table: (result: unknown) => string;
+  /** The result as a table for people (`--format table`), with the rule set that computed it. */
+  readonly table: (result: unknown, ruleSet: RuleSet) => string;
   /** Its own result columns in a batch's CSV output. */
   readonly resultColumns: OperationColumns;
 }
@@ -31,15 +32,16 @@ export type CliOperations = Readonly<Record<string, CliOperation>>;
  */
 function cliParts<Result>(
   spec: OperationSpec<Result>,
-  parts: { summary: string; table: (result: Result) => string; resultColumns: OperationColumns },
+  parts: { summary: string; table: (result: Result, ruleSet: RuleSet) => string; resultColumns: OperationColumns },
 ): CliOperation {
-  return { ...spec, ...parts, table: (result) => parts.table(result as Result) };
+  return { ...spec, ...parts, table: (result, ruleSet) => parts.table(result as Result, ruleSet) };
 }
 
 export const CLI_OPERATIONS = {
   afloscapaciteit: cliParts(OPERATIONS.afloscapaciteit, {
     summary: 'repayment capacity of one household (JSON body)',
-    table: repaymentTable,
+    // The calculation file's post groups, when it has them, give the table its subtotals.
+    table: (result, ruleSet) => repaymentTable(result, ruleSet.calculations.afloscapaciteit),
     resultColumns: repaymentColumns,
   }),
   pensioenuitgaven: cliParts(OPERATIONS.pensioenuitgaven, {

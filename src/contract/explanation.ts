@@ -53,7 +53,7 @@ export interface SourcedFigure {
  * import assert from 'node:assert/strict';
  * import { repaymentCapacity, type Explanation, type FigureUse } from 'budgetnorm';
  *
- * // rules/nl-2026/tests/afloscapaciteit/alleenstaand-huur-aow.json, explained
+ * // rules/vfn-2026/tests/afloscapaciteit/alleenstaand-huur-aow.json (the lending norm), explained
  * const result = repaymentCapacity(
  *   {
  *     LeeftijdHoofdpersoon: 67,
@@ -64,7 +64,7 @@ export interface SourcedFigure {
  *     BijzondereUitgaven: {},
  *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 690, HuurServiceKosten: 45 },
  *   },
- *   { date: '2026-03-01', explain: true },
+ *   { date: '2026-03-01', family: 'vfn', explain: true },
  * );
  * const explanation = result.Uitleg;
  * assert.ok(explanation !== undefined); // there with `explain: true`
@@ -287,7 +287,7 @@ export type ConditionTrace =
  *     BijzondereUitgaven: {},
  *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 690, HuurServiceKosten: 45 },
  *   },
- *   { date: '2026-03-01', explain: true },
+ *   { date: '2026-03-01', family: 'vfn', explain: true },
  * );
  * const rules: readonly RuleTrace[] = result.Uitleg?.posts[0]?.rules ?? [];
  * const [basis, extraChildren] = rules;
@@ -323,7 +323,7 @@ export interface RuleTrace {
  * How one post or intermediate value came about: its rules as they were tried, how they
  * combine, its exact amount and, for a post, the rounded amount the result shows.
  *
- * @example The post Levensonderhoud: exact, then rounded as the result shows it
+ * @example The post Levensonderhoud of the lending norm: exact, then rounded as the result shows it
  * ```ts runnable
  * import assert from 'node:assert/strict';
  * import { repaymentCapacity, type AmountTrace, type Explanation } from 'budgetnorm';
@@ -338,7 +338,7 @@ export interface RuleTrace {
  *     BijzondereUitgaven: {},
  *     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 690, HuurServiceKosten: 45 },
  *   },
- *   { date: '2026-03-01', explain: true },
+ *   { date: '2026-03-01', family: 'vfn', explain: true },
  * );
  * const post: AmountTrace | undefined = result.Uitleg?.posts[0];
  * assert.equal(post?.code, 'Levensonderhoud');

@@ -34,7 +34,7 @@
  *   BijzondereUitgaven: {},
  *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
  * };
- * assert.equal(repaymentCapacity(body, { date: '2026-03-01' }).Afloscapaciteit, 134);
+ * assert.equal(repaymentCapacity(body, { date: '2026-03-01' }).Rekenregels.Id, 'nl-2026');
  * ```
  */
 export type RequestBody<Body, Request> = unknown extends Body

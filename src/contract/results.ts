@@ -163,49 +163,77 @@ export const RepaymentCapacityResult = deferredSchema(
   () =>
     z.object({
       /**
-       * What is left each month to repay debts: the income minus the necessary expenditure, never
-       * below 0. The bundled rule sets subtract the exact (unrounded) posts and round down.
+       * What is left each month to repay debts: the income minus the expenditure (the posts'
+       * `Bedrag`), never below 0. With the reference-budget sets (`nl`) the living costs are at
+       * the standard level, a limited economy: the amount for a long arrangement. With the lending
+       * norm (`vfn`) they are the norm with its income surcharge. The bundled rule sets subtract
+       * the exact (unrounded) posts and round down.
        */
       Afloscapaciteit: z
         .number()
         .min(0)
-        .describe('what is left each month to repay debts: income minus the necessary expenditure, at least 0'),
+        .describe(
+          "what is left each month to repay debts: income minus the expenditure (the posts' Bedrag), at least 0; reference budgets (nl): with the living costs at the standard level, for a long arrangement",
+        ),
       /**
        * What the household could repay each month if it cut its spending to the minimum: the income
        * minus the minimum necessary expenditure (the posts' `Minimaal`), never below 0, never below
-       * `Afloscapaciteit`. The bundled rule sets take the living-cost norm without its
-       * income-dependent surcharge as the minimum, the other posts as they are
-       * (docs/methods/afloscapaciteit.md), and round down.
+       * `Afloscapaciteit`. With the reference-budget sets (`nl`) every living-cost post is at its
+       * minimum level (docs/methods/afloscapaciteit.md): the amount for a short arrangement. With
+       * the lending norm (`vfn`) it is the norm without its income surcharge
+       * (docs/methods/vfn-leennorm.md). Rounded down.
        */
       MaximaleAfloscapaciteit: z
         .number()
         .min(0)
         .describe(
-          "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit",
+          "what the household could repay with its spending cut to the minimum: income minus the minimum necessary expenditure (the posts' Minimaal), at least Afloscapaciteit; reference budgets (nl): every living-cost post at its minimum level, for a short arrangement",
         ),
       /** The net disposable income per month, as given in the request. */
       NettoBesteedbaarInkomenPerMaand: z.number().min(0),
       /** Every expenditure post of the rule set, in its order; a post that does not apply is there with 0. */
       Posten: z.array(
         z.object({
-          /** The post's stable code, e.g. `Levensonderhoud`, `Woonlasten`: one of the bundled sets', or another of an institution's own set. */
+          /**
+           * The post's stable code: with the reference-budget sets (`nl`) the fifteen living-cost
+           * posts (`Voeding`, `Gas`, …) then `Woonlasten`, `Autokosten` and the special
+           * expenditures; with the lending norm (`vfn`) one `Levensonderhoud`, then the same. An
+           * institution's own set may have others.
+           */
           Code: knownCode<RepaymentPostCode>(),
           /** The post in plain Dutch. */
           Omschrijving: z.string(),
-          /** Euros per month, rounded as the rule set says. */
-          Bedrag: z.number().min(0).describe('the post by the norm, euros per month'),
+          /**
+           * Euros per month, rounded as the rule set says. Reference budgets (`nl`): a living-cost
+           * post at the standard level (a limited economy, between the minimum and what comparable
+           * households spend); lending norm (`vfn`): the norm with its income surcharge. The
+           * household's own costs (housing, special expenditures) as given.
+           */
+          Bedrag: z
+            .number()
+            .min(0)
+            .describe(
+              'the post, euros per month: reference budgets (nl) at the standard level (a limited economy); lending norm (vfn) the norm with its income surcharge',
+            ),
           /**
            * The minimum necessary amount of the post, euros per month, rounded as `Bedrag`; at most
-           * `Bedrag`. With the bundled rule sets it differs only for `Levensonderhoud` (the norm
-           * without its income-dependent surcharge).
+           * `Bedrag`. Reference budgets (`nl`): the post at the minimum level (what is necessary),
+           * below `Bedrag` for most living-cost posts and for cars; the household's own costs as
+           * given. Lending norm (`vfn`): it differs only for `Levensonderhoud` (the norm without
+           * its income surcharge).
            */
-          Minimaal: z.number().min(0).describe('the post at its minimum, euros per month; at most Bedrag'),
+          Minimaal: z
+            .number()
+            .min(0)
+            .describe(
+              'the post at its minimum level, euros per month, at most Bedrag; the lending norm (vfn) differs only for Levensonderhoud (no income surcharge)',
+            ),
           /** Only with `provenance: true` (`?onderbouwing=true`): how well founded `Bedrag` and `Minimaal` are (together). */
           Onderbouwing: OnderbouwingSchema.optional(),
         }),
       ),
-      /** The necessary expenditure per month; with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
-      TotaalLasten: z.number().min(0).describe("the necessary expenditure per month (the sum of the posts' Bedrag)"),
+      /** The expenditure per month (the posts' `Bedrag`); with the bundled rule sets the sum of the rounded `Posten`, so it adds up. */
+      TotaalLasten: z.number().min(0).describe("the expenditure per month (the sum of the posts' Bedrag)"),
       /** The minimum necessary expenditure per month; with the bundled rule sets the sum of the posts' `Minimaal`. */
       TotaalMinimaleLasten: z
         .number()
@@ -275,13 +303,13 @@ export const RepaymentCapacityResult = deferredSchema(
  *   },
  *   { date: '2026-03-01' },
  * );
- * // rules/nl-2026/tests/afloscapaciteit/huurder-zonder-huur.json: no rent given, so the rule set assumes one and says so.
- * assert.equal(result.Afloscapaciteit, 135);
- * assert.equal(result.TotaalLasten, 2365);
- * assert.equal(result.Tekort, 0);
+ * // rules/nl-2026/tests/afloscapaciteit/huurder-zonder-huur.json: no rent given, so the rule set
+ * // assumes the norm rent (the huurtoeslag rent limit, 932.93) and says so.
  * assert.ok(result.Meldingen.some((m) => m.Code === 'HuurOntbreekt'));
+ * assert.equal(result.Posten.find((p) => p.Code === 'Woonlasten')?.Bedrag, 958); // 932.93 + 25
+ * assert.ok(result.Afloscapaciteit > 0 && result.Tekort === 0);
  * assert.equal(result.Posten.reduce((sum, p) => sum + p.Bedrag, 0), result.TotaalLasten);
- * // At the minimum (the norm without its income surcharge) more is left to repay.
+ * // At the minimum level of every living-cost post more is left to repay.
  * assert.equal(result.Posten.reduce((sum, p) => sum + p.Minimaal, 0), result.TotaalMinimaleLasten);
  * assert.ok(result.MaximaleAfloscapaciteit >= result.Afloscapaciteit);
  * ```

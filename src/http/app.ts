@@ -313,27 +313,33 @@ const RULE_SET_CACHE_MS = 1000;
  * @example A service answering a calculation
  * ```ts runnable
  * import assert from 'node:assert/strict';
+ * import { repaymentCapacity } from 'budgetnorm';
  * import { createApp, KEY_HEADER, PATHS, RULE_SET_HEADER } from 'budgetnorm/http';
  *
+ * const household = {
+ *   LeeftijdHoofdpersoon: 66,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ *   BijzondereUitgaven: {},
+ *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ * } as const;
  * const app = createApp({ keys: ['my-key'], log: () => {}, now: () => new Date('2026-03-01T12:00:00Z') });
  * const response = await app.fetch(
  *   new Request(`http://localhost${PATHS.repayment}`, {
  *     method: 'POST',
  *     headers: { 'Content-Type': 'application/json', [KEY_HEADER]: 'my-key' },
- *     body: JSON.stringify({
- *       LeeftijdHoofdpersoon: 66,
- *       HeeftPartner: false,
- *       AantalThuiswonendeKinderen: 0,
- *       AantalAutos: 0,
- *       NettoBesteedbaarInkomenPerMaand: 2200,
- *       BijzondereUitgaven: {},
- *       Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
- *     }),
+ *     body: JSON.stringify(household),
  *   }),
  * );
  * assert.equal(response.status, 200);
  * assert.equal(response.headers.get(RULE_SET_HEADER), 'nl-2026');
- * assert.equal(((await response.json()) as { Afloscapaciteit: number }).Afloscapaciteit, 134);
+ * // What the library computes for the day the app was given.
+ * assert.equal(
+ *   ((await response.json()) as { Afloscapaciteit: number }).Afloscapaciteit,
+ *   repaymentCapacity(household, { date: '2026-03-01' }).Afloscapaciteit,
+ * );
  *
  * assert.throws(() => createApp({}), TypeError); // no key: it does not start
  * assert.throws(() => createApp({ keys: ['my-key'], ruleSet: 'nl-1999' }), { name: 'RuleSetChoiceError' });

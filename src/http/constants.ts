@@ -7,6 +7,7 @@ import { OPERATIONS } from '../calculations/operations.js';
  * @example Calling both operations and the health check
  * ```ts runnable
  * import assert from 'node:assert/strict';
+ * import { repaymentCapacity } from 'budgetnorm';
  * import { createApp, KEY_HEADER, PATHS } from 'budgetnorm/http';
  *
  * const app = createApp({ keys: ['my-key'], log: () => {} });
@@ -19,7 +20,7 @@ import { OPERATIONS } from '../calculations/operations.js';
  *     }),
  *   );
  *
- * const repayment = await post(PATHS.repayment, {
+ * const household = {
  *   LeeftijdHoofdpersoon: 66,
  *   HeeftPartner: false,
  *   AantalThuiswonendeKinderen: 0,
@@ -27,8 +28,12 @@ import { OPERATIONS } from '../calculations/operations.js';
  *   NettoBesteedbaarInkomenPerMaand: 2200,
  *   BijzondereUitgaven: {},
  *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
- * });
- * assert.equal(((await repayment.json()) as { Afloscapaciteit: number }).Afloscapaciteit, 134);
+ * } as const;
+ * const repayment = await post(PATHS.repayment, household);
+ * assert.equal(
+ *   ((await repayment.json()) as { Afloscapaciteit: number }).Afloscapaciteit,
+ *   repaymentCapacity(household, { date: '2026-03-01' }).Afloscapaciteit,
+ * );
  *
  * const retirement = await post(PATHS.retirement, {
  *   Hoofdpersonen: [{ Geslacht: 'Man' }],

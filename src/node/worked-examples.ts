@@ -19,7 +19,7 @@ import { errorMessage } from '../contract/errors.js';
  * import { bundledCatalog } from 'budgetnorm';
  * import { runWorkedExample, type ExampleDifference } from 'budgetnorm/node';
  *
- * const outcome = runWorkedExample(bundledCatalog().byId('nl-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/wrong.json', {
+ * const outcome = runWorkedExample(bundledCatalog().byId('vfn-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/wrong.json', {
  *   description: 'Single of 66, tenant (aow-grens-66.json) with a wrong expectation',
  *   request: {
  *     LeeftijdHoofdpersoon: 66,
@@ -56,7 +56,7 @@ export interface ExampleDifference {
  * import { runWorkedExample, type ExampleOutcome } from 'budgetnorm/node';
  *
  * const passed = (o: ExampleOutcome) => o.differences.length === 0 && o.problems.length === 0;
- * const outcome = runWorkedExample(bundledCatalog().byId('nl-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/x.json', {
+ * const outcome = runWorkedExample(bundledCatalog().byId('vfn-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/x.json', {
  *   description: 'no request',
  * });
  * assert.equal(passed(outcome), false);
@@ -152,13 +152,13 @@ function compare(expected: unknown, actual: unknown, field: string, out: Example
  * @param content - The example as parsed JSON: `description`, `request`, `expected` and a
  *   `derivation` line for every expected post.
  * @returns What differed, and any problem with the example itself.
- * @example The worked example aow-grens-66.json of the 2026 rules, written out
+ * @example The worked example aow-grens-66.json of the 2026 lending norm, written out
  * ```ts runnable
  * import assert from 'node:assert/strict';
  * import { bundledCatalog } from 'budgetnorm';
  * import { runWorkedExample } from 'budgetnorm/node';
  *
- * const outcome = runWorkedExample(bundledCatalog().byId('nl-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/aow-grens-66.json', {
+ * const outcome = runWorkedExample(bundledCatalog().byId('vfn-2026'), 'afloscapaciteit', 'tests/afloscapaciteit/aow-grens-66.json', {
  *   description: 'Single of 66, one year before AOW age: the 21-to-AOW minimum income applies',
  *   request: {
  *     LeeftijdHoofdpersoon: 66,
@@ -276,7 +276,7 @@ export function updatedWorkedExample(
  * import { loadRuleSetFolder, readRuleSetFolder, runWorkedExamples } from 'budgetnorm/node';
  *
  * const folder = mkdtempSync(join(tmpdir(), 'my-bank-2026-'));
- * for (const [name, content] of Object.entries(bundledCatalog().byId('nl-2026').files)) {
+ * for (const [name, content] of Object.entries(bundledCatalog().byId('vfn-2026').files)) {
  *   writeFileSync(join(folder, name), JSON.stringify(content));
  * }
  * mkdirSync(join(folder, 'tests', 'afloscapaciteit'), { recursive: true });

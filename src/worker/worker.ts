@@ -83,31 +83,36 @@ export interface ExportedWorker {
  * @example A Worker answering a calculation with the key from its environment
  * ```ts runnable
  * import assert from 'node:assert/strict';
+ * import { repaymentCapacity } from 'budgetnorm';
  * import { KEY_HEADER, PATHS } from 'budgetnorm/http';
  * import { createWorker } from 'budgetnorm/worker';
  *
  * const worker = createWorker({ log: () => {} });
+ * const household = {
+ *   LeeftijdHoofdpersoon: 66,
+ *   HeeftPartner: false,
+ *   AantalThuiswonendeKinderen: 0,
+ *   AantalAutos: 0,
+ *   NettoBesteedbaarInkomenPerMaand: 2200,
+ *   BijzondereUitgaven: {},
+ *   Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
+ * } as const;
  * const env = { BUDGETNORM_API_KEYS: 'my-key', BUDGETNORM_RULESET: 'nl-2026' };
  * const calculate = (key?: string) =>
  *   worker.fetch(
  *     new Request(`http://localhost${PATHS.repayment}`, {
  *       method: 'POST',
  *       headers: { 'Content-Type': 'application/json', ...(key === undefined ? {} : { [KEY_HEADER]: key }) },
- *       body: JSON.stringify({
- *         LeeftijdHoofdpersoon: 66,
- *         HeeftPartner: false,
- *         AantalThuiswonendeKinderen: 0,
- *         AantalAutos: 0,
- *         NettoBesteedbaarInkomenPerMaand: 2200,
- *         BijzondereUitgaven: {},
- *         Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 700 },
- *       }),
+ *       body: JSON.stringify(household),
  *     }),
  *     env,
  *   );
  * const response = await calculate('my-key');
  * assert.equal(response.status, 200);
- * assert.equal(((await response.json()) as { Afloscapaciteit: number }).Afloscapaciteit, 134);
+ * assert.equal(
+ *   ((await response.json()) as { Afloscapaciteit: number }).Afloscapaciteit,
+ *   repaymentCapacity(household, { ruleSet: 'nl-2026' }).Afloscapaciteit,
+ * );
  * assert.equal((await calculate()).status, 401);
  *
  * const errors: unknown[] = [];

@@ -15,6 +15,8 @@ import {
 } from '../../src/advisor/chart-geometry.js';
 import { repaymentCapacity, retirementExpenditure } from '../../src/index.js';
 
+// The lending norm's figures (vfn-2026, unchanged by issue 40): its eight posts make the
+// geometry easy to follow; the reference budgets' long list is drawn below.
 const single = repaymentCapacity(
   {
     LeeftijdHoofdpersoon: 45,
@@ -25,7 +27,7 @@ const single = repaymentCapacity(
     BijzondereUitgaven: {},
     Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
   },
-  { ruleSet: 'nl-2026' },
+  { ruleSet: 'vfn-2026' },
 );
 const family = repaymentCapacity(
   {
@@ -37,7 +39,7 @@ const family = repaymentCapacity(
     BijzondereUitgaven: { KostenZorg: 35, KostenKinderOpvang: 310 },
     Woning: { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 1350 },
   },
-  { ruleSet: 'nl-2026' },
+  { ruleSet: 'vfn-2026' },
 );
 
 describe('waterfallSteps', () => {
@@ -67,7 +69,7 @@ describe('waterfallSteps', () => {
         BijzondereUitgaven: {},
         Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 100 },
       },
-      { ruleSet: 'nl-2026' },
+      { ruleSet: 'vfn-2026' },
     );
     expect(waterfallSteps(poor).slice(-2)).toEqual([
       { label: 'Afloscapaciteit', kind: 'capaciteit', amount: 14, start: 0, end: 14 }, // 1400 − 1285.74 − 100
@@ -148,6 +150,31 @@ describe('waterfallLayout', () => {
     expect(shortfall?.kind).toBe('tekort');
     expect(shortfall?.x).toBe(D.labelWidth);
     expect((shortfall?.x ?? 0) + (shortfall?.width ?? 0)).toBeCloseTo(layout.zero.x1, 1);
+    for (const bar of layout.bars) {
+      expect(bar.x).toBeGreaterThanOrEqual(D.labelWidth);
+      expect(bar.x + bar.width).toBeLessThanOrEqual(D.width - D.valueWidth + 0.01);
+    }
+  });
+
+  it("draws the reference budgets' long list: one row per post that is not zero, all inside the plot", () => {
+    const itemised = repaymentCapacity(
+      {
+        LeeftijdHoofdpersoon: 38,
+        HeeftPartner: true,
+        AantalThuiswonendeKinderen: 2,
+        AantalAutos: 1,
+        NettoBesteedbaarInkomenPerMaand: 4200,
+        BijzondereUitgaven: { KostenZorg: 35 },
+        Woning: { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 1000 },
+      },
+      { ruleSet: 'nl-2026' },
+    );
+    const steps = waterfallSteps(itemised);
+    const nonZero = itemised.Posten.filter((p) => p.Bedrag > 0);
+    expect(nonZero.length).toBeGreaterThan(15);
+    expect(steps.filter((s) => s.kind === 'last').map((s) => s.amount)).toEqual(nonZero.map((p) => p.Bedrag));
+    const layout = waterfallLayout(steps);
+    expect(layout.bars).toHaveLength(steps.length);
     for (const bar of layout.bars) {
       expect(bar.x).toBeGreaterThanOrEqual(D.labelWidth);
       expect(bar.x + bar.width).toBeLessThanOrEqual(D.width - D.valueWidth + 0.01);

@@ -10,6 +10,7 @@ import {
   factLabel,
   figureText as dutchFigureText,
   postName,
+  repaymentMeasureLabel,
   roundingModeText,
   roundingText,
   ruleSummaryText,
@@ -20,7 +21,14 @@ import {
 } from '../../src/advisor/explanation-text.js';
 import type { ComparedValue, ConditionTrace } from '../../src/contract/explanation.js';
 import { operatorFunction } from '../../src/engine/condition.js';
-import { type FigureUse, retirementExpenditure } from '../../src/index.js';
+import { repaymentMeasureTexts } from '../../src/contract/repayment-measures.js';
+import {
+  bundledCatalog,
+  type FigureUse,
+  type RepaymentCapacityRequest,
+  repaymentCapacity,
+  retirementExpenditure,
+} from '../../src/index.js';
 import type { Operator } from '../../src/rules/format/condition.js';
 
 /** A comparison with a literal as the library records it. */
@@ -236,5 +244,49 @@ describe('the explanation of Vervoer for a household with a car', () => {
     expect(dutchFigureText({ kind: 'value', name: 'minimumInkomen', value: '1500.5' })).toBe(
       'minimumInkomen (1.500,5)',
     );
+  });
+});
+
+describe('the two repayment amounts, worded by the method of the result (issue 40)', () => {
+  const body: RepaymentCapacityRequest = {
+    LeeftijdHoofdpersoon: 45,
+    HeeftPartner: false,
+    AantalThuiswonendeKinderen: 1,
+    AantalAutos: 0,
+    NettoBesteedbaarInkomenPerMaand: 2600,
+    BijzondereUitgaven: {},
+    Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
+  };
+
+  it('every bundled repayment method has its own words, none the generic ones', () => {
+    const generic = repaymentMeasureTexts(undefined);
+    for (const set of bundledCatalog().list()) {
+      if (set.calculations.afloscapaciteit === undefined) continue;
+      const method = repaymentCapacity(body, { ruleSet: set }).Rekenregels.Methode;
+      expect(repaymentMeasureTexts(method), set.id).not.toEqual(generic);
+    }
+  });
+
+  it('a reference budget: Bedrag at the standard level, Minimaal at the minimum level, no norm or surcharge', () => {
+    const result = repaymentCapacity(body, { ruleSet: 'nl-2026', explain: true });
+    const words = repaymentMeasureTexts(result.Rekenregels.Methode);
+    const label = repaymentMeasureLabel(words);
+    const food = result.Uitleg?.posts.find((p) => p.code === 'Voeding');
+    const rule = food?.rules.find((r) => r.applied);
+    if (rule === undefined) throw new Error('no applied rule of Voeding');
+    const line = ruleSummaryText(rule, label);
+    expect(line).toMatch(/geeft Bedrag \(standaardniveau\) [\d.,]+, Minimaal \(minimumniveau\) [\d.,]+/);
+    expect(`${words.bedrag} ${words.minimaal}`).not.toMatch(/norm|opslag/);
+    // Without a label: the column names alone, as for a retirement result.
+    expect(ruleSummaryText(rule)).toMatch(/geeft Bedrag [\d.,]+, Minimaal [\d.,]+/);
+  });
+
+  it('the lending norm: with and without its surcharge; an unknown method the generic words', () => {
+    const result = repaymentCapacity(body, { ruleSet: 'vfn-2026' });
+    const words = repaymentMeasureTexts(result.Rekenregels.Methode);
+    expect(words.bedrag).toContain('leennorm');
+    expect(words.minimaal).toContain('zonder de inkomensafhankelijke opslag');
+    expect(repaymentMeasureTexts({ Id: 'eigen-methode' })).toEqual(repaymentMeasureTexts(undefined));
+    expect(repaymentMeasureLabel(words)('basis')).toBe('Basis');
   });
 });

@@ -329,14 +329,14 @@ describe('the advisor page in Chromium', () => {
         Object.values(words).map((w, i) => `${['✓', '=', '?', '≈'][i]} ${w}`),
       );
       // The explanation of a post that rests on estimates names them first.
-      const levensonderhoud = founded.Posten.find((p) => p.Code === 'Levensonderhoud')?.Onderbouwing;
-      expect(levensonderhoud?.Zwakst).toBe('estimate');
-      await page.click('#knop-uitleg-post-Levensonderhoud');
-      const note = (await page.textContent('#uitleg-post-Levensonderhoud .onderbouwing-noot')) ?? '';
-      for (const name of [...(levensonderhoud?.Schattingen ?? []), ...(levensonderhoud?.TeVerifieren ?? [])]) {
+      const voeding = founded.Posten.find((p) => p.Code === 'Voeding')?.Onderbouwing;
+      expect(voeding?.Zwakst).toBe('estimate');
+      await page.click('#knop-uitleg-post-Voeding');
+      const note = (await page.textContent('#uitleg-post-Voeding .onderbouwing-noot')) ?? '';
+      for (const name of [...(voeding?.Schattingen ?? []), ...(voeding?.TeVerifieren ?? [])]) {
         expect(note).toContain(name);
       }
-      await page.click('#knop-uitleg-post-Levensonderhoud');
+      await page.click('#knop-uitleg-post-Voeding');
     });
 
     it('another rule set gives that set’s numbers; the comparison shows both side by side', async () => {
@@ -379,7 +379,12 @@ describe('the advisor page in Chromium', () => {
     it('the API switch sends the same request with the key and shows identical numbers', async () => {
       // The table as calculated in the page, with the explanation opened above.
       localTable = (await page.textContent('#uitkomst-tabel')) ?? '';
-      expect(localTable).toContain('autokosten-per-auto');
+      // The open explanation of Autokosten names the rule that applied, as the library does.
+      const carRule = repaymentCapacity(body, { ruleSet: 'nl-2026', explain: true })
+        .Uitleg?.posts.find((p) => p.code === 'Autokosten')
+        ?.rules.find((r) => r.applied)?.id;
+      expect(carRule).toBeDefined();
+      expect(localTable).toContain(carRule);
       const before = requests.length;
       await page.check('#via-api');
       expect(await page.isVisible('#sleutel')).toBe(true);
@@ -673,7 +678,7 @@ describe('the advisor page in Chromium', () => {
       expect(layout.figuresOut).toBe(0);
     };
     await check();
-    await phone.click('#knop-uitleg-post-Levensonderhoud');
+    await phone.click('#knop-uitleg-post-Voeding');
     await check();
     await phone.check('#berekening-pensioenuitgaven');
     await settled(phone, 'lokaal');

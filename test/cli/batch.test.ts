@@ -219,6 +219,32 @@ describe('batch: CSV', () => {
     }
   });
 
+  it.each(['nl-2026', 'vfn-2026'])(
+    'CSV of %s: four columns per post of its calculation file, and the method each result names (issue 40)',
+    async (ruleSet) => {
+      const bodies = [0, 1].map((i) => repaymentBody(i));
+      writeFileSync(file(`method-${ruleSet}.ndjson`), `${bodies.map((b) => JSON.stringify(b)).join('\n')}\n`);
+      const run = await runCli([
+        ...['batch', 'afloscapaciteit', '--in', file(`method-${ruleSet}.ndjson`)],
+        ...['--out', file(`method-${ruleSet}.csv`), '--ruleset', ruleSet, '--workers', '0'],
+      ]);
+      expect(run.code, run.stderr).toBe(EXIT.ok);
+      const rows = parseCsv(read(`method-${ruleSet}.csv`), { columns: true }) as Record<string, string>[];
+      const header = Object.keys(rows[0] ?? {});
+      const result = repaymentCapacity(bodies[0] ?? {}, { ruleSet });
+      const postColumns = header.filter((c) => c.startsWith('Posten['));
+      expect(postColumns).toEqual(
+        result.Posten.flatMap((_, i) => ['Code', 'Omschrijving', 'Bedrag', 'Minimaal'].map((f) => `Posten[${i}].${f}`)),
+      );
+      expect(header.filter((c) => c.startsWith('Rekenregels.Methode'))).toEqual([
+        'Rekenregels.Methode.Id',
+        'Rekenregels.Methode.Naam',
+      ]);
+      expect(rows[0]?.['Rekenregels.Methode.Id']).toBe(result.Rekenregels.Methode?.Id);
+      expect(rows[0]?.['Rekenregels.Methode.Naam']).toBe(result.Rekenregels.Methode?.Naam);
+    },
+  );
+
   it('--provenance in CSV: per amount its Onderbouwing columns, as the library computes them; NDJSON carries the objects', async () => {
     const bodies = [0, 1, 2, 3].map((i) => repaymentBody(i));
     writeFileSync(file('founded.ndjson'), `${bodies.map((b) => JSON.stringify(b)).join('\n')}\n`);

@@ -157,7 +157,8 @@ describe('a write that fails ends the run with exit 3 and says how many records 
 
   it('a file-size limit reached mid-batch: exit 3; the file ends on a whole record and holds as many as reported', async () => {
     const input = writeInput('long.ndjson', 1500);
-    // ulimit -f 64: writes beyond 64 KiB fail (EFBIG), like a disk that fills near the end.
+    // ulimit -f 256: writes beyond 256 KiB fail (EFBIG), like a disk that fills near the end; a
+    // limit that lets several records through (a result of 22 posts is about 3 KB of NDJSON).
     const run = await spawnBin(
       [
         ...BATCH,

@@ -37,7 +37,6 @@ describe('budgetnorm afloscapaciteit', () => {
     expect(run.code).toBe(EXIT.ok);
     const result = repaymentCapacity(readJson(REPAYMENT), { ruleSet: 'nl-2026' });
     expect(run.stdout).toMatch(/^Afloscapaciteit\n/);
-    for (const p of result.Posten) expect(run.stdout).toContain(p.Omschrijving);
     const line = (label: string): string[] =>
       (
         run.stdout
@@ -57,13 +56,80 @@ describe('budgetnorm afloscapaciteit', () => {
       nl(result.Afloscapaciteit),
       nl(result.MaximaleAfloscapaciteit),
     ]);
-    const norm = result.Posten.find((p) => p.Code === 'Levensonderhoud');
-    expect(line(norm?.Omschrijving ?? '?').slice(-2)).toEqual([nl(norm?.Bedrag ?? -1), nl(norm?.Minimaal ?? -1)]);
-    expect(result.MinimaalTekort).toBeLessThan(result.Tekort); // the columns differ here
+    // Every post, itemised (the reference budget's living-cost posts too), with both amounts.
+    const amountsOf = (p: (typeof result.Posten)[number]): string[] => {
+      const at = run.stdout.split('\n').findIndex((l) => l.trim().startsWith(p.Omschrijving.slice(0, 40)));
+      // A long description wraps: the amounts stand on its first line.
+      return (
+        run.stdout
+          .split('\n')
+          [at]?.trim()
+          .split(/\s{2,}/)
+          .slice(-2) ?? []
+      );
+    };
+    for (const p of result.Posten) expect(amountsOf(p), p.Code).toEqual([nl(p.Bedrag), nl(p.Minimaal)]);
+    expect(result.Posten.some((p) => p.Minimaal < p.Bedrag)).toBe(true); // the columns differ here
     expect(run.stdout).toContain(`Rekenregels: nl-2026`);
     // Every amount of the post table ends in the same column.
     const rows = run.stdout.split('\n').filter((l) => /^ {2}\S/.test(l) && /\d$/.test(l));
     expect(new Set(rows.map((l) => l.length)).size).toBe(1);
+  });
+
+  it("says what Bedrag and Minimaal mean for the result's method (issue 40)", async () => {
+    const header = async (ruleSet: string): Promise<string> => {
+      const run = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', ruleSet, '--format', 'table']);
+      return run.stdout.slice(0, run.stdout.indexOf('\n\n')).replace(/\s+/g, ' ');
+    };
+    const referenceBudget = await header('nl-2026');
+    expect(referenceBudget).toContain('Bedrag: elke post op het standaardniveau');
+    expect(referenceBudget).toContain('Minimaal: elke post op het minimumniveau');
+    expect(referenceBudget).toMatch(/lange regeling.*korte regeling/);
+    expect(referenceBudget).not.toMatch(/norm|opslag/);
+    const lendingNorm = await header('vfn-2026');
+    expect(lendingNorm).toContain('Bedrag: de lasten volgens de VFN-leennorm, met de inkomensafhankelijke opslag');
+    expect(lendingNorm).toContain('Minimaal: de leennorm zonder de inkomensafhankelijke opslag');
+  });
+
+  it('groups posts under a heading with a subtotal when the calculation file groups them, else lists them', async () => {
+    const { dir, remove } = tempDir();
+    try {
+      const folder = copyRuleSet('nl-2026', dir);
+      const file = join(folder, 'afloscapaciteit.json');
+      const calc = readJson(file) as { groups?: unknown; posts: { code: string; group?: string }[] };
+      const living = calc.posts.slice(
+        0,
+        calc.posts.findIndex((p) => p.code === 'Woonlasten'),
+      );
+      calc.groups = [{ code: 'Levensonderhoud', description: 'Levensonderhoud' }];
+      for (const p of living) p.group = 'Levensonderhoud';
+      writeFileSync(file, JSON.stringify(calc));
+      const run = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', folder, '--format', 'table']);
+      expect(run.code, run.stderr).toBe(EXIT.ok);
+      const result = repaymentCapacity(readJson(REPAYMENT), { ruleSet: 'nl-2026' });
+      const lines = run.stdout.split('\n');
+      const heading = lines.findIndex((l) => l.trim() === 'Levensonderhoud');
+      const subtotal = lines.findIndex((l) => l.trim().startsWith('Subtotaal levensonderhoud'));
+      expect(heading).toBeGreaterThan(0);
+      expect(subtotal).toBeGreaterThan(heading);
+      const shown = result.Posten.filter((p) => living.some((l) => l.code === p.Code));
+      const sum = (pick: (p: (typeof shown)[number]) => number) => shown.reduce((t, p) => t + pick(p), 0);
+      const nl = (n: number): string => n.toLocaleString('de-DE');
+      expect(
+        lines[subtotal]
+          ?.trim()
+          .split(/\s{2,}/)
+          .slice(1),
+      ).toEqual([nl(sum((p) => p.Bedrag)), nl(sum((p) => p.Minimaal))]);
+      // Indented under the heading; the household's own costs after the subtotal, unindented.
+      expect(lines[heading + 1]?.startsWith(`    ${shown[0]?.Omschrijving.slice(0, 10)}`)).toBe(true);
+      expect(lines[subtotal + 1]?.startsWith('  Woonlasten')).toBe(true);
+      // The bundled set has no groups: no subtotal.
+      const flat = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--format', 'table']);
+      expect(flat.stdout).not.toContain('Subtotaal');
+    } finally {
+      remove();
+    }
   });
 
   it('adds Onderbouwing with --provenance: in JSON as the library has it, in the table as a column, a legend and the names', async () => {
@@ -94,7 +160,9 @@ describe('budgetnorm afloscapaciteit', () => {
     }
     expect(table.stdout).toContain('Onderbouwing: het zwakste cijfer waarop het bedrag rust.');
     for (const word of Object.values(words)) expect(lines.some((l) => l.startsWith(`  ${word}  `))).toBe(true);
-    for (const name of result.OnderbouwingTotalen?.TotaalLasten.Schattingen ?? []) expect(table.stdout).toContain(name);
+    // The list of names wraps at the table's width, also inside a table cell's key.
+    const flowing = table.stdout.replace(/\s+/g, ' ');
+    for (const name of result.OnderbouwingTotalen?.TotaalLasten.Schattingen ?? []) expect(flowing).toContain(name);
     const plain = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--format', 'table']);
     expect(plain.stdout).not.toContain('Onderbouwing');
   });
@@ -102,11 +170,12 @@ describe('budgetnorm afloscapaciteit', () => {
   it('adds the explanation with --explain, in JSON and in the table', async () => {
     const json = await runCli(['afloscapaciteit', REPAYMENT, '--ruleset', 'nl-2026', '--explain']);
     expect(JSON.parse(json.stdout).Uitleg.format).toBe('budgetnorm-explanation/3');
+    // The lending norm's rules: one with a literal condition, one with a parameter, one without.
     const table = await runCli([
       'afloscapaciteit',
       REPAYMENT,
       '--ruleset',
-      'nl-2026',
+      'vfn-2026',
       '--explain',
       '--format',
       'table',

@@ -104,9 +104,10 @@ function fieldNames(value: unknown, out: Set<string>): void {
 }
 
 const example = JSON.parse(
-  readFileSync(`${ROOT}rules/nl-2026/tests/afloscapaciteit/alleenstaand-huur-aow.json`, 'utf8'),
+  readFileSync(`${ROOT}rules/vfn-2026/tests/afloscapaciteit/alleenstaand-huur-aow.json`, 'utf8'),
 ) as Json;
-const repayment = repaymentCapacity(example.request, { date: '2026-03-01', explain: true }).Uitleg as Json;
+// The lending norm's explanation: few posts, so the page's excerpt stays short (issue 40).
+const repayment = repaymentCapacity(example.request, { ruleSet: 'vfn-2026', explain: true }).Uitleg as Json;
 const retirement = retirementExpenditure(
   {
     Hoofdpersonen: [{ Geslacht: 'Vrouw' }, { Geslacht: 'Man' }],

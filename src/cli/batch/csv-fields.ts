@@ -250,19 +250,18 @@ export function resultColumns(
   operations: CliOperations = CLI_OPERATIONS,
 ): string[] {
   const operation = cliOperation(operations, calculation);
+  const file = calculationFile(ruleSet, operation.id);
   const rekenregels = [
     'Rekenregels.Id',
     'Rekenregels.GeldigVanaf',
     'Rekenregels.GeldigTot',
     'Rekenregels.Hash',
     'Rekenregels.Status',
+    // Which method computed the row (families answer different questions: docs/methods/README.md),
+    // when the calculation file names one, as every bundled set's does.
+    ...(file?.method === undefined ? [] : ['Rekenregels.Methode.Id', 'Rekenregels.Methode.Naam']),
   ];
-  return [
-    ...operation.resultColumns(calculationFile(ruleSet, operation.id), extras),
-    ...rekenregels,
-    'Meldingen',
-    ...(extras.explain ? ['Uitleg'] : []),
-  ];
+  return [...operation.resultColumns(file, extras), ...rekenregels, 'Meldingen', ...(extras.explain ? ['Uitleg'] : [])];
 }
 
 /** Reads the result columns off a result, as CSV cells. */

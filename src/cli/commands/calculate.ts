@@ -126,7 +126,7 @@ export async function calculationCommand(operation: CliOperation, args: readonly
     throw error;
   }
   if (format === 'table') {
-    await writeOut(io, operation.table(result));
+    await writeOut(io, operation.table(result, ruleSet));
   } else {
     await writeOut(io, `${JSON.stringify(result, null, 2)}\n`);
   }

@@ -7,6 +7,7 @@ import type { RepaymentCapacityResult, RetirementExpenditureResult } from '../..
 import type { AmountTrace, Explanation, FigureUse } from '../../contract/explanation.js';
 import type { Onderbouwing } from '../../contract/results.js';
 import { PROVENANCE_LABELS, PROVENANCE_MEANINGS } from '../../contract/provenance-labels.js';
+import { repaymentMeasureTexts } from '../../contract/repayment-measures.js';
 import { RULE_SET_STATUS_IN_DUTCH } from '../../contract/rule-set-status.js';
 import { becauseWords } from './because.js';
 import { alignRowsWithin, dutchNumber, wrapWords } from './text.js';
@@ -75,16 +76,22 @@ function foundationSection(amounts: readonly (readonly [string, Onderbouwing | u
   return lines;
 }
 
-export function repaymentTable(result: RepaymentCapacityResult): string {
+/** The groups of a calculation file's posts, when it declares them (`groups`, a post's `group`). */
+export interface PostGroups {
+  readonly groups?: readonly { readonly code: string; readonly description: string }[] | undefined;
+  readonly posts: readonly { readonly code: string; readonly group?: string | undefined }[];
+}
+
+export function repaymentTable(result: RepaymentCapacityResult, calculation?: PostGroups): string {
   // A post by its description alone: its code (the JSON's `Code`) would say the same again.
   const withFoundation = result.OnderbouwingTotalen !== undefined;
   const totals = result.OnderbouwingTotalen;
-  // Two columns of amounts, as the result has them: the norm's (`Bedrag`, and the totals from
-  // it) and the minimum's (`Minimaal`, ending in MaximaleAfloscapaciteit).
+  const blank = withFoundation ? [''] : [];
+  // Two columns of amounts, as the result has them: `Bedrag` (and the totals from it) and
+  // `Minimaal` (ending in MaximaleAfloscapaciteit); what they mean depends on the method.
   const rows: string[][] = [['Post', 'Bedrag', 'Minimaal', ...(withFoundation ? ['Onderbouwing'] : [])]];
-  for (const p of result.Posten)
-    rows.push([p.Omschrijving, euro(p.Bedrag), euro(p.Minimaal), ...founded(p.Onderbouwing)]);
-  rows.push(['', '', '', ...(withFoundation ? [''] : [])]);
+  rows.push(...repaymentPostRows(result, calculation, blank));
+  rows.push(['', '', '', ...blank]);
   rows.push([
     'Totaal lasten',
     euro(result.TotaalLasten),
@@ -92,7 +99,7 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
     ...founded(totals?.TotaalLasten),
   ]);
   const income = euro(result.NettoBesteedbaarInkomenPerMaand);
-  rows.push(['Netto besteedbaar inkomen', income, income, ...(withFoundation ? [''] : [])]);
+  rows.push(['Netto besteedbaar inkomen', income, income, ...blank]);
   rows.push(['Tekort', euro(result.Tekort), euro(result.MinimaalTekort), ...founded(totals?.Tekort)]);
   rows.push([
     'Afloscapaciteit',
@@ -100,12 +107,10 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
     euro(result.MaximaleAfloscapaciteit),
     ...founded(totals?.Afloscapaciteit),
   ]);
+  const words = repaymentMeasureTexts(result.Rekenregels.Methode);
   const lines = [
     'Afloscapaciteit',
-    ...wrapWords(
-      'Bedrag: de lasten volgens de norm. Minimaal: de minimale lasten (de norm zonder de inkomensafhankelijke opslag); de onderste regel is dan de maximale afloscapaciteit.',
-      TABLE_WIDTH,
-    ),
+    ...wrapWords(`Bedrag: ${words.bedrag}. Minimaal: ${words.minimaal}.`, TABLE_WIDTH),
     '',
     ...amountRows(rows),
     ...foundationSection([
@@ -116,6 +121,41 @@ export function repaymentTable(result: RepaymentCapacityResult): string {
   ];
   if (result.Uitleg !== undefined) lines.push('', ...explanation(result.Uitleg));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The posts' rows. When the calculation file groups posts (the living-cost posts of a reference
+ * budget, say), a group's posts are indented under its name and followed by a subtotal of the
+ * shown amounts; ungrouped posts, and every post of a file without groups, stand on their own.
+ */
+function repaymentPostRows(
+  result: RepaymentCapacityResult,
+  calculation: PostGroups | undefined,
+  blank: readonly string[],
+): string[][] {
+  const groupOf = new Map((calculation?.posts ?? []).map((p) => [p.code, p.group]));
+  const names = new Map((calculation?.groups ?? []).map((g) => [g.code, g.description]));
+  const rows: string[][] = [];
+  result.Posten.forEach((p, i) => {
+    const group = groupOf.get(p.Code);
+    const name = group === undefined ? undefined : names.get(group);
+    if (name === undefined) {
+      rows.push([p.Omschrijving, euro(p.Bedrag), euro(p.Minimaal), ...founded(p.Onderbouwing)]);
+      return;
+    }
+    if (groupOf.get(result.Posten[i - 1]?.Code ?? '') !== group) rows.push([name, '', '', ...blank]);
+    rows.push([`  ${p.Omschrijving}`, euro(p.Bedrag), euro(p.Minimaal), ...founded(p.Onderbouwing)]);
+    if (groupOf.get(result.Posten[i + 1]?.Code ?? '') === group) return;
+    const members = result.Posten.filter((q) => groupOf.get(q.Code) === group);
+    const sum = (pick: (q: (typeof members)[number]) => number) => members.reduce((t, q) => t + pick(q), 0);
+    rows.push([
+      `  Subtotaal ${name.toLowerCase()}`,
+      euro(sum((q) => q.Bedrag)),
+      euro(sum((q) => q.Minimaal)),
+      ...blank,
+    ]);
+  });
+  return rows;
 }
 
 /** Rows of a result table: a label, two amounts and an Onderbouwing, fitted to the table width. */
