@@ -19,7 +19,7 @@ export type RetirementPostCode = 'ContributiesAbonnementen' | 'Elektriciteit' | 
  *
  * @inline
  */
-export type RetirementGroupCode = 'HuishoudelijkeUitgaven' | 'Reserveringsuitgaven' | 'VasteLasten';
+export type RetirementGroupCode = 'HuishoudelijkeUitgaven' | 'Levensonderhoud' | 'Reserveringsuitgaven' | 'VasteLasten';
 
 /**
  * A warning code of the library or of the bundled rule sets.

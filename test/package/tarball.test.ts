@@ -44,9 +44,11 @@ const PACKED_BUDGET_BYTES = 1_240_000;
  * lending-norm family): measured 4,949,335 against 4,452,904 before. Raised to 5,200,000 once
  * the round's work was merged (issues 40-42), with its CHANGELOG and docs/fast-paths.md:
  * measured 5,153,360. Raised to 5,400,000 with the packed one for the household budget model's
- * figures (issue 40, item 5): measured 5,315,505.
+ * figures (issue 40, item 5): measured 5,315,505. Raised to 5,600,000 for the repayment on that
+ * model (issue 40: the itemised repayment rules, worked examples listing all 22 posts, the
+ * repayment plausibility data, the vfn equivalence left out of the package): measured 5,474,874.
  */
-const UNPACKED_BUDGET_BYTES = 5_400_000;
+const UNPACKED_BUDGET_BYTES = 5_600_000;
 
 interface PackedFile {
   readonly path: string;
