@@ -242,7 +242,9 @@ describe('rules show', () => {
     expect(md).not.toContain('## Rules: pensioenuitgaven');
     const nl = (await runCli(['rules', 'show', 'nl-2026'])).stdout;
     expect(nl).toContain('## Rules: pensioenuitgaven');
-    expect(nl).toMatch(/\| `standaardNiveau` \| 0\.5 \| 1 \| .+ \| Nibud: .+ \| estimate: .+ \| parameters-afloscapaciteit\.json \|/);
+    expect(nl).toMatch(
+      /\| `standaardNiveau` \| 0\.5 \| 1 \| .+ \| Nibud: .+ \| estimate: .+ \| parameters-afloscapaciteit\.json \|/,
+    );
   });
 
   it('the committed docs/rules pages are what the command prints', async () => {
