@@ -153,7 +153,10 @@ describe('what the result says in Dutch', () => {
       if (result.NettoBesteedbaarInkomenPerMaand - result.TotaalLasten !== result.Afloscapaciteit) break;
     }
     if (result === undefined) throw new Error('no household tried');
-    expect(result.NettoBesteedbaarInkomenPerMaand - result.TotaalLasten).toBe(result.Afloscapaciteit + 1);
+    // Shown income minus shown total differs from the capacity by the posts' rounding (½ € each at most).
+    const shown = result.NettoBesteedbaarInkomenPerMaand - result.TotaalLasten;
+    expect(shown).not.toBe(result.Afloscapaciteit);
+    expect(Math.abs(shown - result.Afloscapaciteit)).toBeLessThanOrEqual(result.Posten.length / 2 + 1);
     const note = page.locator('#afronding-toelichting');
     expect(await note.isVisible()).toBe(true);
     const text = (await note.textContent()) ?? '';
