@@ -17,11 +17,11 @@ const scratch = withBuiltCli();
 const STACK_TRACE = /^\s+at .*:\d+:\d+\)?$/m;
 const HOUSEHOLD = join(REQUESTS, 'afloscapaciteit-alleenstaand-huur.json');
 
-/** A copy of `base` (nl-2026 unless said) under `name`, with its id changed to `id`. */
-function ownCopy(name: string, id = name, base = 'nl-2026'): string {
-  const folder = copyRuleSet(base, join(scratch.dir, name));
+/** A copy of nl-2026 under `name`, with its id changed to `id`. */
+function ownCopy(name: string, id = name): string {
+  const folder = copyRuleSet('nl-2026', join(scratch.dir, name));
   const manifest = join(folder, 'manifest.json');
-  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(`"id": "${base}"`, `"id": "${id}"`));
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"id": "nl-2026"', `"id": "${id}"`));
   return folder;
 }
 

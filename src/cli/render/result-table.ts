@@ -136,6 +136,8 @@ function repaymentPostRows(
   const groupOf = new Map((calculation?.posts ?? []).map((p) => [p.code, p.group]));
   const names = new Map((calculation?.groups ?? []).map((g) => [g.code, g.description]));
   const rows: string[][] = [];
+  let bedrag = 0;
+  let minimaal = 0;
   result.Posten.forEach((p, i) => {
     const group = groupOf.get(p.Code);
     const name = group === undefined ? undefined : names.get(group);
@@ -143,17 +145,16 @@ function repaymentPostRows(
       rows.push([p.Omschrijving, euro(p.Bedrag), euro(p.Minimaal), ...founded(p.Onderbouwing)]);
       return;
     }
-    if (groupOf.get(result.Posten[i - 1]?.Code ?? '') !== group) rows.push([name, '', '', ...blank]);
+    if (groupOf.get(result.Posten[i - 1]?.Code ?? '') !== group) {
+      rows.push([name, '', '', ...blank]);
+      bedrag = 0;
+      minimaal = 0;
+    }
     rows.push([`  ${p.Omschrijving}`, euro(p.Bedrag), euro(p.Minimaal), ...founded(p.Onderbouwing)]);
-    if (groupOf.get(result.Posten[i + 1]?.Code ?? '') === group) return;
-    const members = result.Posten.filter((q) => groupOf.get(q.Code) === group);
-    const sum = (pick: (q: (typeof members)[number]) => number) => members.reduce((t, q) => t + pick(q), 0);
-    rows.push([
-      `  Subtotaal ${name.toLowerCase()}`,
-      euro(sum((q) => q.Bedrag)),
-      euro(sum((q) => q.Minimaal)),
-      ...blank,
-    ]);
+    bedrag += p.Bedrag;
+    minimaal += p.Minimaal;
+    if (groupOf.get(result.Posten[i + 1]?.Code ?? '') !== group)
+      rows.push([`  Subtotaal ${name.toLowerCase()}`, euro(bedrag), euro(minimaal), ...blank]);
   });
   return rows;
 }
