@@ -154,9 +154,12 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
     "when the value is 10% off. The mean change it causes (€ a month, over that report's sample) stands beside it.",
     '',
   ];
+  const share = { sourced: 0, all: 0 };
+  const sections: string[] = [];
   for (const id of ruleSetFolders()) {
     const files = readRuleSetFolder(join(RULES_DIR, id));
     const report = sensitivity.get(id);
+    let values = 0;
     const rankOf = new Map(report?.rows.map((r) => [r.value.label, r] as const));
     const rows: { label: string; text: string }[] = [];
     for (const [file, content] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
@@ -166,6 +169,7 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
         tables?: Record<string, { unit: string; cells: (SourcedEntry & { key: Record<string, string> })[] }>;
       };
       for (const [name, p] of Object.entries(c.parameters ?? {})) {
+        values++;
         if (p.provenance === 'estimate' || p.provenance === 'to-verify') {
           rows.push({
             label: name,
@@ -175,6 +179,7 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
       }
       for (const [name, t] of Object.entries(c.tables ?? {})) {
         for (const cell of t.cells) {
+          values++;
           if (cell.provenance === 'estimate' || cell.provenance === 'to-verify') {
             const key = Object.entries(cell.key)
               .map(([k, v]) => `${k}=${v}`)
@@ -190,10 +195,12 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
     const ranked = rows
       .map((r) => ({ ...r, row: rankOf.get(r.label) }))
       .sort((a, b) => (a.row?.rank ?? Number.MAX_SAFE_INTEGER) - (b.row?.rank ?? Number.MAX_SAFE_INTEGER));
-    lines.push(
+    share.all += values;
+    share.sourced += values - rows.length;
+    sections.push(
       `## ${id}`,
       '',
-      `${rows.length} value(s); ranks from [sensitivity-${id}.md](rules/sensitivity-${id}.md).`,
+      `${rows.length} of ${values} value(s); read or derived: ${percent(values - rows.length, values)}. Ranks from [sensitivity-${id}.md](rules/sensitivity-${id}.md).`,
       '',
       '| rank | mean change (€/month) | file | value | amount | provenance | reasoning |',
       '|---|---|---|---|---|---|---|',
@@ -203,8 +210,14 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
       '',
     );
   }
-  return lines.join('\n');
+  lines.push(
+    `Read or derived, over every value (parameter or table cell) of the bundled sets: **${share.sourced} of ${share.all}, ${percent(share.sourced, share.all)}**.`,
+    '',
+  );
+  return [...lines, ...sections].join('\n');
 }
+
+const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 
 /**
  * What the one-walk validation checks in each request body, read off the request schemas: with
