@@ -5,8 +5,8 @@
  * 1. engine: a rule set of realistic size (age-banded norms per household type and tenure:
  *    40+ rules with conditions) through the compiled engine and through json-rules-engine's
  *    `Engine.run`, on the same rules and households.
- * 2. repayment: `repaymentCapacity(body)` on the bundled rule set: the library's default (the
- *    one-pass request check; no memos, no generated code), the plain path (every fast path off),
+ * 2. repayment: `repaymentCapacity(body)` on the bundled rule set: the library's default (no
+ *    memos, no generated code), the plain path (every fast path off),
  *    every fast path on as the service and batch run, and that without each one in turn (what
  *    each gains beside the others), and explained, beside the same method written by hand with
  *    decimal.js from the raw body (every figure of the result, checked against the library on
@@ -45,10 +45,8 @@ import { loadRuleSet } from '../src/engine/load-rule-set.js';
 import {
   bundledCatalog,
   parseRepaymentRequest,
-  parseRetirementRequest,
   repaymentCapacity,
   retirementExpenditure,
-  type Household,
   type RuleSet,
 } from '../src/index.js';
 import { REPAYMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFacts } from '../src/rules/facts.js';
@@ -256,9 +254,7 @@ async function engineVersusJsonRulesEngine(): Promise<void> {
 /** What parts 2 and 3 measure of one calculation, each beside the same figures by hand. */
 interface CalculationUnderTest {
   readonly name: 'repaymentCapacity' | 'retirementExpenditure';
-  readonly parserName: 'parseRepaymentRequest' | 'parseRetirementRequest';
   readonly calculate: (body: unknown, options: { ruleSet: RuleSet; explain?: boolean }) => unknown;
-  readonly parse: (body: unknown) => { household: Household };
   readonly hand: (body: Record<string, unknown>) => unknown;
   /** Throws when the hand-written figures differ from the library's on any body, with this rule set. */
   readonly checkAgreement: (bodies: readonly Record<string, unknown>[], ruleSet: RuleSet) => void;
@@ -283,8 +279,7 @@ const under =
 /**
  * Measures a calculation, interleaved: the library's default, the plain path (every switch
  * off), every fast path on as the service and the batch run them, and that without each fast
- * path in turn (what each gains beside the others), explained, its parser with and without the
- * one-pass check, and the hand-written baseline; agreement with the baseline checked both ways
+ * path in turn (what each gains beside the others), explained, and the hand-written baseline; agreement with the baseline checked both ways
  * first. Contenders with generated code calculate on their own copy of the rule set, so each
  * copy's programs see one loader throughout (a program asks again whenever the loader changes);
  * programs with memos and without are different programs (`programFor` caches per choice).
@@ -297,7 +292,7 @@ function measureCalculation(
   c: CalculationUnderTest,
 ): void {
   enableGeneratedCode();
-  const all: FastPaths = { generatedCode: codeLoader(), memos: true, onePassCheck: true };
+  const all: FastPaths = { generatedCode: codeLoader(), memos: true };
   disableGeneratedCode();
   const copy = loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>);
   c.checkAgreement(bodies, ruleSet);
@@ -310,17 +305,14 @@ function measureCalculation(
     all: under(all)(on(copy)),
     withoutMemos: under({ ...all, memos: false })(on(copy)),
     withoutGenerated: under({ ...all, generatedCode: undefined })(on(ruleSet)),
-    withoutOnePass: under({ ...all, onePassCheck: false })(on(copy)),
     explained: under(LIBRARY_DEFAULT)((i) => c.calculate(body(i), { ruleSet, explain: true })),
-    parseZod: under(ALL_OFF)((i) => c.parse(body(i))),
-    parseOnePass: under(LIBRARY_DEFAULT)((i) => c.parse(body(i))),
     baseline: (i) => c.hand(body(i)),
   });
   under(LIBRARY_DEFAULT)(() => undefined)(0);
   const against = (a: number, b: number, what: string) => `(${(a / b).toFixed(2)}x ${what})`;
   const hand = (n: number) => against(n, r.baseline, 'hand-written');
   console.log(title);
-  line(`library default: ${c.name}(body) (one-pass check only)`, r.library, hand(r.library));
+  line(`library default: ${c.name}(body) (no fast path)`, r.library, hand(r.library));
   line('every switch off: the plain path', r.plain, `${hand(r.plain)} ${against(r.plain, r.library, 'default')}`);
   line(
     'every fast path on, as the service and batch run',
@@ -330,12 +322,9 @@ function measureCalculation(
   const without = {
     '  without memos (ProgramOptions.memos)': r.withoutMemos,
     '  without generated code': r.withoutGenerated,
-    '  without the one-pass request check': r.withoutOnePass,
   };
   for (const [label, n] of Object.entries(without)) line(label, n, `${hand(n)} ${against(r.all, n, 'gain')}`);
   line('explain: true (library default)', r.explained, against(r.explained, r.library, 'default'));
-  line(`${c.parserName}(body): zod alone`, r.parseZod);
-  line('  with the one-pass check', r.parseOnePass, against(r.parseOnePass, r.parseZod, 'zod alone'));
   line('hand-written: the same figures by hand with decimal.js, raw body', r.baseline);
   console.log(
     '  target: every fast path on ≥ 0.8x hand-written (agreement checked on all 1,000 households); gain: every fast path on / without it',
@@ -373,9 +362,7 @@ function repayment(): void {
   const hand = handWrittenRepayment(ruleSet);
   measureCalculation('\n2. Repayment capacity (nl-2026), 1,000 households', ruleSet, repaymentBodies(1_000), {
     name: 'repaymentCapacity',
-    parserName: 'parseRepaymentRequest',
     calculate: repaymentCapacity,
-    parse: parseRepaymentRequest,
     hand,
     checkAgreement: (bodies, rs) => checkAgreement(bodies, rs, hand),
   });
@@ -417,9 +404,7 @@ function retirement(): void {
     retirementBodies(1_000),
     {
       name: 'retirementExpenditure',
-      parserName: 'parseRetirementRequest',
       calculate: retirementExpenditure,
-      parse: parseRetirementRequest,
       hand,
       checkAgreement: (bodies, rs) => checkRetirementAgreement(bodies, rs, hand),
     },

@@ -1,10 +1,8 @@
 /**
  * The fast paths' switches (docs/fast-paths.md), set in one call: generated code (the loader a
- * shell registers, src/node/generated-code.ts), memos in the programs compiled from now on, and
- * the one-pass request check. Each switch is kept by the layer that reads it; this is the one
+ * shell registers, src/node/generated-code.ts) and memos in the programs compiled from now on. Each switch is kept by the layer that reads it; this is the one
  * way to set them, for the Node shell, the tests and the bench.
  */
-import { onePassCheck, setOnePassCheck } from '../contract/validate-request.js';
 import { type CodeLoader, codeLoader, setCodeLoader } from '../engine/codegen/loader.js';
 import { programDefaults, setProgramDefaults } from '../engine/compile.js';
 
@@ -13,19 +11,17 @@ export interface FastPaths {
   readonly generatedCode: CodeLoader | undefined;
   /** Memos in the programs compiled from now on without options of their own (`ProgramOptions.memos`). */
   readonly memos: boolean;
-  /** A body tried in one walk before zod (src/contract/one-pass-check.ts). */
-  readonly onePassCheck: boolean;
 }
 
-/** The library's own default: the one-pass check, no memos and no generated code (a single call would pay more to make them than they save). */
-export const LIBRARY_DEFAULT: FastPaths = Object.freeze({ generatedCode: undefined, memos: false, onePassCheck: true });
+/** The library's own default: no memos and no generated code (a single call would pay more to make them than they save). */
+export const LIBRARY_DEFAULT: FastPaths = Object.freeze({ generatedCode: undefined, memos: false });
 
 /** Every fast path off: the plain path. */
-export const ALL_OFF: FastPaths = Object.freeze({ generatedCode: undefined, memos: false, onePassCheck: false });
+export const ALL_OFF: FastPaths = Object.freeze({ generatedCode: undefined, memos: false });
 
 /** The switches as they are. */
 export function fastPaths(): FastPaths {
-  return { generatedCode: codeLoader(), memos: programDefaults().memos, onePassCheck: onePassCheck() };
+  return { generatedCode: codeLoader(), memos: programDefaults().memos };
 }
 
 /**
@@ -46,6 +42,5 @@ export function setFastPaths(changes: Partial<FastPaths>): FastPaths {
   const before = fastPaths();
   if ('generatedCode' in changes) setCodeLoader(changes.generatedCode);
   if (changes.memos !== undefined) setProgramDefaults({ memos: changes.memos });
-  if (changes.onePassCheck !== undefined) setOnePassCheck(changes.onePassCheck);
   return before;
 }

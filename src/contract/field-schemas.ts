@@ -86,8 +86,8 @@ export function objectField<Shape extends z.ZodRawShape>(
   description: string,
   exclusiveKeys: readonly ExclusiveKeys[] = [],
 ) {
-  // Made when first used: the request objects are module constants, and a valid body is checked
-  // without them (one-pass-check.ts), so importing the package builds none (deferred-shape.ts).
+  // Made when first used: the request objects are module constants, so importing the package
+  // builds none (deferred-shape.ts).
   return deferredDescribedSchema({ description }, () =>
     withRule(z.object(shape).meta({ description }), { kind: 'object', exclusiveKeys }),
   );

@@ -20,8 +20,6 @@ import {
   optional,
 } from './field-schemas.js';
 import { deferredShape } from './deferred-shape.js';
-import { withFieldChecks } from './one-pass-check.js';
-import { REPAYMENT_FIELD_CHECKS } from './request-checks.generated.js';
 
 export const repaymentSpecialExpendituresSchema = objectField(
   deferredShape(() => ({
@@ -55,29 +53,25 @@ export const repaymentDwellingSchema = objectField(
   'The dwelling (Woning)',
 );
 
-// Its fields are built when first read; a body is walked with the checks `npm run generate`
-// read off them (request-checks.generated.ts), so a valid body does not build them (issue 14).
-export const repaymentRequestSchema = withFieldChecks(
-  objectField(
-    deferredShape(() => ({
-      /** Age of the main person, whole years (0 to 125). */
-      LeeftijdHoofdpersoon: ageField('Age of the main person'),
-      /** Whether the main person has a partner in the household. */
-      HeeftPartner: booleanField('Whether the main person has a partner in the household'),
-      /** Number of children living at home. */
-      AantalThuiswonendeKinderen: countField(MAX_CHILDREN, 'Number of children living at home'),
-      /** Number of cars in the household. */
-      AantalAutos: countField(MAX_CARS, 'Number of cars in the household'),
-      /** Net disposable household income, whole euros per month (0 to 1,000,000). */
-      NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
-      /** Special expenditures; every member optional (`{}` when there are none). */
-      BijzondereUitgaven: repaymentSpecialExpendituresSchema,
-      /** The dwelling. */
-      Woning: repaymentDwellingSchema,
-    })),
-    'Repayment capacity request (POST /Afloscapaciteit/Resultaat)',
-  ),
-  REPAYMENT_FIELD_CHECKS,
+// Its fields are built when first read, so importing the package builds none (issue 14).
+export const repaymentRequestSchema = objectField(
+  deferredShape(() => ({
+    /** Age of the main person, whole years (0 to 125). */
+    LeeftijdHoofdpersoon: ageField('Age of the main person'),
+    /** Whether the main person has a partner in the household. */
+    HeeftPartner: booleanField('Whether the main person has a partner in the household'),
+    /** Number of children living at home. */
+    AantalThuiswonendeKinderen: countField(MAX_CHILDREN, 'Number of children living at home'),
+    /** Number of cars in the household. */
+    AantalAutos: countField(MAX_CARS, 'Number of cars in the household'),
+    /** Net disposable household income, whole euros per month (0 to 1,000,000). */
+    NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+    /** Special expenditures; every member optional (`{}` when there are none). */
+    BijzondereUitgaven: repaymentSpecialExpendituresSchema,
+    /** The dwelling. */
+    Woning: repaymentDwellingSchema,
+  })),
+  'Repayment capacity request (POST /Afloscapaciteit/Resultaat)',
 );
 
 /** A repayment request body that passed the schema (enumerations still as code or name). */

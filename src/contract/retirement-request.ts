@@ -21,8 +21,6 @@ import {
   wozValueField,
 } from './field-schemas.js';
 import { deferredShape } from './deferred-shape.js';
-import { withFieldChecks } from './one-pass-check.js';
-import { RETIREMENT_FIELD_CHECKS } from './request-checks.generated.js';
 
 export const retirementMainPersonSchema = objectField(
   deferredShape(() => ({
@@ -74,31 +72,27 @@ export const retirementDwellingSchema = objectField(
   [{ keys: ['WozWaarde', 'WozWaardeCategorie'], oneRequired: false }],
 );
 
-// Its fields are built when first read; a body is walked with the checks `npm run generate`
-// read off them (request-checks.generated.ts), so a valid body does not build them (issue 14).
-export const retirementRequestSchema = withFieldChecks(
-  objectField(
-    deferredShape(() => ({
-      /** The main persons: one, or two for a couple. */
-      Hoofdpersonen: arrayField(
-        retirementMainPersonSchema,
-        { minItems: MIN_MAIN_PERSONS, maxItems: MAX_MAIN_PERSONS, itemNoun: 'main persons' },
-        'The main persons: one, or two for a couple',
-      ),
-      /** Children in the household. */
-      Kinderen: optional(
-        arrayField(retirementChildSchema, { minItems: 0, maxItems: MAX_CHILDREN, itemNoun: 'children' }, 'Children'),
-      ),
-      /** Cars in the household. */
-      Autos: optional(arrayField(retirementCarSchema, { minItems: 0, maxItems: MAX_CARS, itemNoun: 'cars' }, 'Cars')),
-      /** The dwelling. */
-      Woning: retirementDwellingSchema,
-      /** Net disposable household income, whole euros per month; it moves `Voorbeeld` only. */
-      NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
-    })),
-    'Retirement expenditure request (POST /pensioenuitgaven/Resultaat)',
-  ),
-  RETIREMENT_FIELD_CHECKS,
+// Its fields are built when first read, so importing the package builds none (issue 14).
+export const retirementRequestSchema = objectField(
+  deferredShape(() => ({
+    /** The main persons: one, or two for a couple. */
+    Hoofdpersonen: arrayField(
+      retirementMainPersonSchema,
+      { minItems: MIN_MAIN_PERSONS, maxItems: MAX_MAIN_PERSONS, itemNoun: 'main persons' },
+      'The main persons: one, or two for a couple',
+    ),
+    /** Children in the household. */
+    Kinderen: optional(
+      arrayField(retirementChildSchema, { minItems: 0, maxItems: MAX_CHILDREN, itemNoun: 'children' }, 'Children'),
+    ),
+    /** Cars in the household. */
+    Autos: optional(arrayField(retirementCarSchema, { minItems: 0, maxItems: MAX_CARS, itemNoun: 'cars' }, 'Cars')),
+    /** The dwelling. */
+    Woning: retirementDwellingSchema,
+    /** Net disposable household income, whole euros per month; it moves `Voorbeeld` only. */
+    NettoBesteedbaarInkomenPerMaand: monthlyAmountField('Net disposable household income'),
+  })),
+  'Retirement expenditure request (POST /pensioenuitgaven/Resultaat)',
 );
 
 /** A retirement request body that passed the schema (enumerations still as code or name). */

@@ -106,10 +106,9 @@ export function parseRepaymentRequest(body: unknown): ParsedRequest {
 /**
  * As {@link parseRepaymentRequest}, for the calculation: amounts as the whole euros given, and
  * nothing frozen (the calculation reads the household once and hands it to nobody; freezing
- * it cost more than a tenth of a call). `owned`: the body is what `JSON.parse` made, held by
- * nothing else, and is read in place rather than copied (see `validateRequest`).
+ * it cost more than a tenth of a call).
  */
-export function readRepaymentRequest(body: unknown, owned = false): ReadRequest {
-  const { data, ignoredFields } = validateRequest(repaymentRequestSchema, body, owned);
+export function readRepaymentRequest(body: unknown): ReadRequest {
+  const { data, ignoredFields } = validateRequest(repaymentRequestSchema, body);
   return { household: household(data, wholeNumber), ignoredFields };
 }

@@ -122,10 +122,8 @@ export function parseRetirementRequest(body: unknown): ParsedRequest {
 /**
  * As {@link parseRetirementRequest}, for the calculation: amounts as the whole euros given,
  * and nothing frozen (the calculation reads the household once and hands it to nobody).
- * `owned`: the body is what `JSON.parse` made, held by nothing else, and is read in place
- * rather than copied (see `validateRequest`).
  */
-export function readRetirementRequest(body: unknown, owned = false): ReadRequest {
-  const { data, ignoredFields } = validateRequest(retirementRequestSchema, body, owned);
+export function readRetirementRequest(body: unknown): ReadRequest {
+  const { data, ignoredFields } = validateRequest(retirementRequestSchema, body);
   return { household: household(data, wholeNumber), ignoredFields };
 }

@@ -5,7 +5,7 @@
  * which browsers and edge workers do not make: there every calculation runs on closures. The
  * service and the batch's workers enable them; a single CLI call does not, since generating and
  * making memos cost one call more than they save. Each has an environment switch to the plain
- * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`, `BUDGETNORM_ONE_PASS_CHECK=0`.
+ * path: `BUDGETNORM_GENERATED_CODE=0`, `BUDGETNORM_MEMOS=0`.
  */
 import { LIBRARY_DEFAULT, setFastPaths } from '../calculations/fast-paths.js';
 import type { CodeLoader, LoadedEvaluator } from '../engine/codegen/loader.js';
@@ -65,7 +65,7 @@ function loaderOfNode(): CodeLoader {
  *   NettoBesteedbaarInkomenPerMaand: 2400, BijzondereUitgaven: {}, Woning: { WoningSoort: 0, HuurPerMaand: 800 },
  * } as const;
  * const plain = repaymentCapacity(body);
- * const onlyGeneratedCode: FastPathSwitches = { BUDGETNORM_MEMOS: '0', BUDGETNORM_ONE_PASS_CHECK: '0' };
+ * const onlyGeneratedCode: FastPathSwitches = { BUDGETNORM_MEMOS: '0' };
  * enableGeneratedCode(onlyGeneratedCode);
  * try {
  *   assert.deepEqual(repaymentCapacity(body), plain);
@@ -86,7 +86,12 @@ export interface FastPathSwitches {
    * @deprecated Leave it out.
    */
   readonly BUDGETNORM_RESULT_JSON?: string | undefined;
-  /** `0`: every request body goes through zod alone, not the one-pass check. */
+  /**
+   * No effect: every request body is checked by zod (the one-pass check was removed, issue 41).
+   * Still accepted, so that code naming it keeps compiling.
+   *
+   * @deprecated Leave it out.
+   */
   readonly BUDGETNORM_ONE_PASS_CHECK?: string | undefined;
 }
 
@@ -100,8 +105,7 @@ export interface FastPathSwitches {
  * ordinary still run on the closures, which give the error they always gave.
  *
  * `env` (default `process.env`) turns each off: `BUDGETNORM_GENERATED_CODE=0` keeps the
- * closures, `BUDGETNORM_MEMOS=0` compiles programs without memos, `BUDGETNORM_ONE_PASS_CHECK=0`
- * validates every request with zod alone.
+ * closures, `BUDGETNORM_MEMOS=0` compiles programs without memos.
  *
  * Node only: it compiles the text with `node:vm`.
  *
@@ -137,11 +141,7 @@ export interface FastPathSwitches {
 export function enableGeneratedCode(env: FastPathSwitches = processEnv()): void {
   // The loader first: where Node has none this throws before any fast path is on.
   const loader = env.BUDGETNORM_GENERATED_CODE === '0' ? undefined : loaderOfNode();
-  setFastPaths({
-    generatedCode: loader,
-    memos: env.BUDGETNORM_MEMOS !== '0',
-    onePassCheck: env.BUDGETNORM_ONE_PASS_CHECK !== '0',
-  });
+  setFastPaths({ generatedCode: loader, memos: env.BUDGETNORM_MEMOS !== '0' });
 }
 
 function processEnv(): FastPathSwitches {

@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('setFastPaths', () => {
-  it('starts from the library default: the one-pass check, no memos, no generated code', () => {
+  it('starts from the library default: no memos, no generated code', () => {
     expect(fastPaths()).toEqual(LIBRARY_DEFAULT);
   });
 
@@ -22,9 +22,9 @@ describe('setFastPaths', () => {
     const loader: CodeLoader = () => () => undefined;
     const before = setFastPaths({ generatedCode: loader, memos: true });
     expect(before).toEqual(LIBRARY_DEFAULT);
-    expect(fastPaths()).toEqual({ generatedCode: loader, memos: true, onePassCheck: true });
-    expect(setFastPaths({ onePassCheck: false })).toEqual({ generatedCode: loader, memos: true, onePassCheck: true });
-    expect(fastPaths()).toEqual({ generatedCode: loader, memos: true, onePassCheck: false });
+    expect(fastPaths()).toEqual({ generatedCode: loader, memos: true });
+    expect(setFastPaths({ memos: false })).toEqual({ generatedCode: loader, memos: true });
+    expect(fastPaths()).toEqual({ generatedCode: loader, memos: false });
     setFastPaths(before);
     expect(fastPaths()).toEqual(LIBRARY_DEFAULT);
   });

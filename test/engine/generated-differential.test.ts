@@ -191,13 +191,13 @@ describe('generated code against the closure engine', () => {
     const before = fastPaths();
     const on = (): Record<keyof FastPaths, boolean> => {
       const now = fastPaths();
-      return { generatedCode: now.generatedCode !== undefined, memos: now.memos, onePassCheck: now.onePassCheck };
+      return { generatedCode: now.generatedCode !== undefined, memos: now.memos };
     };
     try {
       enableGeneratedCode({});
-      expect(on()).toEqual({ generatedCode: true, memos: true, onePassCheck: true });
-      enableGeneratedCode({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_MEMOS: '0', BUDGETNORM_ONE_PASS_CHECK: '0' });
-      expect(on()).toEqual({ generatedCode: false, memos: false, onePassCheck: false });
+      expect(on()).toEqual({ generatedCode: true, memos: true });
+      enableGeneratedCode({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_MEMOS: '0' });
+      expect(on()).toEqual({ generatedCode: false, memos: false });
       enableGeneratedCode({ BUDGETNORM_MEMOS: '1' });
       disableGeneratedCode();
       expect(fastPaths()).toEqual(LIBRARY_DEFAULT);
