@@ -468,7 +468,7 @@ async function summarise(
     `\nlibrary call repaymentCapacity + JSON.stringify of its result, one thread, median of 15 rounds: ${fmt(cost.cpu, 1)} µs of CPU per household (${fmt(cost.wall, 1)} µs wall)`,
   );
   console.log(
-    "  (the library's default switches: the batch's workers also run generated code and memos, so their calculation costs less than this)",
+    "  (the library's default switches: the batch's workers also run memos, so their calculation costs less than this)",
   );
 
   console.log(`\nsummary`);

@@ -37,9 +37,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Engine } from 'json-rules-engine';
 
-import { codeLoader } from '../src/engine/codegen/loader.js';
 import { programFor } from '../src/engine/compile.js';
-import { ALL_OFF, type FastPaths, LIBRARY_DEFAULT, setFastPaths } from '../src/calculations/fast-paths.js';
+import { type FastPaths, LIBRARY_DEFAULT, setFastPaths } from '../src/calculations/fast-paths.js';
 import { compileScopedCondition, type ExpressionEnv } from '../src/engine/expression.js';
 import { loadRuleSet } from '../src/engine/load-rule-set.js';
 import {
@@ -53,7 +52,6 @@ import { REPAYMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFacts } from '../src/
 import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
-import { disableGeneratedCode, enableGeneratedCode } from '../src/node/generated-code.js';
 import { random, randomRepaymentBody } from './lib/bench-households.js';
 import { SINGLE_TENANT_REPAYMENT } from '../test/support/request-bodies.js';
 import { byPart, type CpuProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
@@ -277,13 +275,10 @@ const under =
   };
 
 /**
- * Measures a calculation, interleaved: the library's default, the plain path (every switch
- * off), every fast path on as the service and the batch run them, and that without each fast
- * path in turn (what each gains beside the others), explained, and the hand-written baseline; agreement with the baseline checked both ways
- * first. Contenders with generated code calculate on their own copy of the rule set, so each
- * copy's programs see one loader throughout (a program asks again whenever the loader changes);
- * programs with memos and without are different programs (`programFor` caches per choice).
- * Prints the figures.
+ * Measures a calculation, interleaved: the library's default (the plain path), with memos as the
+ * service and the batch run it, explained, and the hand-written baseline; agreement with the
+ * baseline checked both ways first. Programs with memos and without are different programs
+ * (`programFor` caches per choice). Prints the figures.
  */
 function measureCalculation(
   title: string,
@@ -291,20 +286,14 @@ function measureCalculation(
   bodies: readonly Record<string, unknown>[],
   c: CalculationUnderTest,
 ): void {
-  enableGeneratedCode();
-  const all: FastPaths = { generatedCode: codeLoader(), memos: true };
-  disableGeneratedCode();
-  const copy = loadRuleSet(structuredClone(ruleSet.files) as Record<string, unknown>);
+  const all: FastPaths = { memos: true };
   c.checkAgreement(bodies, ruleSet);
-  under(all)(() => c.checkAgreement(bodies, copy))(0);
+  under(all)(() => c.checkAgreement(bodies, ruleSet))(0);
   const body = (i: number) => bodies[i % bodies.length] as Record<string, unknown>;
   const on = (rs: RuleSet) => (i: number) => c.calculate(body(i), { ruleSet: rs });
   const r = interleaved({
     library: under(LIBRARY_DEFAULT)(on(ruleSet)),
-    plain: under(ALL_OFF)(on(ruleSet)),
-    all: under(all)(on(copy)),
-    withoutMemos: under({ ...all, memos: false })(on(copy)),
-    withoutGenerated: under({ ...all, generatedCode: undefined })(on(ruleSet)),
+    all: under(all)(on(ruleSet)),
     explained: under(LIBRARY_DEFAULT)((i) => c.calculate(body(i), { ruleSet, explain: true })),
     baseline: (i) => c.hand(body(i)),
   });
@@ -312,22 +301,12 @@ function measureCalculation(
   const against = (a: number, b: number, what: string) => `(${(a / b).toFixed(2)}x ${what})`;
   const hand = (n: number) => against(n, r.baseline, 'hand-written');
   console.log(title);
-  line(`library default: ${c.name}(body) (no fast path)`, r.library, hand(r.library));
-  line('every switch off: the plain path', r.plain, `${hand(r.plain)} ${against(r.plain, r.library, 'default')}`);
-  line(
-    'every fast path on, as the service and batch run',
-    r.all,
-    `${hand(r.all)} ${against(r.all, r.library, 'default')}`,
-  );
-  const without = {
-    '  without memos (ProgramOptions.memos)': r.withoutMemos,
-    '  without generated code': r.withoutGenerated,
-  };
-  for (const [label, n] of Object.entries(without)) line(label, n, `${hand(n)} ${against(r.all, n, 'gain')}`);
+  line(`library default, the plain path: ${c.name}(body)`, r.library, hand(r.library));
+  line('with memos, as the service and batch run', r.all, `${hand(r.all)} (${(r.all / r.library).toFixed(2)}x gain)`);
   line('explain: true (library default)', r.explained, against(r.explained, r.library, 'default'));
   line('hand-written: the same figures by hand with decimal.js, raw body', r.baseline);
   console.log(
-    '  target: every fast path on ≥ 0.8x hand-written (agreement checked on all 1,000 households); gain: every fast path on / without it',
+    '  target: with memos ≥ 0.8x hand-written (agreement checked on all 1,000 households); gain: with memos / plain path',
   );
 }
 

@@ -1,27 +1,21 @@
 /**
- * The fast paths' switches (docs/fast-paths.md), set in one call: generated code (the loader a
- * shell registers, src/node/generated-code.ts) and memos in the programs compiled from now on. Each switch is kept by the layer that reads it; this is the one
- * way to set them, for the Node shell, the tests and the bench.
+ * The library's fast-path switch (docs/fast-paths.md): memos in the programs compiled from now
+ * on. The engine keeps it; this is the one way to set it, for the Node shell, the tests and the
+ * bench.
  */
-import { type CodeLoader, codeLoader, setCodeLoader } from '../engine/codegen/loader.js';
 import { programDefaults, setProgramDefaults } from '../engine/compile.js';
 
 export interface FastPaths {
-  /** The loader that runs the generated code of every program; undefined: closures only. */
-  readonly generatedCode: CodeLoader | undefined;
   /** Memos in the programs compiled from now on without options of their own (`ProgramOptions.memos`). */
   readonly memos: boolean;
 }
 
-/** The library's own default: no memos and no generated code (a single call would pay more to make them than they save). */
-export const LIBRARY_DEFAULT: FastPaths = Object.freeze({ generatedCode: undefined, memos: false });
-
-/** Every fast path off: the plain path. */
-export const ALL_OFF: FastPaths = Object.freeze({ generatedCode: undefined, memos: false });
+/** The library's own default, the plain path: no memos (a single call would pay more to make them than they save). */
+export const LIBRARY_DEFAULT: FastPaths = Object.freeze({ memos: false });
 
 /** The switches as they are. */
 export function fastPaths(): FastPaths {
-  return { generatedCode: codeLoader(), memos: programDefaults().memos };
+  return { memos: programDefaults().memos };
 }
 
 /**
@@ -30,9 +24,9 @@ export function fastPaths(): FastPaths {
  *
  * @example
  * ```ts
- * const before = setFastPaths(ALL_OFF);
+ * const before = setFastPaths({ memos: true });
  * try {
- *   repaymentCapacity(body); // the plain path
+ *   repaymentCapacity(body); // with memos
  * } finally {
  *   setFastPaths(before);
  * }
@@ -40,7 +34,6 @@ export function fastPaths(): FastPaths {
  */
 export function setFastPaths(changes: Partial<FastPaths>): FastPaths {
   const before = fastPaths();
-  if ('generatedCode' in changes) setCodeLoader(changes.generatedCode);
   if (changes.memos !== undefined) setProgramDefaults({ memos: changes.memos });
   return before;
 }

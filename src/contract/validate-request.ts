@@ -22,10 +22,7 @@ export interface ValidatedRequest<T> {
  * Validates a parsed JSON body against a request schema. Throws a `ValidationError` listing
  * every problem of the body; throws nothing else for any JSON value.
  */
-export function validateRequest<S extends z.ZodObject>(
-  schema: S,
-  body: unknown,
-): ValidatedRequest<z.output<S>> {
+export function validateRequest<S extends z.ZodObject>(schema: S, body: unknown): ValidatedRequest<z.output<S>> {
   if (!isJsonObject(body)) {
     throw new ValidationError([
       {

@@ -29,17 +29,16 @@ export interface AmountMemo<T> {
 }
 
 /** A fact's domain when it has a small set of values: one digit of a numeric key. */
-export type SmallDomain =
+type SmallDomain =
   | { readonly kind: 'boolean' }
   | { readonly kind: 'enum'; readonly values: readonly string[] }
   | { readonly kind: 'number'; readonly min: number; readonly max: number };
 
 /**
  * How a numeric key is made, as data: each fact's digit, then per collection its length (below
- * `lengths`) and each item's digits. A reader of it (the closure below, the generated code of
- * src/engine/codegen/generate.ts) makes the very same number.
+ * `lengths`) and each item's digits, read by the closure below.
  */
-export interface KeyPlan {
+interface KeyPlan {
   readonly facts: readonly { readonly name: string; readonly domain: SmallDomain }[];
   readonly collections: readonly {
     readonly name: Collection;
@@ -60,7 +59,7 @@ function smallDomain(domain: FactDomain | undefined): SmallDomain | undefined {
 }
 
 /** How many values a digit of this domain takes. */
-export function radixOf(domain: SmallDomain): number {
+function radixOf(domain: SmallDomain): number {
   switch (domain.kind) {
     case 'boolean':
       return 2;
@@ -136,9 +135,8 @@ function keyPlanOf(
  * The numeric key of a plan (a mixed-radix number: each fact's code, then per collection its
  * length and each item's facts). It gives undefined for a value outside its domain or a key
  * beyond 2^53, and the string key is used instead: number and string keys never meet in a Map.
- * Exported for the tests of the generated keys, which must give the very same number.
  */
-export function numericKey(plan: KeyPlan): (ctx: EvalContext) => number | undefined {
+function numericKey(plan: KeyPlan): (ctx: EvalContext) => number | undefined {
   const factDigits = plan.facts.map(({ name, domain }) => [name, digitOf(domain)] as const);
   const collectionDigits = plan.collections.map(({ name, lengths, items }) => ({
     name,

@@ -18,8 +18,6 @@ import { buildExplanation } from './explanation-builder.js';
 import { compileExpression, type AmountFn, type ExpressionEnv } from './expression.js';
 import { byMeasure, type CompiledAmount } from './rule-runner.js';
 import { slotOf } from './slots.js';
-import { generateEvaluator, NotGenerated } from './codegen/generate.js';
-import { type CodeLoader, codeLoader, type LoadedEvaluator } from './codegen/loader.js';
 
 export interface EvaluatedPost {
   readonly code: string;
@@ -58,7 +56,7 @@ export interface Program {
 export interface ProgramOptions {
   /**
    * Remember amounts that read only a household's make-up across evaluations
-   * (src/engine/amount-memo.ts), in the closures and the generated code alike: for a process that
+   * (src/engine/amount-memo.ts): for a process that
    * evaluates many households. Making the memos costs a single calculation more than they save.
    */
   readonly memos: boolean;
@@ -139,7 +137,7 @@ export function compileProgram(
     options,
     evaluateFacts,
     evaluateAmount: plain.evaluateAmount,
-    evaluate: generatedOrClosures(plain.env, calculation, (household) => catalog.extract(household), evaluateFacts),
+    evaluate: (household, how) => evaluateFacts(catalog.extract(household), how),
   };
 }
 
@@ -269,58 +267,4 @@ function evaluateTotals(
     }
   }
   return { values, traces };
-}
-
-/**
- * A program's `evaluate`: its generated code when a shell registered a loader and the code
- * evaluates the household, else the closures; an explanation always on the closures. The
- * loader is asked once per program, and again only when another is registered (or none):
- * a program evaluated before `enableGeneratedCode` runs the generated code after it.
- */
-function generatedOrClosures(
-  env: ExpressionEnv,
-  calculation: CalculationId,
-  extract: (household: AnyHousehold) => ExtractedFacts,
-  evaluateFacts: Program['evaluateFacts'],
-): Program['evaluate'] {
-  let generated: LoadedEvaluator | false = false;
-  let asked: CodeLoader | undefined;
-  let fault: { readonly error: unknown } | undefined;
-  return (household, options) => {
-    const extracted = extract(household);
-    if (options?.explain !== true) {
-      const load = codeLoader();
-      if (load !== asked) {
-        fault = undefined;
-        // A fault of the generator is kept: every evaluation fails with it, none generates again.
-        try {
-          generated = load === undefined ? false : generatedFor(env, calculation, load);
-        } catch (error) {
-          fault = { error };
-        }
-        asked = load;
-      }
-      if (fault !== undefined) throw fault.error;
-      if (generated !== false) {
-        const fast = generated(extracted);
-        if (fast !== undefined) return fast;
-      }
-    }
-    return evaluateFacts(extracted, options);
-  };
-}
-
-/**
- * The generated evaluator of a calculation, loaded by `load`; false when the generator (or the
- * loader) does not take one of its forms (`NotGenerated`): that calculation then runs on
- * closures, as without a loader. Any other error, a fault of the generator or text the loader
- * refuses, is thrown.
- */
-function generatedFor(env: ExpressionEnv, calculation: CalculationId, load: CodeLoader): LoadedEvaluator | false {
-  try {
-    return load(generateEvaluator(env, calculation));
-  } catch (error) {
-    if (error instanceof NotGenerated) return false;
-    throw error;
-  }
 }

@@ -23,7 +23,7 @@ import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hon
 import { createApp, errorDetail, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
 import { type DirectCalculations, directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
-import { enableGeneratedCode } from './generated-code.js';
+import { enableFastPaths } from './fast-paths.js';
 import { nativeDigestKey } from './digest.js';
 import { directListener } from './direct-server.js';
 import { processLog, type ServiceLog, serviceLog } from './log.js';
@@ -120,8 +120,8 @@ function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
 
 /** Starts the service; resolves once it listens. */
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  // A service evaluates request after request: the generated code pays for itself at once.
-  enableGeneratedCode();
+  // A service evaluates request after request: the memos pay for themselves at once.
+  enableFastPaths();
   const log =
     options.writeLog === undefined && options.writeError === undefined
       ? processLog()

@@ -4,8 +4,7 @@
  * section) restores them, and programs follow the memos switch, one cached program per choice.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_OFF, fastPaths, LIBRARY_DEFAULT, setFastPaths } from '../../src/calculations/fast-paths.js';
-import type { CodeLoader } from '../../src/engine/codegen/loader.js';
+import { fastPaths, LIBRARY_DEFAULT, setFastPaths } from '../../src/calculations/fast-paths.js';
 import { programFor } from '../../src/engine/compile.js';
 import { bundledCatalog } from '../../src/index.js';
 
@@ -14,28 +13,19 @@ afterEach(() => {
 });
 
 describe('setFastPaths', () => {
-  it('starts from the library default: no memos, no generated code', () => {
+  it('starts from the library default: no memos', () => {
     expect(fastPaths()).toEqual(LIBRARY_DEFAULT);
+    expect(LIBRARY_DEFAULT).toEqual({ memos: false });
   });
 
   it('changes only the switches it names and returns every switch as it was', () => {
-    const loader: CodeLoader = () => () => undefined;
-    const before = setFastPaths({ generatedCode: loader, memos: true });
+    const before = setFastPaths({ memos: true });
     expect(before).toEqual(LIBRARY_DEFAULT);
-    expect(fastPaths()).toEqual({ generatedCode: loader, memos: true });
-    expect(setFastPaths({ memos: false })).toEqual({ generatedCode: loader, memos: true });
-    expect(fastPaths()).toEqual({ generatedCode: loader, memos: false });
+    expect(fastPaths()).toEqual({ memos: true });
+    expect(setFastPaths({})).toEqual({ memos: true });
+    expect(fastPaths()).toEqual({ memos: true });
     setFastPaths(before);
     expect(fastPaths()).toEqual(LIBRARY_DEFAULT);
-  });
-
-  it('removes the loader when it names generatedCode as undefined, and turns every switch off with ALL_OFF', () => {
-    setFastPaths({ generatedCode: () => () => undefined, memos: true });
-    setFastPaths({ generatedCode: undefined });
-    expect(fastPaths().generatedCode).toBeUndefined();
-    expect(fastPaths().memos).toBe(true);
-    setFastPaths(ALL_OFF);
-    expect(fastPaths()).toEqual(ALL_OFF);
   });
 
   it('programs compiled from then on follow the memos switch, one cached program per choice', () => {

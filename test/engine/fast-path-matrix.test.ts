@@ -4,28 +4,24 @@
  *
  * - `closures`: the compiled closures of a program without memos (the plain path);
  * - `explained`: the explanation path (`explain: true`: the closures compiled to record, compile.ts);
- * - `generated`: the generated code (src/engine/codegen/generate.ts, loaded by `node:vm`);
  * - `memos`: the closures of a program compiled with memos, each household evaluated twice
  *   (the second reads what the first remembered);
- * - `memos, generated`: the generated code of that program, likewise twice.
+ * - `evaluate`: a program's `evaluate` from the household (the facts extracted), plain and with memos.
  *
  * All must give the very same posts, totals and notices (or the same error), on every
  * expression operator (`CASES` of expression-cases.ts and further forms), every condition
  * operator and form (in a rule's `when`, in `if` and in a `sum`'s `when`), and on random
  * expressions built from every operator (fast-check). The lists of operators come from the
  * source (`EXPRESSION_OPERATORS`, `OPERATORS`): an operator without a case fails here.
- * test/engine/generated-differential.test.ts and memo.test.ts do the same on the bundled sets.
+ * test/engine/memo-differential.test.ts and memo.test.ts do the same on the bundled sets.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RuleEvaluationError } from '../../src/contract/errors.js';
 import { money } from '../../src/contract/money.js';
-import { LIBRARY_DEFAULT, setFastPaths } from '../../src/calculations/fast-paths.js';
-import { type CodeLoader, codeLoader } from '../../src/engine/codegen/loader.js';
 import { compileProgram, type Evaluation, PLAIN_PROGRAM } from '../../src/engine/compile.js';
 import { loadRuleSet } from '../../src/engine/load-rule-set.js';
 import type { AnyHousehold, Household } from '../../src/household/household.js';
-import { enableGeneratedCode } from '../../src/node/generated-code.js';
 import { FACT_CATALOGS } from '../../src/rules/facts.js';
 import type { CalculationId } from '../../src/rules/format/calculation.js';
 import { OPERATORS, type Operator } from '../../src/rules/format/condition.js';
@@ -35,19 +31,7 @@ import { drawnHousehold } from '../support/drawn-households.js';
 import { random } from '../support/generated-bodies.js';
 import { runs } from '../support/runs.js';
 import { CASES, param, repaymentProbeFiles, withBase } from './expression-cases.js';
-import { countingLoader, type Files, type Json, retirementFiles, written } from './support.js';
-
-/** Calls of the loaded generated evaluators, and how many left the household to the closures. */
-const calls = { made: 0, left: 0 };
-
-beforeAll(() => {
-  enableGeneratedCode({ BUDGETNORM_MEMOS: '0' });
-  const node = codeLoader() as CodeLoader;
-  setFastPaths({ generatedCode: countingLoader(node, calls) });
-});
-afterAll(() => {
-  setFastPaths(LIBRARY_DEFAULT);
-});
+import { type Files, type Json, retirementFiles, written } from './support.js';
 
 /** What an evaluation gives: its text, or the engine's error. */
 function outcome(evaluate: () => Evaluation): string {
@@ -57,15 +41,6 @@ function outcome(evaluate: () => Evaluation): string {
     if (error instanceof RuleEvaluationError) return `error ${error.code} at ${error.location}: ${error.message}`;
     throw error;
   }
-}
-
-/** The generated code's outcome; it must have run, and left the household to the closures only where they fail. */
-function generated(evaluate: () => Evaluation): string {
-  const before = { ...calls };
-  const text = outcome(evaluate);
-  expect(calls.made, 'the generated code ran').toBe(before.made + 1);
-  if (!text.startsWith('error')) expect(calls.left, 'the generated code computed it').toBe(before.left);
-  return text;
 }
 
 /** Every evaluator's outcome for one household, by evaluator. */
@@ -85,11 +60,10 @@ function evaluators(ruleSet: RuleSet, calculation: CalculationId): Evaluators {
   return (household) => ({
     closures: outcome(() => plain.evaluateFacts(extract(household))),
     explained: explainedOf(household),
-    generated: generated(() => plain.evaluate(household)),
+    evaluate: outcome(() => plain.evaluate(household)),
     memos: outcome(() => memos.evaluateFacts(extract(household))),
     'memos, again': outcome(() => memos.evaluateFacts(extract(household))),
-    'memos, generated': generated(() => memos.evaluate(household)),
-    'memos, generated again': generated(() => memos.evaluate(household)),
+    'memos, evaluate': outcome(() => memos.evaluate(household)),
   });
 }
 
@@ -136,9 +110,8 @@ const REPAYMENT_HOUSEHOLDS = householdsOf('afloscapaciteit', 41, 12);
 const RETIREMENT_HOUSEHOLDS = householdsOf('pensioenuitgaven', 42, 12);
 
 /**
- * Mini with the probe value read by the total `Tekort` in place of its own amount (a total is
- * all the generated code computes of a value; the calculation names its totals), the value
- * scaled to euros a month when its unit is not.
+ * Mini with the probe value read by the total `Tekort` in place of its own amount (so every
+ * evaluator's totals show the value), the value scaled to euros a month when its unit is not.
  */
 function probeFiles(amount: Json, options: { unit?: string; edit?: (files: Files) => void } = {}): Files {
   const files = repaymentProbeFiles(amount, options);

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { RuleSetError, type RuleSetIssue } from '../../src/contract/errors.js';
-import type { CodeLoader, LoadedEvaluator } from '../../src/engine/codegen/loader.js';
 import type { Evaluation } from '../../src/engine/compile.js';
 import type { ConditionTrace } from '../../src/contract/explanation.js';
 import { compileCondition, compilePath, type FactResolver } from '../../src/engine/condition.js';
@@ -182,26 +181,6 @@ export function retirementFiles(amounts: { basis: Json; voorbeeld: Json }, when?
     totals: {},
   };
   return files;
-}
-
-/** Calls of loaded generated evaluators, and how many left the household to the closures. */
-export interface GeneratedCalls {
-  made: number;
-  left: number;
-}
-
-/** `node`'s loader, its evaluators counted in `calls`: a test sees the generated code ran. */
-export function countingLoader(node: CodeLoader, calls: GeneratedCalls): CodeLoader {
-  return (generated) => {
-    const evaluate = node(generated);
-    const counted: LoadedEvaluator = (extracted) => {
-      const made = evaluate(extracted);
-      calls.made += 1;
-      if (made === undefined) calls.left += 1;
-      return made;
-    };
-    return counted;
-  };
 }
 
 /** Everything an evaluation holds, as text: every Decimal written out in full. */

@@ -8,10 +8,10 @@ import { SpareBuffers } from './byte-sink.js';
 import { createChunkProcessor, type Chunk } from './records.js';
 import type { FromWorker, ToWorker, WorkerInit } from './worker-protocol.js';
 import { errorMessage } from '../../contract/errors.js';
-import { enableGeneratedCode } from '../../node/generated-code.js';
+import { enableFastPaths } from '../../node/fast-paths.js';
 
-// A worker evaluates thousands of households: the generated code pays for itself at once.
-enableGeneratedCode();
+// A worker evaluates thousands of households: the memos pay for themselves at once.
+enableFastPaths();
 
 const port = parentPort;
 if (port === null) throw new Error('budgetnorm batch worker: not started as a worker thread');
