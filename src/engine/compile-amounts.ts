@@ -18,6 +18,7 @@ import {
   constantOf,
   type AmountFn,
   type ExpressionEnv,
+  type SubexpressionWrap,
 } from './expression.js';
 import type { CompiledAmount, CompiledRule, MeasureAmounts, RulePrefix } from './rule-runner.js';
 
@@ -38,7 +39,7 @@ function compileRule(
   const compileOnce = (e: Expression): AmountFn => {
     let fn = compiled.get(e);
     if (fn === undefined) {
-      fn = compileExpression(env, e, undefined, where);
+      fn = compileExpression(env, e, undefined, where, env.memos ? partsOf(env, calculation, e) : undefined);
       if (env.memos) fn = remembered(env, calculation, e, fn);
       compiled.set(e, fn);
     }
@@ -73,6 +74,43 @@ function remembered(env: ExpressionEnv, calculation: CalculationId, expression: 
     }
     return amount;
   };
+}
+
+/**
+ * A part of an amount that also reads the income (the room between a post's minimum and its
+ * top, say) is remembered per make-up when it reads only the make-up and is more than a figure
+ * or two: the income-dependent rest is then a few operations per evaluation.
+ */
+function partsOf(env: ExpressionEnv, calculation: CalculationId, whole: Expression): SubexpressionWrap | undefined {
+  // An amount that reads only the make-up is remembered whole, or is too cheap to remember at all.
+  if (amountMemo(env.ruleSet, env.calculation, whole, calculation, () => true) !== undefined) return undefined;
+  return (expression, fn) => {
+    if (constantOf(fn) !== undefined || operationsIn(expression) < 2) return fn;
+    const memo = amountMemo<Decimal>(env.ruleSet, env.calculation, expression, calculation, () => true);
+    if (memo === undefined) return fn;
+    return (ctx) => {
+      const key = memo.key(ctx);
+      let amount = memo.cache.get(key);
+      if (amount === undefined) {
+        amount = fn(ctx);
+        memo.remember(key, amount);
+      }
+      return amount;
+    };
+  };
+}
+
+/** The operator nodes of an expression (a figure, fact or value read is none). */
+function operationsIn(expression: unknown): number {
+  if (expression === null || typeof expression !== 'object') return 0;
+  let n = 0;
+  for (const [key, child] of Object.entries(expression)) {
+    if (Array.isArray(child)) {
+      n += 1;
+      for (const c of child) n += operationsIn(c);
+    } else if (typeof child === 'object' && child !== null && key !== 'when') n += operationsIn(child);
+  }
+  return n;
 }
 
 /** The memo of a rule's amount that is remembered per make-up (see {@link remembered}), or undefined. */

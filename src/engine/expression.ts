@@ -25,6 +25,7 @@ export function compileExpression(
   expr: Expression,
   scope: Collection | undefined,
   where: string,
+  wrap?: SubexpressionWrap,
 ): AmountFn {
   const c: CompileScope = {
     env,
@@ -33,7 +34,13 @@ export function compileExpression(
     fail: (code, message) => {
       throw new RuleEvaluationError(code, where, message);
     },
-    sub: (e, s = scope) => compileExpression(env, e, s, where),
+    sub: (e, s = scope) => {
+      const fn = compileExpression(env, e, s, where, wrap);
+      return wrap === undefined || s !== undefined ? fn : wrap(e, fn);
+    },
   };
   return compilerOf(expr)(expr, c);
 }
+
+/** What a program with memos does to each compiled part of an amount outside a collection (compile-amounts.ts). */
+export type SubexpressionWrap = (expr: Expression, fn: AmountFn) => AmountFn;

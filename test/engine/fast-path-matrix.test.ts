@@ -199,6 +199,27 @@ describe('every expression operator, by every evaluator', () => {
     }
   });
 
+  it('a part read only from the make-up, inside an amount that reads the income: the same amounts by every evaluator', () => {
+    // With memos the part is remembered per make-up and the rest computed per evaluation (compile-amounts.ts).
+    const amount = {
+      add: [
+        { fact: 'income' },
+        {
+          multiply: [
+            { fact: 'children' },
+            { add: [param('perChild'), { multiply: [param('perChild'), { fact: 'cars' }] }] },
+          ],
+        },
+      ],
+    };
+    const outcomes = sameEverywhere(
+      loadRuleSet(probeFiles(amount, { edit: withBase })),
+      'afloscapaciteit',
+      REPAYMENT_HOUSEHOLDS,
+    );
+    expect(new Set(outcomes.map(probeTotal)).size, 'the households differ in the amount').toBeGreaterThan(3);
+  });
+
   it('sum, count and if over item facts (retirement): the same amounts by every evaluator', () => {
     const carCost = { table: 'carCost', key: { class: { fact: 'car.class' } } };
     const young = { all: [{ fact: 'child.age', operator: 'lessThan', value: 18 }] };
