@@ -554,7 +554,7 @@ function personalLines(f, d, line) {
   const out = {};
   out.ContributiesAbonnementen = line(
     'ContributiesAbonnementen',
-    `${p('hb.contributiesPerHoofdpersoon')} x ${participationUnits(p, adults)} (main persons: 1, a couple hb.participatieFactorPaar)`,
+    `${p('hb.contributiesPerHoofdpersoon')} x ${participationUnits(p, adults)}`,
     `minimum x ${p('hb.topfactorContributies')}`,
   );
   const transport = cars === 0 ? 'ovFietsZonderAuto' : 'fietsOvMetAuto';
