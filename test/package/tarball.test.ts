@@ -29,8 +29,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * (issues 40-42, docs/package.md): measured 1,157,920 before its CHANGELOG and docs/fast-paths.md.
  * Raised to 1,240,000 on 2026-11-29 for the household budget model's figures (issue 40, item 5:
  * their sources, formulas and reasonings in every copy of the rule sets): measured 1,207,913.
+ * Raised to 1,250,000 on 2026-11-29 for the couple and children corrections (issue 40: the
+ * participation factor, the children's derivation, two sources; docs/package.md): measured
+ * 1,241,999 against 1,232,030 before.
  */
-const PACKED_BUDGET_BYTES = 1_240_000;
+const PACKED_BUDGET_BYTES = 1_250_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
