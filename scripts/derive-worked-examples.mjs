@@ -26,6 +26,8 @@ import { Decimal as BaseDecimal } from 'decimal.js';
 const D = BaseDecimal.clone({ precision: 34, rounding: BaseDecimal.ROUND_HALF_EVEN });
 const ZERO = new D(0);
 const sum = (xs) => xs.reduce((a, b) => a.plus(b), ZERO);
+/** The main persons' participation (leisure, memberships) in single-person units: 1, or a couple's factor. */
+const participationUnits = (p, adults) => new D(1).plus(new D(adults - 1).times(p('hb.participatieFactorPaar').minus(1)));
 const clamp01 = (x) => D.min(1, D.max(0, x));
 
 // ---------------------------------------------------------------------------------------------
@@ -223,7 +225,7 @@ function sharedPosts(f, h, gasUse) {
   };
   return {
     fixed,
-    contributions: p('hb.contributiesPerHoofdpersoon').times(adults),
+    contributions: p('hb.contributiesPerHoofdpersoon').times(participationUnits(p, adults)),
     inventory: p('hb.inventarisPerHuishouden').plus(p('hb.inventarisPerPersoon').times(size)),
     other: p('hb.overigPerHuishouden').plus(p('hb.overigPerPersoon').times(size)),
     upkeep,
@@ -269,7 +271,7 @@ function repaymentLivingCosts(f, h) {
   const clothing = t('hb.kledingHoofdpersoon', { geslacht: 'unknown' })
     .times(adults)
     .plus(child.clothing.times(children));
-  const leisure = p('hb.vrijetijdHoofdpersoon').times(adults).plus(child.leisure.times(children));
+  const leisure = p('hb.vrijetijdHoofdpersoon').times(participationUnits(p, adults)).plus(child.leisure.times(children));
   const foodMin = p('dagenPerMaand')
     .times(
       t('hb.voedingSchaalfactor', { huishoudgrootte: size })
@@ -437,7 +439,7 @@ function retirementPersonal(f, h) {
       sum(h.kids.map((k) => t('hb.kledingKind', { leeftijd: k.age, geslacht: k.gender }))),
     ),
     leisure: p('hb.vrijetijdHoofdpersoon')
-      .times(h.adults)
+      .times(participationUnits(p, h.adults))
       .plus(sum(h.kids.map((k) => t('hb.vrijetijdKind', { leeftijd: k.age })))),
   };
 }
@@ -552,7 +554,7 @@ function personalLines(f, d, line) {
   const out = {};
   out.ContributiesAbonnementen = line(
     'ContributiesAbonnementen',
-    `${p('hb.contributiesPerHoofdpersoon')} x ${adults}`,
+    `${p('hb.contributiesPerHoofdpersoon')} x ${participationUnits(p, adults)}`,
     `minimum x ${p('hb.topfactorContributies')}`,
   );
   const transport = cars === 0 ? 'ovFietsZonderAuto' : 'fietsOvMetAuto';
@@ -584,7 +586,7 @@ function personalLines(f, d, line) {
   );
   out.Vrijetijdsuitgaven = line(
     'Vrijetijdsuitgaven',
-    `${p('hb.vrijetijdHoofdpersoon')} x ${adults}${kids}${children === 0 ? '' : `${eur(parts.child.leisure)} (child over the age mix)`}`,
+    `${p('hb.vrijetijdHoofdpersoon')} x ${participationUnits(p, adults)}${kids}${children === 0 ? '' : `${eur(parts.child.leisure)} (child over the age mix)`}`,
     `minimum x ${p('hb.verhoudingVrijetijdHoogLaag')}${ageEffect}`,
   );
   const childFood = children === 0 ? '' : ` + ${children} x ${num(parts.child.food)} (child from 4 over the age mix)`;

@@ -57,3 +57,8 @@ export function handPrices(p: (name: string) => Decimal) {
     .dividedBy(twelve);
   return { gasprijs, waterprijs, stroomPerKwh, stroomPerAansluiting, lokaleLastenHuurder, lokaleLastenEenpersoons };
 }
+
+/** The main persons' participation (leisure, memberships) in single-person units: 1, or a couple's factor (hb.participatieFactorPaar). */
+export function handParticipation(p: (name: string) => Decimal, adults: Decimal): Decimal {
+  return new Money(1).plus(adults.minus(1).times(p('hb.participatieFactorPaar').minus(1)));
+}

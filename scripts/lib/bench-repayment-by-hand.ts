@@ -7,7 +7,7 @@
  */
 import { Money, type Decimal } from '../../src/contract/money.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
-import { handFigures, handPrices } from './bench-by-hand-tables.js';
+import { handFigures, handParticipation, handPrices } from './bench-by-hand-tables.js';
 
 /** The numbers of a repayment result: every post and total, as a caller reads them. */
 export interface RepaymentFigures {
@@ -88,6 +88,7 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
     const size = adults + children;
     const a = new Money(adults);
     const c = new Money(children);
+    const deelname = handParticipation(p, a);
     const sz = new Money(size);
     const retired = age >= aow;
     const leeftijdseffect = retired ? p('hb.leeftijdseffectPensioen') : new Money(1);
@@ -135,7 +136,7 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
       .dividedBy(twelve)
       .plus(p('hb.eigenBijdragen').times(a))
       .plus(p('hb.ziektekostenPerKind').times(c));
-    const vrijetijd = p('hb.vrijetijdHoofdpersoon').times(a).plus(c.times(vrijetijdMix).dividedBy(kTotaal));
+    const vrijetijd = p('hb.vrijetijdHoofdpersoon').times(deelname).plus(c.times(vrijetijdMix).dividedBy(kTotaal));
     const volwassene = retired
       ? table('hb.voedingHoofdpersoon')('unknown')
       : age >= 51
@@ -149,7 +150,7 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
           .times(a.times(volwassene).plus(c.times(vKind)))
           .plus(c.times(vPeuter)),
       );
-    const contributies = p('hb.contributiesPerHoofdpersoon').times(a);
+    const contributies = p('hb.contributiesPerHoofdpersoon').times(deelname);
     const overig = p('hb.overigPerHuishouden').plus(p('hb.overigPerPersoon').times(sz));
     return [
       [fixed(gas)],

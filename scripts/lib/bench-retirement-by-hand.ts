@@ -13,7 +13,7 @@
  */
 import { Money, type Decimal } from '../../src/contract/money.js';
 import type { RuleSet } from '../../src/rules/rule-set.js';
-import { handFigures, handPrices } from './bench-by-hand-tables.js';
+import { handFigures, handParticipation, handPrices } from './bench-by-hand-tables.js';
 
 /** The numbers of a retirement result, as a caller reads them. */
 export interface RetirementFigures {
@@ -166,7 +166,8 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
         .plus(opstalVoorbeeld)
         .plus(adults.times(q('uitvaartverzekering'))),
     ] as const;
-    const contributies = adults.times(q('contributiesPerHoofdpersoon'));
+    const deelname = handParticipation(p, adults);
+    const contributies = deelname.times(q('contributiesPerHoofdpersoon'));
     const car = (c: (typeof cars)[number], status: Decimal) =>
       tables
         .autoVast(c.class)
@@ -198,7 +199,7 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
       .dividedBy(twelve)
       .plus(verzekerden.times(q('eigenBijdragen')))
       .plus(new Money(children.filter((c) => c.age < volwassen).length).times(q('ziektekostenPerKind')));
-    const vrijetijd = adults
+    const vrijetijd = deelname
       .times(q('vrijetijdHoofdpersoon'))
       .plus(sum(children.map((c) => tables.vrijetijdKind(c.age))));
     const voeding = tables

@@ -215,6 +215,23 @@ function socialMinimum(set: RuleSet, b: Body): number {
   return param(set, b.HeeftPartner ? 'minimumInkomenPaar' : 'minimumInkomenAlleenstaand');
 }
 
+
+/** Vrijetijdsuitgaven + ContributiesAbonnementen at the minimum of a working-age tenant without children or car. */
+function participationMinimum(set: RuleSet, partner: boolean): number {
+  const r = repaymentCapacity(
+    {
+      LeeftijdHoofdpersoon: 40,
+      HeeftPartner: partner,
+      AantalThuiswonendeKinderen: 0,
+      AantalAutos: 0,
+      NettoBesteedbaarInkomenPerMaand: 2500,
+      BijzondereUitgaven: {},
+      Woning: { WoningSoort: 'Huurwoning', HuurPerMaand: 800 },
+    },
+    { ruleSet: set },
+  );
+  return (post(r, 'Vrijetijdsuitgaven')?.Minimaal ?? NaN) + (post(r, 'ContributiesAbonnementen')?.Minimaal ?? NaN);
+}
 describe.each(NL)('reference budgets: the standard and the minimum, %s', (id) => {
   const set = bundledCatalog().byId(id);
   const run = runOn(id);
@@ -231,6 +248,15 @@ describe.each(NL)('reference budgets: the standard and the minimum, %s', (id) =>
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it("a partner adds (hb.participatieFactorPaar − 1) of a single's participation minimum (leisure and memberships), not a second full one", () => {
+    const single = participationMinimum(set, false);
+    const perPerson = param(set, 'hb.vrijetijdHoofdpersoon') + param(set, 'hb.contributiesPerHoofdpersoon');
+    const added = participationMinimum(set, true) - single;
+    expect(Math.abs(single - perPerson)).toBeLessThanOrEqual(1);
+    expect(Math.abs(added - (param(set, 'hb.participatieFactorPaar') - 1) * perPerson)).toBeLessThanOrEqual(1);
+    expect(added).toBeLessThan(perPerson / 2);
   });
 
   it('from hb.voorbeeldInkomensgrens times the social minimum (the reference level) the standard no longer rises with income', () => {
