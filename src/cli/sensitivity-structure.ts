@@ -135,8 +135,9 @@ export const KNOWN_RANGES: readonly KnownRange[] = [
   {
     label: 'hb.autoKilometers [kilometers=unknown]',
     low: '7500',
-    high: '10800',
-    reason: 'the assumed 7,500 km against CBS 2022 private cars 10,800 km (private petrol cars 9,000 in 2021)',
+    high: '10809',
+    reason:
+      "the band 'under 10,000 km' (7,500) against CBS 2022 private cars 10,809 km (read; private petrol cars 9,027 in 2021)",
   },
   {
     label: 'hb.cbsStroomverbruik',
