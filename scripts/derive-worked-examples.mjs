@@ -27,7 +27,8 @@ const D = BaseDecimal.clone({ precision: 34, rounding: BaseDecimal.ROUND_HALF_EV
 const ZERO = new D(0);
 const sum = (xs) => xs.reduce((a, b) => a.plus(b), ZERO);
 /** The main persons' participation (leisure, memberships) in single-person units: 1, or a couple's factor. */
-const participationUnits = (p, adults) => new D(1).plus(new D(adults - 1).times(p('hb.participatieFactorPaar').minus(1)));
+const participationUnits = (p, adults) =>
+  new D(1).plus(new D(adults - 1).times(p('hb.participatieFactorPaar').minus(1)));
 const clamp01 = (x) => D.min(1, D.max(0, x));
 
 // ---------------------------------------------------------------------------------------------
@@ -271,7 +272,9 @@ function repaymentLivingCosts(f, h) {
   const clothing = t('hb.kledingHoofdpersoon', { geslacht: 'unknown' })
     .times(adults)
     .plus(child.clothing.times(children));
-  const leisure = p('hb.vrijetijdHoofdpersoon').times(participationUnits(p, adults)).plus(child.leisure.times(children));
+  const leisure = p('hb.vrijetijdHoofdpersoon')
+    .times(participationUnits(p, adults))
+    .plus(child.leisure.times(children));
   const foodMin = p('dagenPerMaand')
     .times(
       t('hb.voedingSchaalfactor', { huishoudgrootte: size })

@@ -57,7 +57,7 @@ export interface FastPathSwitches {
  * From now on, every program compiled in this process remembers the amounts that read only a
  * household's make-up: the same results, errors and notices, computed faster when a process
  * calculates many households (docs/fast-paths.md has the figures). Explanations
- * (`explain: true`) are recorded without memos. Calling it again changes nothing.
+ * (`explain: true`) are recorded without memos. Calling it again changes nothing. Does not throw.
  *
  * @param env - Where the switches are read ({@link FastPathSwitches}); default `process.env`.
  *
@@ -93,6 +93,29 @@ export function enableFastPaths(env: FastPathSwitches = processEnv()): void {
 /**
  * From now on, programs compiled in this process have no memos, as before
  * {@link enableFastPaths}: for a test, or to compare the two. Does not throw.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { retirementExpenditure } from 'budgetnorm';
+ * import { disableFastPaths, enableFastPaths } from 'budgetnorm/node';
+ *
+ * const body = {
+ *   Hoofdpersonen: [{ Geslacht: 0 }],
+ *   Kinderen: [],
+ *   Autos: [],
+ *   Woning: { TypeWoning: 0, SoortWoning: 0 },
+ *   NettoBesteedbaarInkomenPerMaand: 2100,
+ * } as const;
+ * enableFastPaths();
+ * let withMemos;
+ * try {
+ *   withMemos = retirementExpenditure(body);
+ * } finally {
+ *   disableFastPaths();
+ * }
+ * assert.deepEqual(retirementExpenditure(body), withMemos);
+ * ```
  */
 export function disableFastPaths(): void {
   setFastPaths(LIBRARY_DEFAULT);
@@ -100,18 +123,44 @@ export function disableFastPaths(): void {
 
 /**
  * The former name of {@link enableFastPaths}: the generated code it also turned on was removed
- * (issue 41).
+ * (issue 41). Does not throw.
  *
+ * @param env - Where the switches are read ({@link FastPathSwitches}); default `process.env`.
  * @deprecated Use {@link enableFastPaths}.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { disableGeneratedCode, enableFastPaths, enableGeneratedCode } from 'budgetnorm/node';
+ *
+ * assert.equal(typeof enableGeneratedCode, 'function');
+ * enableGeneratedCode({ BUDGETNORM_MEMOS: '0' }); // the same as enableFastPaths
+ * disableGeneratedCode();
+ * assert.equal(typeof enableFastPaths, 'function');
+ * ```
  */
-export const enableGeneratedCode: (env?: FastPathSwitches) => void = enableFastPaths;
+export function enableGeneratedCode(env?: FastPathSwitches): void {
+  enableFastPaths(env);
+}
 
 /**
- * The former name of {@link disableFastPaths}.
+ * The former name of {@link disableFastPaths}. Does not throw.
  *
  * @deprecated Use {@link disableFastPaths}.
+ *
+ * @example
+ * ```ts runnable
+ * import assert from 'node:assert/strict';
+ * import { disableGeneratedCode, enableGeneratedCode } from 'budgetnorm/node';
+ *
+ * enableGeneratedCode();
+ * disableGeneratedCode(); // the same as disableFastPaths
+ * assert.equal(typeof disableGeneratedCode, 'function');
+ * ```
  */
-export const disableGeneratedCode: () => void = disableFastPaths;
+export function disableGeneratedCode(): void {
+  disableFastPaths();
+}
 
 function processEnv(): FastPathSwitches {
   return typeof process === 'object' ? process.env : {};

@@ -215,7 +215,6 @@ function socialMinimum(set: RuleSet, b: Body): number {
   return param(set, b.HeeftPartner ? 'minimumInkomenPaar' : 'minimumInkomenAlleenstaand');
 }
 
-
 /** Vrijetijdsuitgaven + ContributiesAbonnementen at the minimum of a working-age tenant without children or car. */
 function participationMinimum(set: RuleSet, partner: boolean): number {
   const r = repaymentCapacity(
