@@ -64,7 +64,11 @@ function compileRule(
 function remembered(env: ExpressionEnv, calculation: CalculationId, expression: Expression, fn: AmountFn): AmountFn {
   if (constantOf(fn) !== undefined) return fn;
   const memo = rememberedMemo(env, calculation, expression);
-  if (memo === undefined) return fn;
+  return memo === undefined ? fn : memoized(memo, fn);
+}
+
+/** `fn` remembered in `memo`, per make-up. */
+function memoized(memo: AmountMemo<Decimal>, fn: AmountFn): AmountFn {
   return (ctx) => {
     const key = memo.key(ctx);
     let amount = memo.cache.get(key);
@@ -87,16 +91,7 @@ function partsOf(env: ExpressionEnv, calculation: CalculationId, whole: Expressi
   return (expression, fn) => {
     if (constantOf(fn) !== undefined || operationsIn(expression) < 2) return fn;
     const memo = amountMemo<Decimal>(env.ruleSet, env.calculation, expression, calculation, () => true);
-    if (memo === undefined) return fn;
-    return (ctx) => {
-      const key = memo.key(ctx);
-      let amount = memo.cache.get(key);
-      if (amount === undefined) {
-        amount = fn(ctx);
-        memo.remember(key, amount);
-      }
-      return amount;
-    };
+    return memo === undefined ? fn : memoized(memo, fn);
   };
 }
 
