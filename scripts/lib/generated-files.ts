@@ -197,7 +197,7 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
     sections.push(
       `## ${id}`,
       '',
-      `${rows.length} of ${values} value(s); read or derived: ${percent(values - rows.length, values)}. Ranks from [sensitivity-${id}.md](rules/sensitivity-${id}.md).`,
+      `${rows.length} of ${values} values are estimates or to verify; read or derived: ${percent(values - rows.length, values)}. Ranks from [sensitivity-${id}.md](rules/sensitivity-${id}.md).`,
       '',
       '| rank | mean change (€/month) | file | value | amount | provenance | reasoning |',
       '|---|---|---|---|---|---|---|',
