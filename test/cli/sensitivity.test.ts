@@ -282,7 +282,6 @@ describe('statutory values, known ranges and structural alternatives (issue 40)'
 
   it('statutory values are not varied, even those a set marks to-verify or estimate', () => {
     const labels = report.rows.map((r) => r.value.label);
-    expect(nl2026.parameters['minimumInkomenPaar']?.provenance).toBe('to-verify');
     for (const name of [
       'minimumInkomenPaar',
       'minimumInkomenAlleenstaand',
@@ -291,6 +290,14 @@ describe('statutory values, known ranges and structural alternatives (issue 40)'
     ])
       expect(labels).not.toContain(name);
     expect(labels.filter(isStatutory)).toEqual([]);
+    // vfn-2026 still marks statutory values to-verify and estimate: they are not varied either.
+    const vfn2026 = bundledCatalog().byId('vfn-2026');
+    expect(vfn2026.parameters['minimumInkomenJongerDan21Paar']?.provenance).toBe('to-verify');
+    expect(vfn2026.parameters['normHuurPerMaand']?.provenance).toBe('estimate');
+    const vfnLabels = sensitivityReport(vfn2026).rows.map((r) => r.value.label);
+    expect(vfnLabels).not.toContain('minimumInkomenJongerDan21Paar');
+    expect(vfnLabels).not.toContain('normHuurPerMaand');
+    expect(vfnLabels.filter(isStatutory)).toEqual([]);
   });
 
   it('a value with a known range is set to both ends of it, not moved by 10%', () => {
