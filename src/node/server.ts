@@ -121,7 +121,7 @@ function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
 /** Starts the service; resolves once it listens. */
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
   // A service evaluates request after request: the memos pay for themselves at once.
-  enableFastPaths();
+  enableFastPaths({ BUDGETNORM_MEMOS: config.memos === false ? '0' : '1' });
   const log =
     options.writeLog === undefined && options.writeError === undefined
       ? processLog()

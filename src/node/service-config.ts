@@ -47,6 +47,11 @@ export interface ServiceConfig {
    * turns it off. Absent: on.
    */
   readonly directPath?: boolean;
+  /**
+   * Whether programs remember amounts that read only a household's make-up (docs/fast-paths.md);
+   * `BUDGETNORM_MEMOS=0` turns it off. Absent: on.
+   */
+  readonly memos?: boolean;
   /** Things worth saying at start-up that do not stop it. */
   readonly warnings: readonly string[];
 }
@@ -160,6 +165,12 @@ function readBacklog(value: string | undefined): number {
     throw new ConfigError(`BUDGETNORM_LISTEN_BACKLOG must be a whole number from 1 to 65535, got "${value}"`);
   }
   return Number(value);
+}
+
+function readMemos(value: string | undefined): boolean {
+  if (value === undefined || value.trim() === '' || value.trim() === '1') return true;
+  if (value.trim() === '0') return false;
+  throw new ConfigError(`BUDGETNORM_MEMOS must be 1 or 0, got "${value}"`);
 }
 
 function readDirectPath(value: string | undefined): boolean {
@@ -292,6 +303,7 @@ export function readServiceConfig(
   const corsOrigins = readOrigins(env['BUDGETNORM_CORS_ORIGINS']);
   const listenBacklog = readBacklog(env['BUDGETNORM_LISTEN_BACKLOG']);
   const directPath = readDirectPath(env['BUDGETNORM_DIRECT_PATH']);
+  const memos = readMemos(env['BUDGETNORM_MEMOS']);
   const keyDigests = readKeys(env, readFile);
   const rules = readRuleSet(env, today);
   const base = {
@@ -300,6 +312,7 @@ export function readServiceConfig(
     corsOrigins,
     listenBacklog,
     directPath,
+    memos,
     ruleSetSource: rules.ruleSetSource,
     warnings: [...nodeEnvWarnings(env['NODE_ENV']), ...rules.warnings],
     ...(rules.catalog !== undefined ? { catalog: rules.catalog } : {}),

@@ -460,6 +460,21 @@ describe('batch: usage and files', () => {
     expect(run.stderr).toMatch(message);
   });
 
+  it('a mistyped BUDGETNORM_MEMOS (the workers read it): exit 2 before anything is written', async () => {
+    writeFileSync(file('memos-in.ndjson'), `${JSON.stringify(repaymentBody(0))}\n`);
+    const before = process.env['BUDGETNORM_MEMOS'];
+    process.env['BUDGETNORM_MEMOS'] = 'off';
+    try {
+      const run = await runBatch('afloscapaciteit', 'memos-in.ndjson', 'memos-out.ndjson');
+      expect(run.code).toBe(EXIT.usage);
+      expect(run.stderr).toMatch(/BUDGETNORM_MEMOS must be 1 or 0, got "off"/);
+      expect(existsSync(file('memos-out.ndjson'))).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env['BUDGETNORM_MEMOS'];
+      else process.env['BUDGETNORM_MEMOS'] = before;
+    }
+  });
+
   it('a missing input file or an output folder that does not exist: exit 3', async () => {
     const missing = await runBatch('afloscapaciteit', 'nope.ndjson', 'o.ndjson');
     expect(missing.code).toBe(EXIT.io);

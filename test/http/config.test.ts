@@ -178,6 +178,16 @@ describe('direct path switch', () => {
   });
 });
 
+describe('memos switch', () => {
+  it('BUDGETNORM_MEMOS: on by default; 1 or 0, else the start stops', () => {
+    expect(read({}).memos).toBe(true);
+    expect(read({ BUDGETNORM_MEMOS: '1' }).memos).toBe(true);
+    expect(read({ BUDGETNORM_MEMOS: ' 0 ' }).memos).toBe(false);
+    for (const bad of ['off', 'false', 'no', '2'])
+      expect(fails(() => read({ BUDGETNORM_MEMOS: bad })).message).toMatch(/^BUDGETNORM_MEMOS must be 1 or 0/);
+  });
+});
+
 describe('CORS origins', () => {
   it('comma-separated origins; anything else stops the start', () => {
     expect(

@@ -31,6 +31,7 @@ describe('docs/http.md', () => {
       'BUDGETNORM_DIRECT_PATH',
       'BUDGETNORM_FAMILY',
       'BUDGETNORM_LISTEN_BACKLOG',
+      'BUDGETNORM_MEMOS',
       'BUDGETNORM_RULESET',
       'BUDGETNORM_RULESET_DIR',
       'HOST',

@@ -360,6 +360,12 @@ function stopReason(error: unknown, outputs: Outputs, tally: Tally): CliError {
   return new CliError(EXIT.internal, `${written}: internal error (please report it): ${errorMessage(error)}`);
 }
 
+/** The workers read `BUDGETNORM_MEMOS` (src/node/fast-paths.ts): a mistyped value stops the batch before it starts. */
+function checkMemosSwitch(value: string | undefined): void {
+  if (value === undefined || ['', '0', '1'].includes(value.trim())) return;
+  throw usageError(`BUDGETNORM_MEMOS must be 1 or 0, got "${value}"`);
+}
+
 export async function batchCommand(
   args: readonly string[],
   io: CliIo,
@@ -371,6 +377,7 @@ export async function batchCommand(
     return EXIT.ok;
   }
   checkDistinctFiles(io, o);
+  checkMemosSwitch(process.env['BUDGETNORM_MEMOS']);
   // The rule set: chosen once, here; the workers load the same one (checked by its hash).
   const chosen = chooseRuleSet(io, o.ruleset, o.date, o.operation, o.family);
   // A signal before the run listens for its own (waiting for the input, starting the threads)
