@@ -162,6 +162,17 @@ export function disableGeneratedCode(): void {
   disableFastPaths();
 }
 
+/**
+ * `BUDGETNORM_MEMOS` as a shell reads it at its start: unset, empty or `1` is on, `0` off; any
+ * other value gives undefined, which the service and the batch refuse.
+ *
+ * @internal
+ */
+export function memosSwitch(value: string | undefined): boolean | undefined {
+  const v = value?.trim() ?? '';
+  return v === '' || v === '1' ? true : v === '0' ? false : undefined;
+}
+
 function processEnv(): FastPathSwitches {
   return typeof process === 'object' ? process.env : {};
 }

@@ -11,6 +11,7 @@ import { RuleSetChoiceError, RuleSetError, errorMessage } from '../contract/erro
 import { familyMismatch, referenceDate, RuleSetCatalog } from '../rules/choose.js';
 import type { RuleSet } from '../rules/rule-set.js';
 import { nativeDigestKey as digestKey } from './digest.js';
+import { memosSwitch } from './fast-paths.js';
 import { loadRuleSetFolder } from './load-folder.js';
 
 /** A configuration the service cannot start with. */
@@ -168,9 +169,9 @@ function readBacklog(value: string | undefined): number {
 }
 
 function readMemos(value: string | undefined): boolean {
-  if (value === undefined || value.trim() === '' || value.trim() === '1') return true;
-  if (value.trim() === '0') return false;
-  throw new ConfigError(`BUDGETNORM_MEMOS must be 1 or 0, got "${value}"`);
+  const on = memosSwitch(value);
+  if (on === undefined) throw new ConfigError(`BUDGETNORM_MEMOS must be 1 or 0, got "${value}"`);
+  return on;
 }
 
 function readDirectPath(value: string | undefined): boolean {

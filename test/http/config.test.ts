@@ -166,25 +166,16 @@ describe('listen backlog', () => {
   });
 });
 
-describe('direct path switch', () => {
-  it('BUDGETNORM_DIRECT_PATH: on by default; on or off, else the start stops', () => {
-    expect(read({}).directPath).toBe(true);
-    expect(read({ BUDGETNORM_DIRECT_PATH: 'on' }).directPath).toBe(true);
-    expect(read({ BUDGETNORM_DIRECT_PATH: ' off ' }).directPath).toBe(false);
-    for (const bad of ['0', 'false', 'OFF', 'no'])
-      expect(fails(() => read({ BUDGETNORM_DIRECT_PATH: bad })).message).toMatch(
-        /^BUDGETNORM_DIRECT_PATH must be on or off/,
-      );
-  });
-});
-
-describe('memos switch', () => {
-  it('BUDGETNORM_MEMOS: on by default; 1 or 0, else the start stops', () => {
-    expect(read({}).memos).toBe(true);
-    expect(read({ BUDGETNORM_MEMOS: '1' }).memos).toBe(true);
-    expect(read({ BUDGETNORM_MEMOS: ' 0 ' }).memos).toBe(false);
-    for (const bad of ['off', 'false', 'no', '2'])
-      expect(fails(() => read({ BUDGETNORM_MEMOS: bad })).message).toMatch(/^BUDGETNORM_MEMOS must be 1 or 0/);
+describe('switches', () => {
+  it.each([
+    ['BUDGETNORM_DIRECT_PATH', 'directPath', ['on', 'off'], ['0', 'false', 'OFF', 'no']],
+    ['BUDGETNORM_MEMOS', 'memos', ['1', '0'], ['off', 'false', 'no', '2']],
+  ] as const)('%s: on by default; %j, else the start stops', (name, field, [on, off], bad) => {
+    expect(read({})[field]).toBe(true);
+    expect(read({ [name]: on })[field]).toBe(true);
+    expect(read({ [name]: ` ${off} ` })[field]).toBe(false);
+    for (const value of bad)
+      expect(fails(() => read({ [name]: value })).message).toMatch(new RegExp(`^${name} must be ${on} or ${off}`));
   });
 });
 

@@ -30,6 +30,7 @@ import { CliError, describeFsError, report, resolvePath, usageError, WriteError,
 import { chooseRuleSet } from './calculate.js';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { errorMessage } from '../../contract/errors.js';
+import { memosSwitch } from '../../node/fast-paths.js';
 
 const FORMATS = ['ndjson', 'csv'] as const;
 const plural = (n: number, noun: string) => `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
@@ -362,8 +363,7 @@ function stopReason(error: unknown, outputs: Outputs, tally: Tally): CliError {
 
 /** The workers read `BUDGETNORM_MEMOS` (src/node/fast-paths.ts): a mistyped value stops the batch before it starts. */
 function checkMemosSwitch(value: string | undefined): void {
-  if (value === undefined || ['', '0', '1'].includes(value.trim())) return;
-  throw usageError(`BUDGETNORM_MEMOS must be 1 or 0, got "${value}"`);
+  if (memosSwitch(value) === undefined) throw usageError(`BUDGETNORM_MEMOS must be 1 or 0, got "${value}"`);
 }
 
 export async function batchCommand(
