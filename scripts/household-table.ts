@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { bundledCatalog, repaymentCapacity, type RepaymentCapacityRequest } from '../src/index.js';
-import { HOUSEHOLDS, type Household, householdBody, socialMinimum } from './lib/household-types.js';
+import { HOUSEHOLDS, type Household, householdBody, socialMinimum, withChildBenefit } from './lib/household-types.js';
 
 const { values } = parseArgs({
   options: { ruleset: { type: 'string', default: 'nl-2026' }, lending: { type: 'string', default: 'vfn-2026' } },
@@ -18,11 +18,17 @@ const lendingSet = values.lending;
 
 /** The income of a household: given, or the social minimum of its type (with allowances). */
 function incomeOf(household: Household): number {
-  if (household.income !== 'social-minimum') return household.income;
+  if (household.income !== 'social-minimum') return withChildBenefit(household, household.income);
   return socialMinimum(household, bundledCatalog().byId(referenceSet).parameters);
 }
 
 const euro = (n: number) => n.toLocaleString('nl-NL');
+
+/** What the income column's figure is made of, when it is not simply the earnings. */
+function incomeNote(household: Household): string {
+  if (household.income === 'social-minimum') return ' (sociaal minimum)';
+  return household.children > 0 ? ` (${euro(household.income)} + kinderbijslag)` : '';
+}
 
 interface Row {
   readonly household: Household;
@@ -46,7 +52,7 @@ function row(household: Household): Row {
       household.name,
       household.housing,
       String(household.cars),
-      `${euro(income)}${household.income === 'social-minimum' ? ' (sociaal minimum)' : ''}`,
+      `${euro(income)}${incomeNote(household)}`,
       amount(lending.Afloscapaciteit, lending.Tekort),
       amount(lending.MaximaleAfloscapaciteit, lending.MinimaalTekort),
       amount(reference.Afloscapaciteit, reference.Tekort),

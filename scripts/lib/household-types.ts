@@ -52,6 +52,15 @@ function huurtoeslag(rent: number): number {
   return Math.max(0, Math.min(rent, 477.2) - 250) + 0.65 * Math.max(0, rent - 477.2);
 }
 
+/**
+ * A household's net income at given earnings: the earnings plus the kinderbijslag of its children,
+ * which every family receives whatever its income (the kindgebonden budget falls with the income
+ * and is left out, so a family's income is if anything understated).
+ */
+export function withChildBenefit(household: Household, earnings: number): number {
+  return Math.round(earnings + household.children * KINDERBIJSLAG_PER_CHILD);
+}
+
 /** The social minimum of a household type: the social-assistance norm of the rule set plus the allowances above. */
 export function socialMinimum(
   household: Household,
