@@ -88,7 +88,7 @@ export const STRUCTURAL_ALTERNATIVES: readonly StructuralAlternative[] = [
   {
     label: 'car 10,000-20,000 km',
     description:
-      "the typical car's distance 15,000 km a year (hb.autoKilometers unknown set to from10kTo20k) instead of 7,500",
+      "the typical car's distance 15,000 km a year (hb.autoKilometers unknown set to from10kTo20k) instead of CBS's 10,809",
     settings: [unknownCellAs('hb.autoKilometers', 'kilometers', 'from10kTo20k')],
   },
 ];

@@ -262,24 +262,24 @@ describe('retirement expenditure: rule sets, notices and explanation', () => {
         expect(r25.Rekenregels.Id).toBe('nl-2025');
         expect(r26.Rekenregels.Id).toBe('nl-2026');
         expect(r25.Rekenregels.Hash).not.toBe(r26.Rekenregels.Hash);
-        // The gas price differs for everyone: in 2026 the gas tax rose and CBS expects a lower use behind its
-        // lower bill (1993 over an estimated 928 m3, against 2065 over 987 m3), so a m3 costs more, and the
-        // health premium rose (157.96 vs 159.30).
-        expect(post(r26, 'Gas').Basis).toBeGreaterThan(post(r25, 'Gas').Basis);
+        // Gas differs for everyone: each set rebases CBS's use by dwelling type to the use behind its year's
+        // CBS bill (987 m3 in 2025, 928 in 2026, both read), so a household uses 6% less gas in 2026 while a
+        // m3 costs about 1% more; and the health premium rose (157.96 vs 159.30).
+        expect(post(r26, 'Gas').Basis).toBeLessThan(post(r25, 'Gas').Basis);
         expect(post(r26, 'Verzekeringen').Basis).toBeGreaterThan(post(r25, 'Verzekeringen').Basis);
         expect(r26.Totaal.Basis).not.toBe(r25.Totaal.Basis);
       }),
       few,
     );
-    // A worked example of both sets, side by side: a terraced house uses 932 m3 (CBS 2022 use by dwelling
-    // type rebased to 2025) in both sets, so only the price per m3 differs.
+    // A worked example of both sets, side by side: a terraced house uses 932 m3 in 2025 and 877 m3 in 2026
+    // (CBS 2022 use by dwelling type rebased to each year's use), at 1.7220 and 1.7381 a m3.
     const couple = {
       Hoofdpersonen: [{ Geslacht: 'Man' }, { Geslacht: 'Vrouw' }],
       Woning: { TypeWoning: 'Tussenwoning', SoortWoning: 'Huurwoning' },
       NettoBesteedbaarInkomenPerMaand: 2400,
     };
     expect(post(run(couple, '2025-06-01'), 'Gas').Basis).toBe(134);
-    expect(post(run(couple, '2026-06-01'), 'Gas').Basis).toBe(136);
+    expect(post(run(couple, '2026-06-01'), 'Gas').Basis).toBe(127);
   });
 
   it('an owner with neither WozWaarde nor WozWaardeCategorie gets the notice WozWaardeAangenomen; nobody else does', () => {
