@@ -138,7 +138,8 @@ function retirementBodies(n: number): Record<string, unknown>[] {
 
 /** Age-banded living-cost norms per household type and tenure: 10 bands × 4 types, plus housing and extras. */
 function benchRuleSet(): RuleSet {
-  const base = bundledCatalog().byId('nl-2026');
+  // The lending norm's set: its Levensonderhoud post is the one to replace (the nl sets itemise the living costs).
+  const base = bundledCatalog().byId('vfn-2026');
   const bands = [0, 18, 21, 25, 30, 40, 50, 60, 67, 75, 126];
   const types = ['single', 'singleWithChildren', 'couple', 'coupleWithChildren'];
   const rules = [];
@@ -177,11 +178,11 @@ function benchRuleSet(): RuleSet {
   const files = structuredClone(base.files) as Record<string, Record<string, unknown>>;
   const calc = files['afloscapaciteit.json'] as { posts: { code: string; combine: string; rules: unknown[] }[] };
   const norm = calc.posts.find((p) => p.code === 'Levensonderhoud');
-  if (norm === undefined) throw new Error('nl-2026 has no Levensonderhoud post');
+  if (norm === undefined) throw new Error('vfn-2026 has no Levensonderhoud post');
   norm.combine = 'first';
   norm.rules = rules;
   delete files['pensioenuitgaven.json'];
-  return loadRuleSet(files, 'bench (nl-2026 with age-banded norms)');
+  return loadRuleSet(files, 'bench (vfn-2026 with age-banded norms)');
 }
 
 async function engineVersusJsonRulesEngine(): Promise<void> {
