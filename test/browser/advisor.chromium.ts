@@ -190,7 +190,7 @@ async function enterRepaymentHousehold(p: Page): Promise<Body> {
   await p.check('#f-HeeftPartner');
   await p.fill('#f-AantalThuiswonendeKinderen', '2');
   await p.fill('#f-AantalAutos', '1');
-  await p.fill('#f-NettoBesteedbaarInkomenPerMaand', '5.200');
+  await p.fill('#f-NettoBesteedbaarInkomenPerMaand', '5.600');
   await p.selectOption('#f-Woning-WoningSoort', 'Koopwoning');
   await p.fill('#f-Woning-BrutoHypotheeklasten', '1350');
   await p.fill('#f-Woning-BijdrageVve', '0');
@@ -202,7 +202,7 @@ async function enterRepaymentHousehold(p: Page): Promise<Body> {
     HeeftPartner: true,
     AantalThuiswonendeKinderen: 2,
     AantalAutos: 1,
-    NettoBesteedbaarInkomenPerMaand: 5200,
+    NettoBesteedbaarInkomenPerMaand: 5600,
     BijzondereUitgaven: { KostenZorg: 35, KostenKinderOpvang: 310 },
     Woning: { WoningSoort: 'Koopwoning', BrutoHypotheeklasten: 1350, BijdrageVve: 0 },
   };
@@ -253,7 +253,7 @@ describe('the advisor page in Chromium', () => {
       expect(await chart.locator('g.staaf-last text').allTextContents()).toEqual(
         deductions.map((p) => formatEuro(-p.Bedrag)),
       );
-      expect(await chart.locator('g.staaf-inkomen text').textContent()).toBe(formatEuro(5200));
+      expect(await chart.locator('g.staaf-inkomen text').textContent()).toBe(formatEuro(5600));
       expect(await chart.locator('g.staaf-capaciteit text').textContent()).toBe(formatEuro(nl2026.Afloscapaciteit));
       // Then on to the maximum: what the minimum gives back, and the maximum capacity.
       expect(await chart.locator('g.staaf-besparing text').textContent()).toBe(
