@@ -145,6 +145,20 @@ export const KNOWN_RANGES: readonly KnownRange[] = [
     high: '2550',
     reason: 'net use after own solar (PBL 2025) against grid delivery (CBS 2024: 2550 kWh)',
   },
+  {
+    label: 'hb.autoVerbruik [klasse=unknown]',
+    low: '0.05',
+    high: '0.068',
+    reason:
+      "the mini class (the set's choice) against the real use of the Dutch petrol fleet, 6.8-7.0 l/100 km (CBS petrol sales for road traffic over the km of Dutch petrol cars, 2017-2020, derived)",
+  },
+  {
+    label: 'hb.autoSlijtagePerKm',
+    low: '0.019',
+    high: '0.062',
+    reason:
+      'tyres alone (ANWB: a set lasts about 40,000 km; about 152 a tyre plus fitting) against all workshop spending of a petrol car per km (BOVAG/RAI 2022: 670 a year over CBS 10,809 km), which includes servicing already in the fixed costs',
+  },
 ];
 
 /**

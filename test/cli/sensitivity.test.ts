@@ -342,6 +342,23 @@ describe('statutory values, known ranges and structural alternatives (issue 40)'
     expect(Math.max(...small)).toBeLessThan(standard?.max ?? 0);
   });
 
+  it("every known range a bundled set uses lies around the set's own value, its low end below its high", () => {
+    let used = 0;
+    for (const set of bundledCatalog().list()) {
+      for (const v of variedValues(bundledCatalog().byId(set.id))) {
+        if (v.range === undefined) continue;
+        used += 1;
+        const low = new Decimal(v.range.low);
+        const high = new Decimal(v.range.high);
+        const value = new Decimal(v.value);
+        expect(low.lessThan(high), `${set.id} ${v.label}`).toBe(true);
+        expect(value.greaterThanOrEqualTo(low) && value.lessThanOrEqualTo(high), `${set.id} ${v.label}`).toBe(true);
+      }
+    }
+    // standaardNiveau, the car's consumption and its wear, in both nl sets.
+    expect(used).toBeGreaterThanOrEqual(6);
+  });
+
   it('the standard level at 0.25 and 0.75 moves the capacity both ways and never the maximum', () => {
     const low = alternative('standard level 0.25');
     const high = alternative('standard level 0.75');
