@@ -401,7 +401,7 @@ export const RetirementExpenditureResult = deferredSchema(() =>
  *   },
  *   { date: '2026-03-01' },
  * );
- * assert.deepEqual(result.Totaal, { Basis: 1116, Voorbeeld: 1434 });
+ * assert.deepEqual(result.Totaal, { Basis: 1103, Voorbeeld: 1421 });
  * for (const post of result.Posten) assert.ok(post.Voorbeeld >= post.Basis, post.Code);
  * // The bundled sets are drafts, and every result says so.
  * assert.deepEqual(result.Meldingen.map((m) => m.Code), ['RekenregelsNietVastgesteld']);

@@ -31,9 +31,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * their sources, formulas and reasonings in every copy of the rule sets): measured 1,207,913.
  * Raised to 1,290,000 on 2026-11-29 for the figures checked that day (issue 40: the vfn sets'
  * sources and known differences, the nl sets' couple, children, car, WOZ and norm sources;
- * docs/package.md): measured 1,258,326 after the merge.
+ * docs/package.md): measured 1,258,326 after the merge. Raised to 1,310,000 in the day's fourth
+ * part (the sources and reasonings of its figures; docs/package.md): measured 1,290,609.
  */
-const PACKED_BUDGET_BYTES = 1_290_000;
+const PACKED_BUDGET_BYTES = 1_310_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -50,8 +51,9 @@ const PACKED_BUDGET_BYTES = 1_290_000;
  * figures (issue 40, item 5): measured 5,315,505. Raised to 5,600,000 for the repayment on that
  * model (issue 40: the itemised repayment rules, worked examples listing all 22 posts, the
  * repayment plausibility data, the vfn equivalence left out of the package): measured 5,474,874.
+ * Raised to 5,680,000 with the packed one in the day's fourth part: measured 5,611,426.
  */
-const UNPACKED_BUDGET_BYTES = 5_600_000;
+const UNPACKED_BUDGET_BYTES = 5_680_000;
 
 interface PackedFile {
   readonly path: string;
