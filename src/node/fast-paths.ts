@@ -87,7 +87,8 @@ export interface FastPathSwitches {
  * ```
  */
 export function enableFastPaths(env: FastPathSwitches = processEnv()): void {
-  setFastPaths({ memos: env.BUDGETNORM_MEMOS !== '0' });
+  // The same reading as the shells' check at start (a value they refuse never gets here from them).
+  setFastPaths({ memos: memosSwitch(env.BUDGETNORM_MEMOS) !== false });
 }
 
 /**

@@ -55,6 +55,10 @@ describe('memos against the plain program', () => {
       expect(fastPaths()).toEqual({ memos: true });
       enableFastPaths({ BUDGETNORM_MEMOS: '0' });
       expect(fastPaths()).toEqual({ memos: false });
+      // Read as the service's configuration and the batch's check read it (memosSwitch): spaces around it count for nothing.
+      enableFastPaths({});
+      enableFastPaths({ BUDGETNORM_MEMOS: ' 0 ' });
+      expect(fastPaths()).toEqual({ memos: false });
       enableFastPaths({ BUDGETNORM_GENERATED_CODE: '0', BUDGETNORM_ONE_PASS_CHECK: '0', BUDGETNORM_RESULT_JSON: '0' });
       expect(fastPaths()).toEqual({ memos: true });
       disableFastPaths();
