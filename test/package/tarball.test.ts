@@ -120,7 +120,8 @@ function referencedDocs(shipped: readonly string[]): Set<string> {
     const text = readFileSync(join(ROOT, path), 'utf8')
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/^\s*\/\/.*$/gm, '');
-    for (const match of text.matchAll(/docs\/[\w./-]+?\.md/g)) docs.add(match[0]);
+    // Not a path inside a web address (another project's docs/… on GitHub is not ours to ship).
+    for (const match of text.matchAll(/(?<![\w/.-])docs\/[\w./-]+?\.md/g)) docs.add(match[0]);
   }
   return docs;
 }
