@@ -56,7 +56,7 @@ import { evaluateRequest } from './evaluate.js';
  *   { date: '2026-03-01' },
  * );
  * assert.equal(result.Rekenregels.Id, 'nl-2026');
- * assert.deepEqual(result.Totaal, { Basis: 1073, Voorbeeld: 1209 });
+ * assert.deepEqual(result.Totaal, { Basis: 1074, Voorbeeld: 1210 });
  * const food = result.Posten.find((p) => p.Code === 'Voeding');
  * assert.equal(food?.Basis, 294);
  * assert.equal(food?.Voorbeeld, 294);

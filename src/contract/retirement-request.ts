@@ -122,7 +122,7 @@ export type RetirementRequest = z.output<typeof retirementRequestSchema>;
  *   NettoBesteedbaarInkomenPerMaand: 1400,
  * };
  * const result = retirementExpenditure(body, { date: '2026-03-01' });
- * assert.deepEqual(result.Totaal, { Basis: 1073, Voorbeeld: 1209 });
+ * assert.deepEqual(result.Totaal, { Basis: 1074, Voorbeeld: 1210 });
  * ```
  */
 export type RetirementExpenditureRequest = z.input<typeof retirementRequestSchema>;

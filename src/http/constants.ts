@@ -40,7 +40,7 @@ import { OPERATIONS } from '../calculations/operations.js';
  *   Woning: { TypeWoning: 'Appartement', SoortWoning: 'Huurwoning' },
  *   NettoBesteedbaarInkomenPerMaand: 1400,
  * });
- * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1073, Voorbeeld: 1209 });
+ * assert.deepEqual(((await retirement.json()) as { Totaal: unknown }).Totaal, { Basis: 1074, Voorbeeld: 1210 });
  *
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.health}`))).status, 200);
  * assert.equal((await app.fetch(new Request(`http://localhost${PATHS.openapi}`))).status, 200);
