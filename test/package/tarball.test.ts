@@ -34,9 +34,11 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * docs/package.md): measured 1,258,326 after the merge. Raised to 1,310,000 in the day's fourth
  * part (the sources and reasonings of its figures; docs/package.md): measured 1,290,609.
  * Raised to 1,340,000 in its fifth part (the cars' fuel-use sources, the children's age mix, the
- * poverty line's known deviations; docs/package.md): measured 1,318,683.
+ * poverty line's known deviations; docs/package.md): measured 1,318,683. Raised to 1,370,000 after
+ * the grading audit (twenty values moved to estimates, so the estimates and sensitivity pages
+ * list and vary twenty more): measured 1,345,467.
  */
-const PACKED_BUDGET_BYTES = 1_340_000;
+const PACKED_BUDGET_BYTES = 1_370_000;
 /**
  * Unpacked size budget. Measured 2026-11-22: 3,510,299 bytes. Raised 2026-11-25 with the
  * packed one (804,156 packed, 3,923,603 unpacked, 412 files: the Worker entry, the deployment
@@ -54,9 +56,10 @@ const PACKED_BUDGET_BYTES = 1_340_000;
  * model (issue 40: the itemised repayment rules, worked examples listing all 22 posts, the
  * repayment plausibility data, the vfn equivalence left out of the package): measured 5,474,874.
  * Raised to 5,680,000 with the packed one in the day's fourth part: measured 5,611,426.
- * Raised to 5,790,000 with the packed one in the fifth part: measured 5,699,332.
+ * Raised to 5,790,000 with the packed one in the fifth part: measured 5,699,332. Raised to
+ * 5,900,000 with the packed one after the grading audit: measured 5,790,379.
  */
-const UNPACKED_BUDGET_BYTES = 5_790_000;
+const UNPACKED_BUDGET_BYTES = 5_900_000;
 
 interface PackedFile {
   readonly path: string;
