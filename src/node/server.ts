@@ -20,10 +20,10 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
+import { setFastPaths } from '../calculations/fast-paths.js';
 import { createApp, errorDetail, type AppOptions, type ErrorLogEntry, type RequestLogLine } from '../http/app.js';
 import { type DirectCalculations, directCalculationsOf } from '../http/direct.js';
 import { readAdvisorPage } from './advisor-files.js';
-import { enableFastPaths } from './fast-paths.js';
 import { nativeDigestKey } from './digest.js';
 import { directListener } from './direct-server.js';
 import { processLog, type ServiceLog, serviceLog } from './log.js';
@@ -120,8 +120,9 @@ function asDelivered(line: RequestLogLine, bindings: unknown): RequestLogLine {
 
 /** Starts the service; resolves once it listens. */
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  // A service evaluates request after request: the memos pay for themselves at once.
-  enableFastPaths({ BUDGETNORM_MEMOS: config.memos === false ? '0' : '1' });
+  // A service evaluates request after request: the memos pay for themselves at once. The switch
+  // was read and checked with the configuration (BUDGETNORM_MEMOS), so it is set directly.
+  setFastPaths({ memos: config.memos !== false });
   const log =
     options.writeLog === undefined && options.writeError === undefined
       ? processLog()
