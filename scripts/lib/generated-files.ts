@@ -158,12 +158,15 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
     const report = sensitivity.get(id);
     let values = 0;
     const rankOf = new Map(report?.rows.map((r) => [r.value.label, r] as const));
-    const rows: { label: string; text: string }[] = [];
+    const rows: { label: string; rankAs?: string; text: string }[] = [];
     for (const [file, content] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
       if (file.startsWith('tests/')) continue;
       const c = content as {
         parameters?: Record<string, SourcedEntry>;
-        tables?: Record<string, { unit: string; cells: (SourcedEntry & { key: Record<string, string> })[] }>;
+        tables?: Record<
+          string,
+          { unit: string; cells: (SourcedEntry & { key: Record<string, string>; copyOf?: Record<string, string> })[] }
+        >;
       };
       for (const [name, p] of Object.entries(c.parameters ?? {})) {
         values++;
@@ -178,11 +181,16 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
         for (const cell of t.cells) {
           values++;
           if (cell.provenance === 'estimate' || cell.provenance === 'to-verify') {
-            const key = Object.entries(cell.key)
-              .map(([k, v]) => `${k}=${v}`)
-              .join(', ');
+            const keyText = (k: Record<string, string>) =>
+              Object.entries(k)
+                .map(([d, v]) => `${d}=${v}`)
+                .join(', ');
+            const key = keyText(cell.key);
+            // A copying cell is varied with its original (src/cli/sensitivity.ts): it takes that rank.
+            const original = cell.copyOf === undefined ? undefined : `${name} [${keyText(cell.copyOf)}]`;
             rows.push({
               label: `${name} [${key}]`,
+              ...(original === undefined ? {} : { rankAs: original }),
               text: `${file} | \`${name}\` [${key}] | ${cell.value} ${t.unit} | ${cell.provenance} | ${cellText(cell.reasoning ?? '')} |`,
             });
           }
@@ -190,7 +198,7 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
       }
     }
     const ranked = rows
-      .map((r) => ({ ...r, row: rankOf.get(r.label) }))
+      .map((r) => ({ ...r, row: rankOf.get(r.label) ?? (r.rankAs === undefined ? undefined : rankOf.get(r.rankAs)) }))
       .sort((a, b) => (a.row?.rank ?? Number.MAX_SAFE_INTEGER) - (b.row?.rank ?? Number.MAX_SAFE_INTEGER));
     share.all += values;
     share.sourced += values - rows.length;

@@ -99,7 +99,8 @@ export interface SensitivityReport {
 
 /**
  * Every estimate and to-verify value of a rule set, parameters first, in file order; statutory
- * values (./sensitivity-structure.ts) left out, a value with a known range carrying it.
+ * values (./sensitivity-structure.ts) and copying cells (varied with their original) left out,
+ * a value with a known range carrying it.
  */
 export function variedValues(ruleSet: RuleSet): VariedValue[] {
   const out: VariedValue[] = [];
@@ -124,6 +125,7 @@ export function variedValues(ruleSet: RuleSet): VariedValue[] {
     if (isStatutory(name)) continue;
     for (const cell of t.cells) {
       if (cell.provenance !== 'estimate' && cell.provenance !== 'to-verify') continue;
+      if (copiesVariedCell(t.cells, cell)) continue; // varied with the cell it copies
       const key = Object.entries(cell.key)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ');
@@ -145,6 +147,20 @@ export function variedValues(ruleSet: RuleSet): VariedValue[] {
 
 const sameKey = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+type KeyedCell = {
+  key: Readonly<Record<string, string>>;
+  copyOf?: Readonly<Record<string, string>> | undefined;
+  provenance: string;
+};
+
+/** A copying cell whose original is itself varied: the two are one figure, varied once. */
+function copiesVariedCell(cells: readonly KeyedCell[], cell: KeyedCell): boolean {
+  const { copyOf } = cell;
+  if (copyOf === undefined) return false;
+  const original = cells.find((c) => sameKey(c.key, copyOf));
+  return original?.provenance === 'estimate' || original?.provenance === 'to-verify';
+}
 
 type JsonObject = Record<string, unknown>;
 
@@ -174,8 +190,12 @@ function withFigure(ruleSet: RuleSet, name: string, key: Readonly<Record<string,
   }
   const t = ruleSet.tables[name];
   if (t === undefined) throw new Error(`no table ${name}`);
-  const set = <C extends { key: Readonly<Record<string, string>> }>(c: C): C =>
-    sameKey(c.key, key) ? { ...c, value } : c;
+  // A cell that copies the changed one (copyOf) is the same figure and changes with it.
+  const set = <
+    C extends { key: Readonly<Record<string, string>>; copyOf?: Readonly<Record<string, string>> | undefined },
+  >(
+    c: C,
+  ): C => (sameKey(c.key, key) || (c.copyOf !== undefined && sameKey(c.copyOf, key)) ? { ...c, value } : c);
   const tables = { ...ruleSet.tables, [name]: { ...t, cells: t.cells.map(set) } };
   const files = changedFiles(ruleSet, ruleSet.origins.tables[name] ?? '', 'tables', (all) => {
     const raw = all[name] as JsonObject & { cells: { key: Record<string, string> }[] };

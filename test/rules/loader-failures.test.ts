@@ -695,6 +695,38 @@ describe('tables', () => {
     );
   });
 
+  it('a copying cell that holds another value than its original', () => {
+    const issue = expectIssue(
+      loading((f) => {
+        Object.assign(surcharge(f).cells[1], { copyOf: { tenure: 'rent' } });
+      }),
+      { code: 'copy_differs', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[1].value' },
+    );
+    expect(issue.message).toContain('tenure=rent (0) but holds 110');
+  });
+
+  it('a copying cell that names no cell of its own value', () => {
+    expectIssue(
+      loading((f) => {
+        Object.assign(surcharge(f).cells[1], { copyOf: { tenure: 'lease' } });
+      }),
+      { code: 'unknown_copy', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[1].copyOf' },
+    );
+    expectIssue(
+      loading((f) => {
+        Object.assign(surcharge(f).cells[0], { copyOf: { tenure: 'own' } });
+        Object.assign(surcharge(f).cells[1], { value: '0', copyOf: { tenure: 'rent' } });
+      }),
+      { code: 'unknown_copy', file: 'tables.json', path: '$.tables.ownerSurcharge.cells[0].copyOf' },
+    );
+  });
+
+  it('a copying cell with its original\'s value loads', () => {
+    const files = miniFiles();
+    Object.assign(surcharge(files).cells[1], { value: '0.00', copyOf: { tenure: 'rent' } });
+    expect(loadRuleSet(files).tables.ownerSurcharge?.cells[1]?.copyOf).toEqual({ tenure: 'rent' });
+  });
+
   it('a lookup with no cell for a value the fact can take', () => {
     const issue = expectIssue(
       loading((f) => {

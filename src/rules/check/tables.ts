@@ -1,8 +1,9 @@
 /**
  * Checks of table definitions: each dimension's values are distinct, its bands follow one
  * another without gap or overlap, and every cell has a known source and exactly one known
- * key per dimension, once. (A lookup's coverage of the facts that select a cell is the
- * `table` operator's check, in src/rules/language/table.ts.)
+ * key per dimension, once; a copying cell (`copyOf`) holds its original's value. (A lookup's
+ * coverage of the facts that select a cell is the `table` operator's check, in
+ * src/rules/language/table.ts.)
  */
 import type { Table } from '../format/parameters.js';
 import type { Path } from '../language/unit.js';
@@ -76,4 +77,36 @@ export function checkTable(
     if (seen.has(id)) report(file, path, 'duplicate_cell', `a second cell for ${id}`);
     seen.add(id);
   });
+  table.cells.forEach((cell, i) => {
+    if (cell.copyOf !== undefined) checkCopy(name, table, cell.copyOf, cell.value, [...base, 'cells', i], file, report);
+  });
+}
+
+/** A copying cell names an existing other cell of its table and holds that cell's value. */
+function checkCopy(
+  name: string,
+  table: Table,
+  copyOf: Record<string, string>,
+  value: string | number,
+  path: Path,
+  file: string,
+  report: FileReport,
+): void {
+  const dims = Object.keys(table.dimensions);
+  const target = table.cells.find(
+    (c) =>
+      c.copyOf === undefined && dims.every((d) => c.key[d] === copyOf[d]) && Object.keys(copyOf).length === dims.length,
+  );
+  const named = dims.map((d) => `${d}=${copyOf[d] ?? '?'}`).join(', ');
+  if (target === undefined) {
+    report(file, [...path, 'copyOf'], 'unknown_copy', `table ${name} has no cell ${named} of its own value to copy`);
+    return;
+  }
+  if (Number(target.value) !== Number(value))
+    report(
+      file,
+      [...path, 'value'],
+      'copy_differs',
+      `the cell copies ${named} (${target.value}) but holds ${value}: change both together`,
+    );
 }

@@ -38,8 +38,14 @@ export const Dimension = deferredSchema(() =>
 );
 export type Dimension = z.infer<typeof Dimension>;
 
-/** One table cell: its key (a value for every dimension) and its sourced value. */
-export const TableCell = deferredSchema(() => sourcedValue({ key: z.record(Identifier, KeyValue) }));
+/**
+ * One table cell: its key (a value for every dimension) and its sourced value. `copyOf` names
+ * another cell of the same table whose value this one repeats by choice (a fallback such as
+ * "class not given: the mini class"); the loader holds the two values equal.
+ */
+export const TableCell = deferredSchema(() =>
+  sourcedValue({ key: z.record(Identifier, KeyValue), copyOf: z.record(Identifier, KeyValue).optional() }),
+);
 export type TableCell = z.infer<typeof TableCell>;
 
 export const Table = deferredSchema(() =>
