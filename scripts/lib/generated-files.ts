@@ -133,6 +133,53 @@ interface SourcedEntry {
 
 const cellText = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+type EstimateRow = { label: string; rankAs?: string; text: string };
+type RuleFileContent = {
+  parameters?: Record<string, SourcedEntry>;
+  tables?: Record<
+    string,
+    { unit: string; cells: (SourcedEntry & { key: Record<string, string>; copyOf?: Record<string, string> })[] }
+  >;
+};
+
+const keyText = (k: Record<string, string>) =>
+  Object.entries(k)
+    .map(([d, v]) => `${d}=${v}`)
+    .join(', ');
+
+/** A set's values counted, and a row for each estimate or to-verify value, in file order. */
+function estimateRows(files: Record<string, unknown>): { values: number; rows: EstimateRow[] } {
+  let values = 0;
+  const rows: EstimateRow[] = [];
+  const unsure = (e: SourcedEntry) => e.provenance === 'estimate' || e.provenance === 'to-verify';
+  for (const [file, content] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    if (file.startsWith('tests/')) continue;
+    const c = content as RuleFileContent;
+    for (const [name, p] of Object.entries(c.parameters ?? {})) {
+      values++;
+      if (unsure(p))
+        rows.push({
+          label: name,
+          text: `${file} | \`${name}\` | ${p.value} ${p.unit ?? ''} | ${p.provenance} | ${cellText(p.reasoning ?? '')} |`,
+        });
+    }
+    for (const [name, t] of Object.entries(c.tables ?? {})) {
+      for (const cell of t.cells) {
+        values++;
+        if (!unsure(cell)) continue;
+        const key = keyText(cell.key);
+        rows.push({
+          label: `${name} [${key}]`,
+          // A copying cell is varied with its original (src/cli/sensitivity.ts): it takes that rank.
+          ...(cell.copyOf === undefined ? {} : { rankAs: `${name} [${keyText(cell.copyOf)}]` }),
+          text: `${file} | \`${name}\` [${key}] | ${cell.value} ${t.unit} | ${cell.provenance} | ${cellText(cell.reasoning ?? '')} |`,
+        });
+      }
+    }
+  }
+  return { values, rows };
+}
+
 /**
  * docs/estimates.md: every value whose provenance is `estimate` or `to-verify`, per rule set, in
  * the order of its rank in the set's sensitivity report (the order to verify them in).
@@ -156,47 +203,8 @@ function estimates(sensitivity: ReadonlyMap<string, SensitivityReport>): string 
   for (const id of ruleSetFolders()) {
     const files = readRuleSetFolder(join(RULES_DIR, id));
     const report = sensitivity.get(id);
-    let values = 0;
     const rankOf = new Map(report?.rows.map((r) => [r.value.label, r] as const));
-    const rows: { label: string; rankAs?: string; text: string }[] = [];
-    for (const [file, content] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
-      if (file.startsWith('tests/')) continue;
-      const c = content as {
-        parameters?: Record<string, SourcedEntry>;
-        tables?: Record<
-          string,
-          { unit: string; cells: (SourcedEntry & { key: Record<string, string>; copyOf?: Record<string, string> })[] }
-        >;
-      };
-      for (const [name, p] of Object.entries(c.parameters ?? {})) {
-        values++;
-        if (p.provenance === 'estimate' || p.provenance === 'to-verify') {
-          rows.push({
-            label: name,
-            text: `${file} | \`${name}\` | ${p.value} ${p.unit ?? ''} | ${p.provenance} | ${cellText(p.reasoning ?? '')} |`,
-          });
-        }
-      }
-      for (const [name, t] of Object.entries(c.tables ?? {})) {
-        for (const cell of t.cells) {
-          values++;
-          if (cell.provenance === 'estimate' || cell.provenance === 'to-verify') {
-            const keyText = (k: Record<string, string>) =>
-              Object.entries(k)
-                .map(([d, v]) => `${d}=${v}`)
-                .join(', ');
-            const key = keyText(cell.key);
-            // A copying cell is varied with its original (src/cli/sensitivity.ts): it takes that rank.
-            const original = cell.copyOf === undefined ? undefined : `${name} [${keyText(cell.copyOf)}]`;
-            rows.push({
-              label: `${name} [${key}]`,
-              ...(original === undefined ? {} : { rankAs: original }),
-              text: `${file} | \`${name}\` [${key}] | ${cell.value} ${t.unit} | ${cell.provenance} | ${cellText(cell.reasoning ?? '')} |`,
-            });
-          }
-        }
-      }
-    }
+    const { values, rows } = estimateRows(files);
     const ranked = rows
       .map((r) => ({ ...r, row: rankOf.get(r.label) ?? (r.rankAs === undefined ? undefined : rankOf.get(r.rankAs)) }))
       .sort((a, b) => (a.row?.rank ?? Number.MAX_SAFE_INTEGER) - (b.row?.rank ?? Number.MAX_SAFE_INTEGER));

@@ -146,11 +146,11 @@ export const KNOWN_RANGES: readonly KnownRange[] = [
     reason: 'net use after own solar (PBL 2025) against grid delivery (CBS 2024: 2550 kWh)',
   },
   {
-    label: 'hb.autoVerbruik [klasse=unknown]',
+    label: 'hb.autoVerbruik [klasse=small]',
     low: '0.0499',
     high: '0.068',
     reason:
-      "the most economical mini model's owners (Hyundai i10, 4.99 l/100 km, AutoWeek; the set's mini cell is the mean of four mini models) against the real use of the Dutch petrol fleet, 6.8-7.0 l/100 km (CBS petrol sales for road traffic over the km of Dutch petrol cars, 2017-2020, derived)",
+      "the typical car's (the unknown class copies the mini cell, and varies with it): the most economical mini model's owners (Hyundai i10, 4.99 l/100 km, AutoWeek; the set's mini cell is the mean of four mini models) against the real use of the Dutch petrol fleet, 6.8-7.0 l/100 km (CBS petrol sales for road traffic over the km of Dutch petrol cars, 2017-2020, derived)",
   },
   {
     label: 'hb.autoSlijtagePerKm',

@@ -190,12 +190,16 @@ function withFigure(ruleSet: RuleSet, name: string, key: Readonly<Record<string,
   }
   const t = ruleSet.tables[name];
   if (t === undefined) throw new Error(`no table ${name}`);
-  // A cell that copies the changed one (copyOf) is the same figure and changes with it.
-  const set = <
-    C extends { key: Readonly<Record<string, string>>; copyOf?: Readonly<Record<string, string>> | undefined },
-  >(
-    c: C,
-  ): C => (sameKey(c.key, key) || (c.copyOf !== undefined && sameKey(c.copyOf, key)) ? { ...c, value } : c);
+  // A cell that copies the changed one (copyOf) is the same figure and changes with it; the changed
+  // cell itself no longer copies anything, as it now holds a figure of its own.
+  type Cell = { key: Readonly<Record<string, string>>; copyOf?: Readonly<Record<string, string>> | undefined };
+  const set = <C extends Cell>(c: C): C => {
+    if (sameKey(c.key, key)) {
+      const { copyOf: _copied, ...own } = c;
+      return { ...own, value } as unknown as C;
+    }
+    return c.copyOf !== undefined && sameKey(c.copyOf, key) ? { ...c, value } : c;
+  };
   const tables = { ...ruleSet.tables, [name]: { ...t, cells: t.cells.map(set) } };
   const files = changedFiles(ruleSet, ruleSet.origins.tables[name] ?? '', 'tables', (all) => {
     const raw = all[name] as JsonObject & { cells: { key: Record<string, string> }[] };
