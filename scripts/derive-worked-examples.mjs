@@ -253,10 +253,14 @@ function averageChild(f) {
       .plus(years.tiener.times(food('van9tot14').times(2).plus(food('van14tot51').times(4)).div(6)))
       .div(allYears),
     toddlerFood: years.peuter.times(food('jongerDan1').plus(food('van1tot4').times(3)).div(4)).div(allYears),
+    nappies: nappiesPerToddlerMonth(p).times(years.peuter).div(allYears),
     clothing: overMix((band) => t('hb.kledingKind', { leeftijd: band, geslacht: 'unknown' })),
     leisure: overMix((band) => t('hb.vrijetijdKind', { leeftijd: band })),
   };
 }
+
+/** Nappies a month for a child under hb.peuterleeftijd: their total spread over the toddler years' months. */
+const nappiesPerToddlerMonth = (p) => p('hb.luiersTotaal').div(p('hb.peuterleeftijd').times(p('maandenPerJaar')));
 
 /** The living-cost posts of a repayment household: [minimum, reference top] each. */
 function repaymentLivingCosts(f, h) {
@@ -294,7 +298,7 @@ function repaymentLivingCosts(f, h) {
     NietVergoedeZiektekosten: shared.NietVergoedeZiektekosten,
     Vrijetijdsuitgaven: times(leisure, p('hb.verhoudingVrijetijdHoogLaag').times(ageEffect)),
     Voeding: times(foodMin, p('hb.topfactorVoeding')),
-    OverigeHuishoudelijkeUitgaven: times(shared.other, p('hb.topfactorOverig')),
+    OverigeHuishoudelijkeUitgaven: times(shared.other.plus(child.nappies.times(children)), p('hb.topfactorOverig')),
     Autokosten: [
       carCost(f, 'unknown', 'used', 'unknown').times(cars),
       carCost(f, 'unknown', 'unknown', 'unknown').times(cars),
@@ -474,7 +478,12 @@ export function deriveRetirement(f, manifest, request) {
     NietVergoedeZiektekosten: shared.NietVergoedeZiektekosten,
     Vrijetijdsuitgaven: rising(personal.leisure, p('hb.verhoudingVrijetijdHoogLaag').times(ageEffect)),
     Voeding: rising(personal.food, p('hb.topfactorVoeding')),
-    OverigeHuishoudelijkeUitgaven: rising(shared.other, p('hb.topfactorOverig')),
+    OverigeHuishoudelijkeUitgaven: rising(
+      shared.other.plus(
+        nappiesPerToddlerMonth(p).times(h.kids.filter((k) => k.age < Number(p('hb.peuterleeftijd'))).length),
+      ),
+      p('hb.topfactorOverig'),
+    ),
   };
   const out = {};
   for (const [code, [basis, voorbeeld]] of Object.entries(posts)) out[code] = { Basis: basis, Voorbeeld: voorbeeld };
@@ -601,7 +610,7 @@ function personalLines(f, d, line) {
   );
   out.OverigeHuishoudelijkeUitgaven = line(
     'OverigeHuishoudelijkeUitgaven',
-    `${p('hb.overigPerHuishouden')} + ${p('hb.overigPerPersoon')} x ${size}`,
+    `${p('hb.overigPerHuishouden')} + ${p('hb.overigPerPersoon')} x ${size}${children === 0 ? '' : ` + ${children} x ${num(parts.child.nappies)} (nappies ${p('hb.luiersTotaal')} / ${p('hb.peuterleeftijd')} years / 12 over the toddler years of the age mix)`}`,
     `minimum x ${p('hb.topfactorOverig')}`,
   );
   const car = (status) =>

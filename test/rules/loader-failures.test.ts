@@ -721,7 +721,7 @@ describe('tables', () => {
     );
   });
 
-  it('a copying cell with its original\'s value loads', () => {
+  it("a copying cell with its original's value loads", () => {
     const files = miniFiles();
     Object.assign(surcharge(files).cells[1], { value: '0.00', copyOf: { tenure: 'rent' } });
     expect(loadRuleSet(files).tables.ownerSurcharge?.cells[1]?.copyOf).toEqual({ tenure: 'rent' });
