@@ -52,11 +52,11 @@ import { REPAYMENT_FACTS, PARAM_FACT_PREFIX, type ExtractedFacts } from '../src/
 import type { BooleanCondition } from '../src/rules/format/condition.js';
 import type { EvalContext } from '../src/engine/context.js';
 import { newState } from '../src/engine/context.js';
-import { random, randomRepaymentBody } from './lib/bench-households.js';
+import { checkAgreement, checkRetirementAgreement, repaymentBodies, retirementBodies } from './lib/bench-agreement.js';
 import { SINGLE_TENANT_REPAYMENT } from '../test/support/request-bodies.js';
 import { byPart, type CpuProfile, selfTimeLines, topFunctions } from './lib/cpu-profile.js';
-import { handWrittenRepayment, type RepaymentFigures } from './lib/bench-repayment-by-hand.js';
-import { retirementByHand, type RetirementFigures } from './lib/bench-retirement-by-hand.js';
+import { handWrittenRepayment } from './lib/bench-repayment-by-hand.js';
+import { retirementByHand } from './lib/bench-retirement-by-hand.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? '2');
 
@@ -108,30 +108,6 @@ async function perSecondAsync(f: (i: number) => Promise<unknown>): Promise<numbe
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(12);
 const line = (label: string, n: number, extra = '') => console.log(`  ${label.padEnd(58)}${fmt(n)} /s ${extra}`);
-
-function repaymentBodies(n: number): Record<string, unknown>[] {
-  const r = random(42);
-  return Array.from({ length: n }, () => randomRepaymentBody(r));
-}
-
-function retirementBodies(n: number): Record<string, unknown>[] {
-  const r = random(7);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-  return Array.from({ length: n }, () => ({
-    Hoofdpersonen: r() < 0.5 ? [{ Geslacht: pick([0, 1]) }] : [{ Geslacht: 0 }, { Geslacht: 1 }],
-    Kinderen: r() < 0.8 ? [] : [{ Leeftijd: Math.floor(r() * 25) }],
-    Autos: Array.from({ length: Math.floor(r() * 3) }, () => ({
-      KilometersPerJaar: pick([0, 1, 2]),
-      TypeAuto: pick([0, 1, 2, 3]),
-      StatusAuto: pick([0, 1]),
-    })),
-    Woning:
-      r() < 0.5
-        ? { TypeWoning: pick([0, 1, 2, 3]), SoortWoning: 0 }
-        : { TypeWoning: pick([0, 1, 2, 3]), SoortWoning: 1, WozWaarde: 150_000 + Math.floor(r() * 600_000) },
-    NettoBesteedbaarInkomenPerMaand: 1_200 + Math.floor(r() * 4_000),
-  }));
-}
 
 // ---------------------------------------------------------------------------------------
 // 1. The engine against json-rules-engine, on a rule set of realistic size.
@@ -311,32 +287,6 @@ function measureCalculation(
   );
 }
 
-/** The baseline must compute what the library computes, on every household measured. */
-function checkAgreement(
-  bodies: readonly Record<string, unknown>[],
-  ruleSet: RuleSet,
-  hand: ReturnType<typeof handWrittenRepayment>,
-): void {
-  for (const [i, body] of bodies.entries()) {
-    const result = repaymentCapacity(body, { ruleSet });
-    const expected: RepaymentFigures = {
-      posts: result.Posten.map((p) => p.Bedrag),
-      minimal: result.Posten.map((p) => p.Minimaal),
-      totaalLasten: result.TotaalLasten,
-      totaalMinimaleLasten: result.TotaalMinimaleLasten,
-      afloscapaciteit: result.Afloscapaciteit,
-      maximaleAfloscapaciteit: result.MaximaleAfloscapaciteit,
-      tekort: result.Tekort,
-      minimaalTekort: result.MinimaalTekort,
-    };
-    const actual = hand(body);
-    if (JSON.stringify(actual) !== JSON.stringify(expected))
-      throw new Error(
-        `the hand-written baseline and the library disagree on household ${i}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`,
-      );
-  }
-}
-
 function repayment(): void {
   const ruleSet = bundledCatalog().byId('nl-2026');
   const hand = handWrittenRepayment(ruleSet);
@@ -346,27 +296,6 @@ function repayment(): void {
     hand,
     checkAgreement: (bodies, rs) => checkAgreement(bodies, rs, hand),
   });
-}
-
-/** The baseline must compute what the library computes, on every household measured. */
-function checkRetirementAgreement(
-  bodies: readonly Record<string, unknown>[],
-  ruleSet: RuleSet,
-  hand: ReturnType<typeof retirementByHand>,
-): void {
-  for (const [i, body] of bodies.entries()) {
-    const result = retirementExpenditure(body, { ruleSet });
-    const expected: RetirementFigures = {
-      posts: result.Posten.map((p) => [p.Basis, p.Voorbeeld] as const),
-      groups: result.Groepen.map((g) => [g.Basis, g.Voorbeeld] as const),
-      total: [result.Totaal.Basis, result.Totaal.Voorbeeld],
-    };
-    const actual = hand(body);
-    if (JSON.stringify(actual) !== JSON.stringify(expected))
-      throw new Error(
-        `the hand-written baseline and the library disagree on household ${i}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`,
-      );
-  }
 }
 
 function retirement(): void {

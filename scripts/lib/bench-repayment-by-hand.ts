@@ -50,6 +50,10 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
   const woz = table('hb.wozRepresentatief')('unknown');
   const [kp, kk, kt] = [p('kindJarenPeuter'), p('kindJarenKind'), p('kindJarenTiener')];
   const kTotaal = kp.plus(kk).plus(kt);
+  // Nappies: their total over the toddler years' months, times the toddler share of the age mix.
+  const luiersPerKind = p('hb.luiersTotaal')
+    .dividedBy(p('hb.peuterleeftijd').times(p('maandenPerJaar')))
+    .times(kp.dividedBy(kTotaal));
   const voedingKind = table('hb.voedingKind');
   const vk = (band: string) => voedingKind(band, 'unknown');
   const vKind = kk
@@ -151,7 +155,7 @@ export function handWrittenRepayment(ruleSet: RuleSet): (body: Record<string, un
           .plus(c.times(vPeuter)),
       );
     const contributies = p('hb.contributiesPerHoofdpersoon').times(deelname);
-    const overig = p('hb.overigPerHuishouden').plus(p('hb.overigPerPersoon').times(sz));
+    const overig = p('hb.overigPerHuishouden').plus(p('hb.overigPerPersoon').times(sz)).plus(c.times(luiersPerKind));
     return [
       [fixed(gas)],
       [fixed(stroom)],

@@ -50,6 +50,7 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
   const zorgVoorbeeld = p('hb.zorgpremie').plus(p('hb.aanvullendeVerzekering'));
   const volwassen = n('hb.volwassenLeeftijd');
   const peuter = n('hb.peuterleeftijd');
+  const luiersPerMaand = p('hb.luiersTotaal').dividedBy(p('hb.peuterleeftijd').times(twelve));
   // The 2014 liability premiums brought to this year (the rule multiplies two fixed figures).
   const prijsindex2014 = p('hb.prijsindex2014');
   const aansprakelijkheid = {
@@ -211,7 +212,10 @@ export function retirementByHand(ruleSet: RuleSet): (body: Body) => RetirementFi
       )
       .plus(sum(children.filter((c) => c.age < peuter).map((c) => tables.voedingKind(c.age, c.gender))))
       .times(voedingFactor);
-    const overig = householdSize.times(q('overigPerPersoon')).plus(q('overigPerHuishouden'));
+    const overig = householdSize
+      .times(q('overigPerPersoon'))
+      .plus(q('overigPerHuishouden'))
+      .plus(luiersPerMaand.times(children.filter((c) => c.age < peuter).length));
 
     const exact: (readonly [Decimal, Decimal])[] = [
       [gas, gas],
