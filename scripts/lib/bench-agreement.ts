@@ -33,25 +33,14 @@ export function retirementBodies(n: number): Record<string, unknown>[] {
   }));
 }
 
-/** The baseline must compute what the library computes, on every household measured. */
-export function checkAgreement(
+/** Throws at the first household on which the hand-written figures are not the library's. */
+function agree<F>(
   bodies: readonly Record<string, unknown>[],
-  ruleSet: RuleSet,
-  hand: ReturnType<typeof handWrittenRepayment>,
+  library: (body: Record<string, unknown>) => F,
+  hand: (body: Record<string, unknown>) => F,
 ): void {
   for (const [i, body] of bodies.entries()) {
-    const result = repaymentCapacity(body, { ruleSet });
-    const expected: RepaymentFigures = {
-      posts: result.Posten.map((p) => p.Bedrag),
-      minimal: result.Posten.map((p) => p.Minimaal),
-      totaalLasten: result.TotaalLasten,
-      totaalMinimaleLasten: result.TotaalMinimaleLasten,
-      afloscapaciteit: result.Afloscapaciteit,
-      maximaleAfloscapaciteit: result.MaximaleAfloscapaciteit,
-      tekort: result.Tekort,
-      minimaalTekort: result.MinimaalTekort,
-    };
-    const actual = hand(body);
+    const [actual, expected] = [hand(body), library(body)];
     if (JSON.stringify(actual) !== JSON.stringify(expected))
       throw new Error(
         `the hand-written baseline and the library disagree on household ${i}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`,
@@ -59,23 +48,47 @@ export function checkAgreement(
   }
 }
 
-/** The baseline must compute what the library computes, on every household measured. */
+/** The repayment baseline must compute what the library computes, on every household measured. */
+export function checkAgreement(
+  bodies: readonly Record<string, unknown>[],
+  ruleSet: RuleSet,
+  hand: ReturnType<typeof handWrittenRepayment>,
+): void {
+  agree(
+    bodies,
+    (body): RepaymentFigures => {
+      const result = repaymentCapacity(body, { ruleSet });
+      return {
+        posts: result.Posten.map((p) => p.Bedrag),
+        minimal: result.Posten.map((p) => p.Minimaal),
+        totaalLasten: result.TotaalLasten,
+        totaalMinimaleLasten: result.TotaalMinimaleLasten,
+        afloscapaciteit: result.Afloscapaciteit,
+        maximaleAfloscapaciteit: result.MaximaleAfloscapaciteit,
+        tekort: result.Tekort,
+        minimaalTekort: result.MinimaalTekort,
+      };
+    },
+    hand,
+  );
+}
+
+/** The retirement baseline must compute what the library computes, on every household measured. */
 export function checkRetirementAgreement(
   bodies: readonly Record<string, unknown>[],
   ruleSet: RuleSet,
   hand: ReturnType<typeof retirementByHand>,
 ): void {
-  for (const [i, body] of bodies.entries()) {
-    const result = retirementExpenditure(body, { ruleSet });
-    const expected: RetirementFigures = {
-      posts: result.Posten.map((p) => [p.Basis, p.Voorbeeld] as const),
-      groups: result.Groepen.map((g) => [g.Basis, g.Voorbeeld] as const),
-      total: [result.Totaal.Basis, result.Totaal.Voorbeeld],
-    };
-    const actual = hand(body);
-    if (JSON.stringify(actual) !== JSON.stringify(expected))
-      throw new Error(
-        `the hand-written baseline and the library disagree on household ${i}: ${JSON.stringify(actual)} vs ${JSON.stringify(expected)}`,
-      );
-  }
+  agree(
+    bodies,
+    (body): RetirementFigures => {
+      const result = retirementExpenditure(body, { ruleSet });
+      return {
+        posts: result.Posten.map((p) => [p.Basis, p.Voorbeeld] as const),
+        groups: result.Groepen.map((g) => [g.Basis, g.Voorbeeld] as const),
+        total: [result.Totaal.Basis, result.Totaal.Voorbeeld],
+      };
+    },
+    hand,
+  );
 }
