@@ -148,14 +148,12 @@ export function variedValues(ruleSet: RuleSet): VariedValue[] {
 const sameKey = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
-type KeyedCell = {
-  key: Readonly<Record<string, string>>;
-  copyOf?: Readonly<Record<string, string>> | undefined;
-  provenance: string;
-};
+type Key = Readonly<Record<string, string>>;
+/** What the copy handling needs of a table cell, parsed or as in its file. */
+type KeyedCell = { key: Key; copyOf?: Key | undefined };
 
 /** A copying cell whose original is itself varied: the two are one figure, varied once. */
-function copiesVariedCell(cells: readonly KeyedCell[], cell: KeyedCell): boolean {
+function copiesVariedCell(cells: readonly (KeyedCell & { provenance: string })[], cell: KeyedCell): boolean {
   const { copyOf } = cell;
   if (copyOf === undefined) return false;
   const original = cells.find((c) => sameKey(c.key, copyOf));
@@ -192,8 +190,7 @@ function withFigure(ruleSet: RuleSet, name: string, key: Readonly<Record<string,
   if (t === undefined) throw new Error(`no table ${name}`);
   // A cell that copies the changed one (copyOf) is the same figure and changes with it; the changed
   // cell itself no longer copies anything, as it now holds a figure of its own.
-  type Cell = { key: Readonly<Record<string, string>>; copyOf?: Readonly<Record<string, string>> | undefined };
-  const set = <C extends Cell>(c: C): C => {
+  const set = <C extends KeyedCell>(c: C): C => {
     if (sameKey(c.key, key)) {
       const { copyOf: _copied, ...own } = c;
       return { ...own, value } as unknown as C;
